@@ -1,0 +1,1 @@
+"""A Discord bot for home poker nights: the draw games, dealt right."""

@@ -1,0 +1,224 @@
+"""Cards, the deck, burns, the muck and the reshuffle (RULES.md section 1)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+_PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_SUIT_SYMBOLS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+
+
+class CardError(ValueError):
+    """A card or a list of cards could not be read, or cannot be dealt."""
+
+
+class Card:
+    """One playing card: a rank and a suit, a joker, or an unknown card (``??``).
+
+    Cards are interned: there is one object per card, so ``is`` and ``==`` agree.
+    ``rank`` is 2..14 (ace 14), 2 for a joker (it plays exactly as a two),
+    0 for an unknown card.
+    """
+
+    __slots__ = ("code", "rank", "suit", "prime", "is_joker", "is_unknown")
+
+    code: str
+    rank: int
+    suit: str
+    prime: int
+    is_joker: bool
+    is_unknown: bool
+
+    def __new__(cls, code: str) -> Card:
+        card = _BY_CODE.get(code)
+        if card is None:
+            raise CardError(f"{code!r} is not a card (write cards like 'As', 'Td', '7c', 'X1' or '??')")
+        return card
+
+    @classmethod
+    def _make(cls, code: str, rank: int, suit: str) -> Card:
+        card = object.__new__(cls)
+        card.code = code
+        card.rank = rank
+        card.suit = suit
+        card.prime = _PRIMES[rank - 2] if rank >= 2 else 0
+        card.is_joker = code[0] == "X"
+        card.is_unknown = code == "??"
+        return card
+
+    @property
+    def is_two(self) -> bool:
+        """True for a two or a joker (Assassin's deadly cards)."""
+        return self.rank == 2
+
+    def pretty(self) -> str:
+        """The card with a suit symbol, e.g. ``A♠``; jokers and unknown cards as written."""
+        if self.is_joker or self.is_unknown:
+            return self.code
+        return self.code[0] + _SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return self.code
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (self.code,))
+
+
+_BY_CODE: dict[str, Card] = {}
+for _r, _rank_char in enumerate(RANKS, start=2):
+    for _s in SUITS:
+        _BY_CODE[_rank_char + _s] = Card._make(_rank_char + _s, _r, _s)
+for _code in ("X1", "X2"):
+    _BY_CODE[_code] = Card._make(_code, 2, "x" + _code[1])
+UNKNOWN: Final = Card._make("??", 0, "?")
+_BY_CODE["??"] = UNKNOWN
+
+STANDARD_DECK: Final[tuple[Card, ...]] = tuple(
+    _BY_CODE[r + s] for r in RANKS for s in SUITS
+)
+JOKERS: Final[tuple[Card, ...]] = (_BY_CODE["X1"], _BY_CODE["X2"])
+
+_TOKEN = re.compile(r"\?\?|X[12]|[2-9TJQKA][cdhs]", re.IGNORECASE)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read cards from text such as ``"As Kd 2c"`` or ``"AsKd2c"`` (or a list of codes).
+
+    Raises CardError naming the part that is not a card.
+    """
+    if not isinstance(text, str):
+        return [c if isinstance(c, Card) else Card(c) for c in text]
+    compact = re.sub(r"[\s,]+", "", text)
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(compact):
+        match = _TOKEN.match(compact, pos)
+        if match is None:
+            raise CardError(f"{compact[pos:pos + 2]!r} in {text!r} is not a card")
+        token = match.group(0)
+        if token != "??":
+            token = token[0].upper() + token[1].lower() if token[0] not in "xX" else token.upper()
+        cards.append(_BY_CODE[token])
+        pos = match.end()
+    return cards
+
+
+def format_cards(cards: Iterable[Card], sep: str = "") -> str:
+    """Cards as PHH writes them: ``"AsKd2c"`` (or with ``sep`` between them)."""
+    return sep.join(c.code for c in cards)
+
+
+def new_deck(jokers: bool = False) -> list[Card]:
+    """A fresh, ordered deck of 52 cards, or 54 with Assassin's jokers."""
+    return list(STANDARD_DECK + JOKERS) if jokers else list(STANDARD_DECK)
+
+
+class Deck:
+    """The stub, the muck and the reshuffle of RULES.md section 1.
+
+    A deck is either shuffled by its own ``random.Random(seed)`` or given an
+    exact order (tests and replays; it may hold ``??`` for cards nobody saw).
+    Every dealt card is checked: a card held by a player or already dealt
+    cannot come out again, and after the stub runs out the muck is shuffled
+    into a new stub, never including the cards that the player being served
+    threw in this draw.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        order: Sequence[Card] | None = None,
+        jokers: bool = False,
+    ) -> None:
+        if (seed is None) == (order is None):
+            raise ValueError("give a deck either a seed or an exact card order")
+        self.universe: frozenset[Card] = frozenset(new_deck(jokers))
+        self._rng = random.Random(seed) if seed is not None else None
+        if order is not None:
+            self._check_order(order)
+            self._order = list(order)
+        else:
+            assert self._rng is not None
+            self._order = new_deck(jokers)
+            self._rng.shuffle(self._order)
+        self._next = 0
+        # The stub is what has not been dealt since it was formed. In exact
+        # mode later cards of `_order` may continue past a reshuffle, so the
+        # stub is tracked by size and by the cards it may still hold.
+        self.stub_size = len(self.universe)
+        self._may_deal: set[Card] = set(self.universe)
+        self.muck: list[Card] = []
+        self.reshuffles = 0
+
+    def _check_order(self, order: Sequence[Card]) -> None:
+        for card in order:
+            if not card.is_unknown and card not in self.universe:
+                raise CardError(f"{card} is not in this deck")
+
+    @property
+    def exact(self) -> bool:
+        """True if the deck deals a given order rather than a seeded shuffle."""
+        return self._rng is None
+
+    def deal(self, count: int, *, excluded: Iterable[Card] = (), held: Iterable[Card] = ()) -> list[Card]:
+        """Deal ``count`` cards; on reaching the end of the stub, reshuffle the muck.
+
+        ``excluded`` are the discards of the player being served (never dealt
+        back to him); ``held`` are the cards in players' hands (never in the muck).
+        """
+        cards: list[Card] = []
+        for _ in range(count):
+            if self.stub_size == 0:
+                self._reshuffle(set(excluded), set(held))
+            cards.append(self._take())
+        return cards
+
+    def burn(self, *, held: Iterable[Card] = ()) -> Card:
+        """Burn one card into the muck (reshuffling first if the stub is empty)."""
+        if self.stub_size == 0:
+            self._reshuffle(set(), set(held))
+        card = self._take()
+        self.muck.append(card)
+        return card
+
+    def discard(self, cards: Iterable[Card]) -> None:
+        """Put folded or discarded cards into the muck."""
+        self.muck.extend(cards)
+
+    def _take(self) -> Card:
+        if self._next >= len(self._order):
+            raise CardError("the deck has run out of cards")
+        card = self._order[self._next]
+        if not card.is_unknown:
+            if card not in self._may_deal:
+                raise CardError(f"{card} cannot be dealt: it is not in the stub")
+            self._may_deal.discard(card)
+        self._next += 1
+        self.stub_size -= 1
+        return card
+
+    def _reshuffle(self, excluded: set[Card], held: set[Card]) -> None:
+        keep = [c for c in self.muck if c not in excluded or c.is_unknown]
+        if not keep:
+            raise CardError("the stub and the muck are both empty: no card is left to deal")
+        aside = [c for c in self.muck if c in excluded and not c.is_unknown]
+        self.muck = aside
+        self.stub_size = len(keep)
+        self.reshuffles += 1
+        if any(c.is_unknown for c in keep):
+            # A card nobody saw went to the muck: the new stub may hold any card
+            # that is not known to be somewhere else.
+            self._may_deal = set(self.universe) - held - set(aside) - set(self.muck)
+        else:
+            self._may_deal = set(keep)
+        if self._rng is not None:
+            self._rng.shuffle(keep)
+            self._order[self._next:] = keep

@@ -1,0 +1,254 @@
+"""Hand rankings of RULES.md section 3: high, deuce-to-seven, ace-to-five, ace-to-six.
+
+Every distinct five-card hand class is computed once at import and stored in
+a table keyed by the product of the cards' rank primes (and, where flushes
+count, whether the hand is suited). ``evaluate`` is then a few multiplications
+and one dict lookup, and returns a shared, immutable ``HandValue``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import Final, Literal
+
+from .cards import Card, CardError
+
+Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six"]
+RANKINGS: Final[tuple[Ranking, ...]] = ("high", "deuce-to-seven", "ace-to-five", "ace-to-six")
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+_RANK_NAMES: Final = {
+    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
+    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
+    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
+    13: ("king", "kings"), 14: ("ace", "aces"),
+}
+_RANK_CHARS: Final = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def _char(rank: int) -> str:
+    return _RANK_CHARS.get(rank, str(rank))
+
+
+class HandValue:
+    """The value of a hand under one ranking; greater is better, equal splits.
+
+    ``strength`` orders hands of the same ranking; ``ranks`` lists the five
+    played ranks in the order they are compared (ace as 1 where it plays low).
+    """
+
+    __slots__ = ("ranking", "strength", "category", "ranks")
+
+    ranking: Ranking
+    strength: int
+    category: int
+    ranks: tuple[int, ...]
+
+    def __init__(self, ranking: Ranking, strength: int, category: int, ranks: tuple[int, ...]) -> None:
+        self.ranking = ranking
+        self.strength = strength
+        self.category = category
+        self.ranks = ranks
+
+    def _other(self, other: object) -> int:
+        if not isinstance(other, HandValue) or other.ranking != self.ranking:
+            raise TypeError("only hand values of the same ranking compare")
+        return other.strength
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.strength < self._other(other)
+
+    def __le__(self, other: HandValue) -> bool:
+        return self.strength <= self._other(other)
+
+    def __gt__(self, other: HandValue) -> bool:
+        return self.strength > self._other(other)
+
+    def __ge__(self, other: HandValue) -> bool:
+        return self.strength >= self._other(other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandValue) and other.ranking == self.ranking and other.strength == self.strength
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.strength))
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.ranking!r}, {self.describe()!r})"
+
+    @property
+    def is_low(self) -> bool:
+        """True for the lowball rankings."""
+        return self.ranking != "high"
+
+    def dashed(self) -> str:
+        """The played ranks from the top, e.g. ``"7-5-4-3-2"``."""
+        return "-".join(_char(r) for r in self.ranks)
+
+    def describe(self) -> str:
+        """Words for the hand: ``"Full house, kings full of nines"`` or ``"7-5-4-3-2"``."""
+        words = _category_words(self.category, self.ranks)
+        if not self.is_low:
+            return words
+        if self.category == HIGH_CARD:
+            return self.dashed()
+        return f"{words} ({self.dashed()})"
+
+
+def _category_words(category: int, ranks: tuple[int, ...]) -> str:
+    top = ranks[0]
+    one, many = _RANK_NAMES[top]
+    if category == STRAIGHT_FLUSH:
+        return "Royal flush" if top == 14 else f"Straight flush, {one} high"
+    if category == QUADS:
+        return f"Four of a kind, {many}"
+    if category == FULL_HOUSE:
+        return f"Full house, {many} full of {_RANK_NAMES[ranks[3]][1]}"
+    if category == FLUSH:
+        return f"Flush, {one} high"
+    if category == STRAIGHT:
+        return f"Straight, {one} high"
+    if category == TRIPS:
+        return f"Three of a kind, {many}"
+    if category == TWO_PAIR:
+        return f"Two pair, {many} and {_RANK_NAMES[ranks[2]][1]}"
+    if category == PAIR:
+        return f"Pair of {many}"
+    return f"High card, {one}"
+
+
+# How each ranking treats the ace, straights and flushes.
+_ACE_LOW: Final = {"high": False, "deuce-to-seven": False, "ace-to-five": True, "ace-to-six": True}
+_STRAIGHTS: Final = {"high": True, "deuce-to-seven": True, "ace-to-five": False, "ace-to-six": True}
+_WHEEL_IS_STRAIGHT: Final = {"high": True, "deuce-to-seven": False, "ace-to-five": False, "ace-to-six": True}
+
+
+def _classify(ranking: Ranking, ranks: tuple[int, ...], suited: bool) -> tuple[int, tuple[int, ...]]:
+    """(category, ranks in comparison order) of five ranks (2..14) under ``ranking``."""
+    if _ACE_LOW[ranking]:
+        ranks = tuple(1 if r == 14 else r for r in ranks)
+    counts = Counter(ranks)
+    ordered = tuple(sorted(ranks, key=lambda r: (counts[r], r), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    flush = suited and _STRAIGHTS[ranking]  # flushes count exactly where straights do
+    straight_high = 0
+    if len(counts) == 5 and _STRAIGHTS[ranking]:
+        top, low = max(ranks), min(ranks)
+        if top - low == 4:
+            straight_high = top
+        elif set(ranks) == {14, 2, 3, 4, 5} and _WHEEL_IS_STRAIGHT[ranking]:
+            straight_high = 5
+    if straight_high:
+        run = tuple(range(straight_high, straight_high - 5, -1)) if straight_high > 5 or 14 not in ranks else (5, 4, 3, 2, 14)
+        return (STRAIGHT_FLUSH if flush else STRAIGHT), run
+    if shape == [4, 1]:
+        return QUADS, ordered
+    if shape == [3, 2]:
+        return FULL_HOUSE, ordered
+    if flush:
+        return FLUSH, ordered
+    if shape == [3, 1, 1]:
+        return TRIPS, ordered
+    if shape == [2, 2, 1]:
+        return TWO_PAIR, ordered
+    if shape == [2, 1, 1, 1]:
+        return PAIR, ordered
+    return HIGH_CARD, ordered
+
+
+def _sort_key(category: int, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        return (category, ranks[0])  # a wheel is five-high
+    return (category, *ranks)
+
+
+_Table = dict[tuple[int, bool], HandValue]
+
+
+def _build_table(ranking: Ranking) -> _Table:
+    entries: list[tuple[tuple[int, ...], int, bool, int, tuple[int, ...]]] = []
+    for combo in combinations_with_replacement(range(2, 15), 5):
+        if max(Counter(combo).values()) > 4:
+            continue
+        key = 1
+        for r in combo:
+            key *= _PRIME_OF_RANK[r]
+        for suited in (False, True) if len(set(combo)) == 5 else (False,):
+            category, ordered = _classify(ranking, combo, suited)
+            sort_key = _sort_key(category, ordered)
+            entries.append((sort_key, key, suited, category, ordered))
+    low = ranking != "high"
+    # Lowball values are the reverse of their "high" order.
+    entries.sort(key=lambda e: e[0], reverse=low)
+    table: _Table = {}
+    strength = 0
+    previous: tuple[int, ...] | None = None
+    value: HandValue | None = None
+    for sort_key, key, suited, category, ordered in entries:
+        if sort_key != previous:
+            strength += 1
+            previous = sort_key
+            value = HandValue(ranking, strength, category, ordered)
+        assert value is not None
+        table[key, suited] = value
+    return table
+
+
+_PRIME_OF_RANK: Final = {r: p for r, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
+_TABLES: Final[dict[str, _Table]] = {name: _build_table(name) for name in RANKINGS}
+
+
+def _five_with_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue]:
+    def evaluate_five(cards: Sequence[Card]) -> HandValue:
+        a, b, c, d, e = cards
+        s = a.suit
+        return table[a.prime * b.prime * c.prime * d.prime * e.prime,
+                     b.suit == s and c.suit == s and d.suit == s and e.suit == s]
+    return evaluate_five
+
+
+def _five_without_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue]:
+    def evaluate_five(cards: Sequence[Card]) -> HandValue:
+        a, b, c, d, e = cards
+        return table[a.prime * b.prime * c.prime * d.prime * e.prime, False]
+    return evaluate_five
+
+
+_FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {
+    name: (_five_without_flushes if name == "ace-to-five" else _five_with_flushes)(_TABLES[name])
+    for name in RANKINGS
+}
+
+
+def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
+    """The value of the best five of ``cards`` (five or more) under ``ranking``.
+
+    ``ranking`` is ``"high"``, ``"deuce-to-seven"``, ``"ace-to-five"`` or
+    ``"ace-to-six"``. Jokers play as twos of no suit; unknown cards cannot be
+    evaluated. Raises ValueError for an unknown ranking or too few cards.
+    """
+    try:
+        five = _FIVE[ranking]
+    except KeyError:
+        raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(RANKINGS)}") from None
+    try:
+        if len(cards) == 5:
+            return five(cards)
+        if len(cards) < 5:
+            raise ValueError(f"a hand needs at least five cards, not {len(cards)}")
+        return max(five(combo) for combo in combinations(cards, 5))
+    except KeyError:
+        raise _bad_cards(cards) from None
+    except AttributeError:
+        raise _bad_cards(cards) from None
+
+
+def _bad_cards(cards: Sequence[Card]) -> Exception:
+    if any(isinstance(c, Card) and c.is_unknown for c in cards):
+        return CardError("a hand with an unknown card (??) cannot be evaluated")
+    if not all(isinstance(c, Card) for c in cards):
+        return TypeError("evaluate takes Card objects; read text with parse_cards first")
+    return CardError(f"{''.join(str(c) for c in cards)} is not a valid hand (a card appears twice?)")
