@@ -1,6 +1,46 @@
-"""The poker engine: pure, deterministic, no discord and no I/O."""
+"""The poker engine: pure, deterministic, no discord and no I/O.
 
-from .cards import Card, CardError, Deck, format_cards, parse_cards
+``evaluate(ranking, cards)`` ranks hands; ``Hand`` deals one hand of any game
+in ``GAMES`` and advances by PHH text actions; ``bot.poker.phh`` reads and
+writes hand histories.
+"""
+
+from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
+from .events import (
+    Acted,
+    Burned,
+    Carried,
+    Dealt,
+    Drew,
+    Event,
+    HandEnded,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Reshuffled,
+    Returned,
+    RoundEnded,
+    Shown,
+)
+from .games import (
+    DEALERS_CHOICE,
+    DRAW_LIMITS,
+    GAMES,
+    STRUCTURES,
+    DrawLimit,
+    Game,
+    Structure,
+    games_for_players,
+    get_game,
+)
+from .hand import Hand, IllegalAction, Legal, Stakes
+from .pots import Pot, build_pots, split_pot
 from .rankings import RANKINGS, HandValue, evaluate
 
-__all__ = ["RANKINGS", "Card", "CardError", "Deck", "HandValue", "evaluate", "format_cards", "parse_cards"]
+__all__ = [
+    "DEALERS_CHOICE", "DRAW_LIMITS", "GAMES", "RANKINGS", "STRUCTURES", "UNKNOWN",
+    "Acted", "Burned", "Card", "CardError", "Carried", "Dealt", "Deck", "DrawLimit", "Drew", "Event", "Game",
+    "Hand", "HandEnded", "HandValue", "IllegalAction", "Legal", "Mucked", "Posted", "Pot", "PotAwarded",
+    "Reshuffled", "Returned", "RoundEnded", "Shown", "Stakes", "Structure",
+    "build_pots", "evaluate", "format_cards", "games_for_players", "get_game", "parse_cards", "split_pot",
+]

@@ -222,3 +222,11 @@ class Deck:
         if self._rng is not None:
             self._rng.shuffle(keep)
             self._order[self._next:] = keep
+
+    def unseen(self) -> set[Card]:
+        """Known cards that may still be in the stub (for checking replayed cards)."""
+        return set(self._may_deal)
+
+    def reveal(self, card: Card) -> None:
+        """A replay named a card that had been dealt unseen: it is no longer in the stub."""
+        self._may_deal.discard(card)

@@ -1,0 +1,131 @@
+"""What a hand reports as it goes: everything a table must show.
+
+Events that carry hole cards (``Dealt``, ``Drew``) are private to their
+player until the showdown; the table layer sends them by DM only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """A forced bet: an ante, the small blind or the big blind."""
+
+    player: int
+    kind: Literal["ante", "small blind", "big blind"]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Cards dealt to a player (private): the initial hand or a draw's replacements."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A betting action. ``amount`` is the player's total bet this round after it."""
+
+    player: int
+    verb: Literal["fold", "check", "call", "bet", "raise"]
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """A betting round closed; ``pot`` is every chip in the middle."""
+
+    round: int
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """An uncalled bet went back to the player who made it."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """One card burned before a draw."""
+
+    draw: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """The stub ran out and the muck became the new stub."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """A player's draw: how many cards he threw, the twos he showed face up
+    (Assassin), and how many he received (an extra one for a face-up two)."""
+
+    player: int
+    draw: int
+    discarded: int
+    face_up: tuple[Card, ...]
+    received: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand shown at the showdown, with its description under the game's ranking."""
+
+    player: int
+    cards: tuple[Card, ...]
+    description: str
+    assassinated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    """A player gave up his hand at the showdown without showing it (replays only)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    """A pot and who won it; ``shares`` are in the order of ``winners``."""
+
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    uncontested: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """Assassin: every hand eligible for this pot held a two; it goes to the next deal."""
+
+    pot: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """The hand is over: final stacks and the chips carried to the next deal."""
+
+    stacks: tuple[int, ...]
+    carried: int
+
+
+Event = (
+    Posted | Dealt | Acted | RoundEnded | Returned | Burned | Reshuffled | Drew | Shown | Mucked | PotAwarded
+    | Carried | HandEnded
+)

@@ -1,0 +1,787 @@
+"""One hand of any draw game as a state machine driven by text actions.
+
+The actions are PHH's: ``f`` (fold), ``cc`` (check or call), ``cbr AMOUNT``
+(bet or raise to AMOUNT this round), ``sd`` (stand pat), ``sd CARDS``
+(discard), Assassin's ``sdu CARDS`` (discard, every two among CARDS face up)
+and, only when a replayed hand reaches the showdown with cards nobody saw,
+``sm CARDS`` / ``sm`` (show or muck). Each may be prefixed with the player,
+``p3 cc``. Every action is checked first: an illegal one raises
+``IllegalAction`` with the reason and changes nothing.
+
+Seats are numbered from 0, the first seat left of the button; the last seat
+is the button (RULES.md section 1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
+from .events import (
+    Acted,
+    Burned,
+    Carried,
+    Dealt,
+    Drew,
+    Event,
+    HandEnded,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Reshuffled,
+    Returned,
+    RoundEnded,
+    Shown,
+)
+from .games import DRAW_LIMITS, STRUCTURES, DrawLimit, Game, Structure, get_game
+from .pots import Pot, build_pots, split_pot
+from .rankings import HandValue, evaluate
+
+Phase = Literal["betting", "drawing", "showdown", "complete"]
+MAX_CHIPS = 10**15
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The betting structure and forced bets of a hand.
+
+    ``antes`` gives one ante per seat and overrides ``ante``. In fixed limit
+    the small bet defaults to the big blind and the big bet to twice the small
+    bet; ``big_bet_round`` is the 1-based betting round where the big bet
+    starts (default: the game's). ``raise_cap`` counts bets per round in fixed
+    limit, the blind included. ``min_bet`` is the smallest bet in pot and no
+    limit (default: the big blind).
+    """
+
+    structure: Structure = "fixed-limit"
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    antes: tuple[int, ...] | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    big_bet_round: int | None = None
+    raise_cap: int = 4
+    min_bet: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.structure not in STRUCTURES:
+            raise ValueError(f"unknown structure {self.structure!r}; use one of {', '.join(STRUCTURES)}")
+        amounts = [self.small_blind, self.big_blind, self.ante, *(self.antes or ())]
+        amounts += [a for a in (self.small_bet, self.big_bet, self.min_bet) if a is not None]
+        for amount in amounts:
+            if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_CHIPS:
+                raise ValueError(f"stakes must be whole numbers of chips from 0 to {MAX_CHIPS}, not {amount!r}")
+        if self.small_blind > self.big_blind:
+            raise ValueError("the small blind cannot be larger than the big blind")
+        if self.unit(1) <= 0:
+            raise ValueError("the stakes need a big blind, a small bet or a minimum bet above zero")
+        if not 1 <= self.raise_cap <= 99:
+            raise ValueError("the raise cap counts bets per round and must be at least 1")
+        if self.big_bet_round is not None and self.big_bet_round < 1:
+            raise ValueError("the big bet round is 1-based")
+
+    @property
+    def small(self) -> int:
+        """Fixed limit's small bet."""
+        return self.small_bet if self.small_bet is not None else (self.big_blind or self.min_bet or 0)
+
+    @property
+    def big(self) -> int:
+        """Fixed limit's big bet."""
+        return self.big_bet if self.big_bet is not None else 2 * self.small
+
+    def unit(self, round_number: int, big_bet_round: int = 2) -> int:
+        """The fixed-limit bet size, or the pot/no-limit minimum bet, in a 1-based round."""
+        if self.structure != "fixed-limit":
+            return self.min_bet if self.min_bet is not None else (self.big_blind or self.small)
+        start = self.big_bet_round if self.big_bet_round is not None else big_bet_round
+        return self.big if round_number >= start else self.small
+
+    def ante_for(self, seat: int, players: int) -> int:
+        """The ante posted by ``seat``."""
+        if self.antes is not None:
+            if len(self.antes) != players:
+                raise ValueError(f"antes lists {len(self.antes)} seats for {players} players")
+            return self.antes[seat]
+        return self.ante
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to act may do now."""
+
+    player: int
+    phase: Phase
+    call_amount: int = 0
+    can_check: bool = False
+    can_raise: bool = False
+    is_bet: bool = False
+    min_raise_to: int = 0
+    max_raise_to: int = 0
+    max_discards: int = 0
+    face_up_twos: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+
+
+_PLAYER = re.compile(r"^p(\d+)\s+(.*)$")
+
+
+class Hand:
+    """One hand: deal, bet, draw, show down, pay out. See the module docstring."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | str | None = None,
+        carried_in: int = 0,
+        jokers: bool = False,
+        draw_limit: DrawLimit = "none",
+    ) -> None:
+        self.game = game if isinstance(game, Game) else get_game(game)
+        self.stakes = stakes
+        n = len(stacks)
+        if not 2 <= n <= self.game.max_players:
+            raise ValueError(f"{self.game.name} is for 2 to {self.game.max_players} players, not {n}")
+        for stack in stacks:
+            if not isinstance(stack, int) or isinstance(stack, bool) or not 0 < stack <= MAX_CHIPS:
+                raise ValueError(f"every starting stack must be a whole number of chips above zero, not {stack!r}")
+        if not isinstance(carried_in, int) or carried_in < 0:
+            raise ValueError("carried chips must be a whole number, zero or more")
+        if jokers and not self.game.assassin:
+            raise ValueError("jokers are an Assassin option")
+        if draw_limit not in DRAW_LIMITS:
+            raise ValueError(f"unknown draw limit {draw_limit!r}; use one of {', '.join(DRAW_LIMITS)}")
+        if draw_limit != "none" and not self.game.allows_draw_limit:
+            raise ValueError("a draw limit is an option of Five Card Draw and Assassin only")
+        if stakes.big_blind == 0 and stakes.small_blind == 0 and self.game.is_lowball:
+            raise ValueError("lowball games are played with blinds")
+        if stakes.big_blind == 0 and not any(stakes.ante_for(i, n) for i in range(n)):
+            raise ValueError("a hand needs blinds or antes")
+        self.jokers = jokers
+        self.draw_limit: DrawLimit = draw_limit
+        self.players = n
+        self.starting_stacks = tuple(stacks)
+        self.carried_in = carried_in
+        if isinstance(deck, str):
+            deck = parse_cards(deck)
+        self.deck = Deck(seed=seed, order=deck, jokers=jokers) if deck is not None else Deck(seed=seed, jokers=jokers)
+        self.seed = seed
+
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.holes: list[list[Card]] = [[] for _ in range(n)]
+        self.drawn: list[list[int]] = [[] for _ in range(n)]  # cards drawn at each draw, per player
+        self.face_up: list[list[Card]] = [[] for _ in range(n)]
+        self.events: list[Event] = []
+        self.history: list[str] = []  # the PHH actions, dealing included
+        self.actions: list[str] = []  # the players' actions only: the log a seed replays
+        self.phase: Phase = "betting"
+        self.round = 0  # 0-based betting round
+        self.draw_number = 0  # 0-based draw in progress (or next)
+        self.actor: int | None = None
+        self.payouts = [0] * n
+        self.carried_out = 0
+        self.winners: set[int] = set()
+        self.shown: dict[int, HandValue | None] = {}
+
+        # Betting-round state.
+        self._high = 0  # the bet to match
+        self._full_level = 0  # the level of the last full bet or raise
+        self._min_raise = 0  # no and pot limit: the smallest raise increment
+        self._bet_count = 0  # fixed limit: full bets this round
+        self._capped = True  # whether the raise cap applies this round
+        self._acted_at: list[int | None] = [None] * n
+        self._last_aggressor: int | None = None
+        self._pending_show: list[int] = []
+
+        self._post_forced_bets()
+        self._deal_initial()
+        self._begin_betting(first=True)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_complete(self) -> bool:
+        """True once every pot is paid (or carried)."""
+        return self.phase == "complete"
+
+    @property
+    def big_bet_round(self) -> int:
+        """The 1-based betting round where fixed limit's big bet starts."""
+        return self.stakes.big_bet_round or self.game.default_big_bet_round
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, carried chips included."""
+        return sum(self.contributed) + self.carried_in
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand now."""
+        return build_pots(self.contributed, self.folded, self.carried_in)
+
+    def in_hand(self) -> list[int]:
+        """Seats not folded, in seat order."""
+        return [i for i in range(self.players) if not self.folded[i]]
+
+    def is_all_in(self, player: int) -> bool:
+        """True if the player is still in with no chips behind."""
+        return not self.folded[player] and self.stacks[player] == 0
+
+    def legal(self) -> Legal:
+        """What the player to act may do; IllegalAction if nobody is to act."""
+        p = self.actor
+        if p is None:
+            raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
+        if self.phase == "drawing":
+            hand = tuple(self.holes[p])
+            twos = tuple(c for c in hand if c.is_two) if self.game.assassin else ()
+            return Legal(p, "drawing", max_discards=self._max_discards(hand), face_up_twos=twos, hand=hand)
+        if self.phase == "showdown":
+            return Legal(p, "showdown", hand=tuple(self.holes[p]))
+        call = min(self._high - self.bets[p], self.stacks[p])
+        lo, hi = self._raise_range(p)
+        return Legal(
+            p, "betting", call_amount=call, can_check=call == 0, can_raise=hi > 0,
+            is_bet=self._high == 0, min_raise_to=lo, max_raise_to=hi, hand=tuple(self.holes[p]),
+        )
+
+    def default_action(self) -> str:
+        """The action the clock takes: check if possible, else fold; stand pat in a draw."""
+        if self.phase == "drawing":
+            return "sd"
+        if self.phase == "showdown":
+            return "sm"
+        return "cc" if self.legal().can_check else "f"
+
+    def value_of(self, player: int) -> HandValue | None:
+        """The player's best hand under the game's ranking (None with unknown cards)."""
+        cards = self.holes[player]
+        if any(c.is_unknown for c in cards) or len(cards) < 5:
+            return None
+        try:
+            return evaluate(self.game.ranking, cards)
+        except CardError:
+            return None  # five twos and jokers: no ranking has such a hand, and it is assassinated anyway
+
+    def is_assassinated(self, player: int) -> bool:
+        """Assassin: the player's hand holds a two (or a joker)."""
+        return self.game.assassin and any(c.is_two for c in self.holes[player])
+
+    # ------------------------------------------------------------------ actions
+
+    def act(self, text: str) -> list[Event]:
+        """Apply one text action (see the module docstring); return the events it caused."""
+        if not isinstance(text, str):
+            raise IllegalAction("an action is text such as 'cc', 'f', 'cbr 20' or 'sd 7s8h'")
+        text = " ".join(text.split())
+        player: int | None = None
+        match = _PLAYER.match(text)
+        if match:
+            player = int(match.group(1)) - 1
+            if not 0 <= player < self.players:
+                raise IllegalAction(f"there is no player p{player + 1} in this hand")
+            text = match.group(2)
+        verb, _, arg = text.partition(" ")
+        if verb == "f" and not arg:
+            return self.fold(player)
+        if verb == "sm":
+            return self.show(self._actor_or_raise() if player is None else player,
+                             _parse_discards(arg) if arg else None)
+        if player is not None and player != self.actor:
+            raise IllegalAction(self._not_your_turn(player))
+        if verb == "cc" and not arg:
+            return self.check_or_call()
+        if verb == "cbr":
+            return self.bet_or_raise_to(_parse_amount(arg))
+        if verb in ("sd", "sdu"):
+            return self.discard(_parse_discards(arg), face_up=verb == "sdu")
+        raise IllegalAction(f"{text!r} is not an action; use f, cc, cbr AMOUNT, sd, sd CARDS or sdu CARDS")
+
+    def fold(self, player: int | None = None) -> list[Event]:
+        """Fold the player to act, or, out of turn, a player who leaves the table.
+
+        A folded player's hand goes to the muck; if one player is left he wins.
+        """
+        p = self._actor_or_raise() if player is None else player
+        if self.phase not in ("betting", "drawing"):
+            raise IllegalAction("the hand is over" if self.is_complete else "there is nothing to fold now")
+        if self.folded[p]:
+            raise IllegalAction(f"p{p + 1} has already folded")
+        if self.stacks[p] == 0:
+            raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
+        mark = len(self.events)
+        self.folded[p] = True
+        self.deck.discard(self.holes[p])
+        self._log(f"p{p + 1} f")
+        self.events.append(Acted(p, "fold", self.bets[p], False))
+        betting = self.phase == "betting"
+        if len(self.in_hand()) == 1:
+            if betting:
+                self._end_betting_round()
+            else:
+                self._settle()
+        elif p == self.actor:
+            if betting:
+                self._advance(p)
+            else:
+                self._next_drawer(p)
+        elif betting and self.actor is not None and not self._needs_to_act(self.actor):
+            self._advance(self.actor)
+        return self.events[mark:]
+
+    def check_or_call(self) -> list[Event]:
+        """Check, or call the bet (all in for less if the stack is short)."""
+        p = self._betting_actor()
+        mark = len(self.events)
+        call = min(self._high - self.bets[p], self.stacks[p])
+        self._put_in(p, call)
+        self._acted_at[p] = self._high
+        self._log(f"p{p + 1} cc")
+        self.events.append(Acted(p, "call" if call else "check", self.bets[p], self.stacks[p] == 0))
+        self._advance(p)
+        return self.events[mark:]
+
+    def verify_bet_or_raise_to(self, amount: int) -> None:
+        """Raise IllegalAction unless the player to act may bet or raise to ``amount``."""
+        p = self._betting_actor()
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction("a bet is a whole number of chips")
+        lo, hi = self._raise_range(p)
+        if hi == 0:
+            raise IllegalAction(self._why_no_raise(p))
+        all_in = self.bets[p] + self.stacks[p]
+        if amount == all_in and amount > self._high:
+            return
+        word = "bet" if self._high == 0 else "raise"
+        if lo == hi and amount != lo:
+            raise IllegalAction(f"in fixed limit you can only {word} to {lo}")
+        if amount < lo:
+            raise IllegalAction(f"the smallest {word} is to {lo}")
+        if amount > hi:
+            raise IllegalAction(f"the largest {word} is to {hi}")
+
+    def bet_or_raise_to(self, amount: int) -> list[Event]:
+        """Bet, or raise, so that the player's total bet this round is ``amount``."""
+        self.verify_bet_or_raise_to(amount)
+        p = self._betting_actor()
+        mark = len(self.events)
+        increment = amount - self._high
+        verb: Literal["bet", "raise"] = "bet" if self._high == 0 else "raise"
+        # A short all-in is a full bet in fixed limit from half a bet up (RULES.md section 2).
+        if self.stakes.structure == "fixed-limit":
+            full = 2 * (amount - self._full_level) >= self._unit()
+            self._bet_count += full
+        else:
+            full = amount - self._full_level >= self._min_raise
+            if full:
+                self._min_raise = max(self._min_raise, increment)
+        if full:
+            self._full_level = amount
+        self._last_aggressor = p
+        self._put_in(p, amount - self.bets[p])
+        self._high = amount
+        self._acted_at[p] = amount
+        self._log(f"p{p + 1} cbr {amount}")
+        self.events.append(Acted(p, verb, amount, self.stacks[p] == 0))
+        self._advance(p)
+        return self.events[mark:]
+
+    def discard(self, cards: Sequence[Card] | str, *, face_up: bool = False) -> list[Event]:
+        """Stand pat (no cards) or discard ``cards`` and receive replacements at once.
+
+        With ``face_up`` (Assassin's ``sdu``), every two or joker among the cards is
+        shown to the table and earns one extra card.
+        """
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        p = self._actor_or_raise()
+        if self.phase != "drawing":
+            raise IllegalAction("it is not time to draw: this is a betting round")
+        hand = self.holes[p]
+        remaining = list(hand)
+        revealed: list[Card] = []
+        for card in cards:
+            if card in remaining:
+                remaining.remove(card)
+            elif UNKNOWN in remaining and not card.is_unknown and card in self.deck.unseen():
+                remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
+                revealed.append(card)
+            else:
+                raise IllegalAction(f"you do not hold {card}")
+        limit = self._max_discards(tuple(hand))
+        if len(cards) > limit or (self.draw_limit == "3-or-4-with-ace" and len(cards) == 4
+                                  and not (remaining and remaining[0].rank == 14)):
+            raise IllegalAction(self._why_too_many(len(cards), limit))
+        twos = tuple(c for c in cards if c.is_two) if face_up else ()
+        if face_up:
+            if not self.game.assassin:
+                raise IllegalAction("only Assassin discards twos face up")
+            if not twos:
+                raise IllegalAction("sdu shows twos face up, and these cards hold no two")
+        mark = len(self.events)
+        for card in revealed:
+            self.deck.reveal(card)
+        count = len(cards) + (1 if twos else 0)
+        served: list[Card] = []
+        if count:
+            reshuffles = self.deck.reshuffles
+            held = [c for i in range(self.players) if i != p and not self.folded[i] for c in self.holes[i]]
+            try:
+                served = self.deck.deal(count, excluded=cards, held=held + remaining)
+            except CardError as error:
+                raise IllegalAction(str(error)) from None
+            if self.deck.reshuffles != reshuffles:
+                self.events.append(Reshuffled(self.deck.stub_size + len(served)))
+        self.deck.discard(cards)
+        self.holes[p] = remaining + served
+        self.drawn[p].append(len(cards))
+        self.face_up[p].extend(twos)
+        self._log(f"p{p + 1} {'sdu' if face_up else 'sd'}{' ' + format_cards(cards) if cards else ''}")
+        if served:
+            self.history.append(f"d dh p{p + 1} {format_cards(served)}")
+            self.events.append(Dealt(p, tuple(served)))
+        self.events.append(Drew(p, self.draw_number, len(cards), twos, len(served)))
+        self._next_drawer(p)
+        return self.events[mark:]
+
+    def show(self, player: int, cards: Sequence[Card] | None) -> list[Event]:
+        """At a replayed showdown with unseen cards: show the hand, or muck it (``None``)."""
+        if self.phase != "showdown" or player not in self._pending_show:
+            raise IllegalAction(f"p{player + 1} has nothing to show now")
+        mark = len(self.events)
+        if cards is None:
+            self._pending_show.remove(player)
+            self.folded[player] = True
+            self._log(f"p{player + 1} sm")
+            self.events.append(Mucked(player))
+        else:
+            hand = self.holes[player]
+            known = [c for c in hand if not c.is_unknown]
+            unseen = self.deck.unseen()
+            if len(cards) != len(hand) or any(c not in cards for c in known) or len(set(cards)) != len(cards):
+                raise IllegalAction(f"p{player + 1} holds {format_cards(hand)}, not {format_cards(cards)}")
+            for card in cards:
+                if card not in known and (card.is_unknown or card not in unseen):
+                    raise IllegalAction(f"{card} cannot be in p{player + 1}'s hand")
+            for card in cards:
+                if card not in known:
+                    self.deck.reveal(card)
+            self.holes[player] = list(cards)
+            self._pending_show.remove(player)
+            self.actions.append(f"p{player + 1} sm {format_cards(cards)}")
+        self.actor = self._pending_show[0] if self._pending_show else None
+        if not self._pending_show:
+            self._settle()
+        return self.events[mark:]
+
+    # ------------------------------------------------------------------ dealing
+
+    def _post_forced_bets(self) -> None:
+        n = self.players
+        for seat in range(n):
+            ante = min(self.stakes.ante_for(seat, n), self.stacks[seat])
+            if ante:
+                self.stacks[seat] -= ante
+                self.contributed[seat] += ante
+                self.events.append(Posted(seat, "ante", ante))
+        if self.stakes.big_blind:
+            small_seat, big_seat = (n - 1, 0) if n == 2 else (0, 1)
+            for seat, kind, blind in ((small_seat, "small blind", self.stakes.small_blind),
+                                      (big_seat, "big blind", self.stakes.big_blind)):
+                amount = min(blind, self.stacks[seat])
+                if amount:
+                    self._put_in(seat, amount)
+                    self.events.append(Posted(seat, kind, amount))  # type: ignore[arg-type]
+
+    def _deal_initial(self) -> None:
+        n = self.players
+        try:
+            cards = self.deck.deal(5 * n)
+        except CardError as error:
+            raise IllegalAction(str(error)) from None
+        for seat in range(n):
+            self.holes[seat] = cards[seat::n]
+            self.history.append(f"d dh p{seat + 1} {format_cards(self.holes[seat])}")
+            self.events.append(Dealt(seat, tuple(self.holes[seat])))
+
+    # ------------------------------------------------------------------ betting
+
+    def _unit(self) -> int:
+        return self.stakes.unit(self.round + 1, self.game.default_big_bet_round)
+
+    def _begin_betting(self, first: bool = False) -> None:
+        self.phase = "betting"
+        n = self.players
+        self._acted_at = [None] * n
+        self._last_aggressor = None
+        self._bet_count = 0
+        self._capped = self.stakes.structure == "fixed-limit" and len(self.in_hand()) > 2
+        self._min_raise = self._unit()
+        if first and self.stakes.big_blind:
+            self._high = max(max(self.bets), self.stakes.big_blind)
+            self._full_level = self.stakes.big_blind
+            self._bet_count = 1
+            start = 1 if n == 2 else 2 % n
+        else:
+            self._high = 0
+            self._full_level = 0
+            start = 0
+        self.actor = None
+        if self._round_done():
+            self._end_betting_round()
+            return
+        self.actor = self._next_to_act(start - 1)
+        if self.actor is None:
+            self._end_betting_round()
+
+    def _needs_to_act(self, seat: int) -> bool:
+        if self.folded[seat] or self.stacks[seat] == 0:
+            return False
+        if self.bets[seat] < self._high:
+            return True
+        if self._acted_at[seat] is not None:
+            return False
+        # Nobody left to bet against: a lone player with chips need not act.
+        return any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != seat)
+
+    def _round_done(self) -> bool:
+        return not any(self._needs_to_act(i) for i in range(self.players))
+
+    def _next_to_act(self, after: int) -> int | None:
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (after + step) % n
+            if self._needs_to_act(seat):
+                return seat
+        return None
+
+    def _advance(self, after: int) -> None:
+        if len(self.in_hand()) == 1:
+            self._end_betting_round()
+            return
+        nxt = self._next_to_act(after)
+        if nxt is None:
+            self._end_betting_round()
+        else:
+            self.actor = nxt
+
+    def _raise_range(self, p: int) -> tuple[int, int]:
+        """(smallest, largest) total bet the player may raise to; (0, 0) if he may not raise."""
+        stack_to = self.bets[p] + self.stacks[p]
+        if stack_to <= self._high:
+            return 0, 0
+        if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
+            return 0, 0  # everyone else is all in: calling is all there is
+        acted = self._acted_at[p]
+        if acted is not None and self._full_level <= acted:
+            return 0, 0  # no full raise since he acted: a short all-in does not reopen the betting
+        if self.stakes.structure == "fixed-limit":
+            if self._capped and self._bet_count >= self.stakes.raise_cap:
+                return 0, 0
+            target = min(self._full_level + self._unit(), stack_to)
+            return target, target
+        lo = self._high + self._min_raise if self._high else self._min_raise
+        hi = stack_to
+        if self.stakes.structure == "pot-limit":
+            call = self._high - self.bets[p]
+            hi = min(hi, self._high + self.pot_total + call)
+        return min(lo, stack_to), hi
+
+    def _why_no_raise(self, p: int) -> str:
+        if self.bets[p] + self.stacks[p] <= self._high:
+            return "you do not have the chips to raise: call all in or fold"
+        if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
+            return "everyone else is all in: you can only call"
+        if self.stakes.structure == "fixed-limit" and self._capped and self._bet_count >= self.stakes.raise_cap:
+            return f"the betting is capped at {self.stakes.raise_cap} bets this round"
+        return "a short all-in did not reopen the betting: you can only call or fold"
+
+    def _put_in(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contributed[seat] += amount
+
+    def _end_betting_round(self) -> None:
+        self.actor = None
+        self._return_uncalled()
+        self.bets = [0] * self.players
+        self.events.append(RoundEnded(self.round, self.pot_total))
+        if len(self.in_hand()) == 1:
+            self._settle()
+        elif self.round < self.game.draws:
+            self._begin_draw()
+        else:
+            self._begin_showdown()
+
+    def _return_uncalled(self) -> None:
+        top = max(range(self.players), key=lambda i: (self.bets[i], -i))
+        others = max((self.bets[i] for i in range(self.players) if i != top), default=0)
+        excess = self.bets[top] - others
+        if excess > 0 and not self.folded[top]:
+            self.bets[top] -= excess
+            self.contributed[top] -= excess
+            self.stacks[top] += excess
+            self.events.append(Returned(top, excess))
+
+    # ------------------------------------------------------------------ drawing
+
+    def _begin_draw(self) -> None:
+        self.phase = "drawing"
+        self.draw_number = self.round
+        held = [c for i in self.in_hand() for c in self.holes[i]]
+        reshuffles = self.deck.reshuffles
+        try:
+            self.deck.burn(held=held)
+        except CardError as error:
+            raise IllegalAction(str(error)) from None
+        if self.deck.reshuffles != reshuffles:
+            self.events.append(Reshuffled(self.deck.stub_size + 1))
+        self.events.append(Burned(self.draw_number))
+        self.actor = None
+        self._next_drawer(-1)
+
+    def _next_drawer(self, after: int) -> None:
+        for seat in range(after + 1, self.players):
+            if not self.folded[seat]:
+                self.actor = seat
+                return
+        self.actor = None
+        self.round += 1
+        self._begin_betting()
+
+    def _max_discards(self, hand: tuple[Card, ...]) -> int:
+        if self.draw_limit == "none":
+            return len(hand)
+        if self.draw_limit == "3-or-4-with-ace" and any(c.rank == 14 for c in hand):
+            return 4
+        return 3
+
+    def _why_too_many(self, count: int, limit: int) -> str:
+        if self.draw_limit == "3":
+            return f"this table's draw limit is three cards, not {count}"
+        if self.draw_limit == "3-or-4-with-ace":
+            return "this table's draw limit is three cards, or four if the card you keep is an ace"
+        return f"you hold {limit} cards and cannot discard {count}"
+
+    # ------------------------------------------------------------------ showdown
+
+    def _begin_showdown(self) -> None:
+        self.phase = "showdown"
+        self._pending_show = [i for i in self.in_hand() if any(c.is_unknown for c in self.holes[i])]
+        if self._pending_show:
+            self.actor = self._pending_show[0]
+        else:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Pay every pot, or carry it (Assassin); the hand is then complete."""
+        self.actor = None
+        contenders = self.in_hand()
+        showdown = len(contenders) > 1
+        values: dict[int, HandValue | None] = {}
+        if showdown:
+            for seat in self._show_order(contenders):
+                value = self.value_of(seat)
+                values[seat] = value
+                dead = self.is_assassinated(seat)
+                self.shown[seat] = value
+                self.history.append(f"p{seat + 1} sm {format_cards(self.holes[seat])}")
+                self.events.append(Shown(seat, tuple(self.holes[seat]), self._describe(seat, value), dead))
+        for index, pot in enumerate(self.pots()):
+            eligible = [i for i in pot.eligible if not self.folded[i]] or contenders
+            if len(eligible) == 1:
+                self._award(index, pot.amount, eligible, uncontested=not showdown)
+                continue
+            live = [i for i in eligible if not self.is_assassinated(i)]
+            if not live:
+                self.carried_out += pot.amount
+                self.events.append(Carried(index, pot.amount))
+                continue
+            best = max(values[i] for i in live)  # type: ignore[type-var]
+            self._award(index, pot.amount, [i for i in live if values[i] == best], uncontested=False)
+        for seat in range(self.players):
+            self.stacks[seat] += self.payouts[seat]
+        self.bets = [0] * self.players
+        self.phase = "complete"
+        self.events.append(HandEnded(tuple(self.stacks), self.carried_out))
+
+    def _show_order(self, contenders: list[int]) -> list[int]:
+        """The last player to bet or raise in the last round shows first, then clockwise (seat order otherwise)."""
+        aggressor = self._last_aggressor
+        if aggressor is None or aggressor not in contenders:
+            return contenders
+        k = contenders.index(aggressor)
+        return contenders[k:] + contenders[:k]
+
+    def _describe(self, seat: int, value: HandValue | None) -> str:
+        if self.is_assassinated(seat):
+            twos = " ".join(c.code for c in self.holes[seat] if c.is_two)
+            return f"Assassinated ({twos})"
+        return value.describe() if value is not None else "unknown"
+
+    def _award(self, index: int, amount: int, winners: list[int], *, uncontested: bool) -> None:
+        shares = split_pot(amount, winners)
+        for seat, share in zip(winners, shares, strict=True):
+            self.payouts[seat] += share
+            self.winners.add(seat)
+        self.events.append(PotAwarded(index, amount, tuple(winners), tuple(shares), uncontested))
+
+    # ------------------------------------------------------------------ helpers
+
+    def _log(self, action: str) -> None:
+        self.actions.append(action)
+        self.history.append(action)
+
+    def _actor_or_raise(self) -> int:
+        if self.actor is None:
+            raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
+        return self.actor
+
+    def _betting_actor(self) -> int:
+        p = self._actor_or_raise()
+        if self.phase != "betting":
+            raise IllegalAction("it is time to draw, not to bet" if self.phase == "drawing"
+                                else "the betting is over")
+        return p
+
+    def _not_your_turn(self, player: int) -> str:
+        if self.folded[player]:
+            return f"p{player + 1} has folded"
+        if self.actor is None:
+            return "the hand is over" if self.is_complete else "nobody is to act"
+        return f"it is p{self.actor + 1}'s turn, not p{player + 1}'s"
+
+
+def _parse_amount(text: str) -> int:
+    text = text.strip()
+    if not text.isascii() or not text.isdigit():
+        raise IllegalAction(f"{text!r} is not an amount: give a whole number of chips")
+    value = int(text)
+    if value > MAX_CHIPS:
+        raise IllegalAction(f"{text} chips is more than any table holds")
+    return value
+
+
+def _parse_discards(text: str) -> list[Card]:
+    try:
+        cards = parse_cards(text)
+    except CardError as error:
+        raise IllegalAction(str(error)) from None
+    known = [c for c in cards if not c.is_unknown]
+    if len(set(known)) != len(known):
+        raise IllegalAction(f"{text} lists a card twice")
+    return cards

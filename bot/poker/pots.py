@@ -1,0 +1,53 @@
+"""Side pots, splits and odd chips (RULES.md section 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot: its chips and the seats that may win it (not folded, paid in to its level)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: int = 0) -> list[Pot]:
+    """The main pot and side pots, main pot first, from what each seat put in.
+
+    One pot is formed per distinct amount put in by a seat still in the hand;
+    chips folded above the top level join the last pot; carried chips join the
+    main pot. Adjacent pots with the same eligible seats are merged.
+    """
+    seats = range(len(contributed))
+    levels = sorted({contributed[i] for i in seats if not folded[i] and contributed[i] > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        eligible = tuple(i for i in seats if not folded[i] and contributed[i] >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    dead_above = sum(max(0, c - previous) for c in contributed)
+    if not pots:
+        live = tuple(i for i in seats if not folded[i])
+        return [Pot(dead_above + carried_in, live)] if dead_above + carried_in else []
+    if dead_above:
+        pots[-1] = Pot(pots[-1].amount + dead_above, pots[-1].eligible)
+    if carried_in:
+        pots[0] = Pot(pots[0].amount + carried_in, pots[0].eligible)
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int]) -> list[int]:
+    """Shares of ``amount`` for ``winners`` (given in seat order from the first seat left
+    of the button): equal shares, one odd chip each to the first winners clockwise."""
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    share, odd = divmod(amount, len(winners))
+    return [share + (1 if k < odd else 0) for k in range(len(winners))]
