@@ -317,6 +317,8 @@ class Hand:
         A folded player's hand goes to the muck; if one player is left he wins.
         """
         p = self._actor_or_raise() if player is None else player
+        if not 0 <= p < self.players:
+            raise IllegalAction(f"there is no player p{p + 1} in this hand")
         if self.phase not in ("betting", "drawing"):
             raise IllegalAction("the hand is over" if self.is_complete else "there is nothing to fold now")
         if self.folded[p]:
@@ -363,12 +365,10 @@ class Hand:
         lo, hi = self._raise_range(p)
         if hi == 0:
             raise IllegalAction(self._why_no_raise(p))
-        all_in = self.bets[p] + self.stacks[p]
-        if amount == all_in and amount > self._high:
-            return
         word = "bet" if self._high == 0 else "raise"
         if lo == hi and amount != lo:
-            raise IllegalAction(f"in fixed limit you can only {word} to {lo}")
+            all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
+            raise IllegalAction(f"you can only {word} to {lo}{all_in}")
         if amount < lo:
             raise IllegalAction(f"the smallest {word} is to {lo}")
         if amount > hi:
