@@ -111,10 +111,16 @@ class PotAwarded:
 
 @dataclass(frozen=True, slots=True)
 class Carried:
-    """Assassin: every hand eligible for this pot held a two; it goes to the next deal."""
+    """Assassin: every hand eligible for this pot held a two; it goes to the next deal.
+
+    ``paid_in`` is what each seat put into this pot; the main pot also holds
+    the chips carried into this hand (``with_carried_in``).
+    """
 
     pot: int
     amount: int
+    paid_in: tuple[int, ...] = ()
+    with_carried_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -709,7 +709,7 @@ class Hand:
             live = [i for i in eligible if not self.is_assassinated(i)]
             if not live:
                 self.carried_out += pot.amount
-                self.events.append(Carried(index, pot.amount))
+                self.events.append(Carried(index, pot.amount, pot.paid_in, index == 0 and self.carried_in > 0))
                 continue
             best = max(values[i] for i in live)  # type: ignore[type-var]
             self._award(index, pot.amount, [i for i in live if values[i] == best], uncontested=False)

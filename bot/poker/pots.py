@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Pot:
-    """A pot: its chips and the seats that may win it (not folded, paid in to its level)."""
+    """A pot: its chips, the seats that may win it (not folded, paid in to its
+    level) and what each seat put into it (carried chips not included)."""
 
     amount: int
     eligible: tuple[int, ...]
+    paid_in: tuple[int, ...] = ()
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: int = 0) -> list[Pot]:
@@ -26,21 +28,24 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: i
     pots: list[Pot] = []
     previous = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        paid_in = tuple(min(c, level) - min(c, previous) for c in contributed)
         eligible = tuple(i for i in seats if not folded[i] and contributed[i] >= level)
         if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            paid_in = tuple(a + b for a, b in zip(pots[-1].paid_in, paid_in))
+            pots[-1] = Pot(sum(paid_in), eligible, paid_in)
         else:
-            pots.append(Pot(amount, eligible))
+            pots.append(Pot(sum(paid_in), eligible, paid_in))
         previous = level
-    dead_above = sum(max(0, c - previous) for c in contributed)
+    above = tuple(max(0, c - previous) for c in contributed)
     if not pots:
         live = tuple(i for i in seats if not folded[i])
-        return [Pot(dead_above + carried_in, live)] if dead_above + carried_in else []
-    if dead_above:
-        pots[-1] = Pot(pots[-1].amount + dead_above, pots[-1].eligible)
+        return [Pot(sum(above) + carried_in, live, above)] if sum(above) + carried_in else []
+    if any(above):
+        last = pots[-1]
+        paid_in = tuple(a + b for a, b in zip(last.paid_in, above))
+        pots[-1] = Pot(sum(paid_in), last.eligible, paid_in)
     if carried_in:
-        pots[0] = Pot(pots[0].amount + carried_in, pots[0].eligible)
+        pots[0] = Pot(pots[0].amount + carried_in, pots[0].eligible, pots[0].paid_in)
     return pots
 
 
