@@ -89,7 +89,7 @@ def games_for_players(count: int) -> list[Game]:
 def game_from_phh_variant(code: str) -> tuple[Game, Structure]:
     """The game and structure of a PHH variant code such as ``F2L3D``."""
     letter, rest = code[:1], code[1:]
-    structure = next((s for s, l in STRUCTURE_LETTERS.items() if l == letter), None)
+    structure = next((s for s, code in STRUCTURE_LETTERS.items() if code == letter), None)
     game = next((g for g in GAMES.values() if g.phh_code == rest), None)
     if structure is None or game is None:
         raise ValueError(f"unknown PHH variant {code!r}")

@@ -142,7 +142,9 @@ def _classify(ranking: Ranking, ranks: tuple[int, ...], suited: bool) -> tuple[i
         elif set(ranks) == {14, 2, 3, 4, 5} and _WHEEL_IS_STRAIGHT[ranking]:
             straight_high = 5
     if straight_high:
-        run = tuple(range(straight_high, straight_high - 5, -1)) if straight_high > 5 or 14 not in ranks else (5, 4, 3, 2, 14)
+        run: tuple[int, ...] = (5, 4, 3, 2, 14) if straight_high == 5 and 14 in ranks else tuple(
+            range(straight_high, straight_high - 5, -1)
+        )
         return (STRAIGHT_FLUSH if flush else STRAIGHT), run
     if shape == [4, 1]:
         return QUADS, ordered

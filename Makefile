@@ -1,0 +1,43 @@
+# Quick start: `make run` (the bot) and `make test` (lint, types, the whole suite).
+# Both create .venv with Python 3.11+ if it is missing and (re)install the
+# project with its test extra whenever pyproject.toml has changed.
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null || echo python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PYTEST_ARGS ?= -n auto --dist worksteal
+
+.PHONY: run test lint typecheck pytest bench venv clean
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot cogs tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict bot/poker
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_engine.py
+
+venv: $(STAMP)
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
+		{ echo "Python 3.11 or newer is needed (found: $(PYTHON)); set PYTHON=/path/to/python3.11" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

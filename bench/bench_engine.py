@@ -1,0 +1,132 @@
+"""Engine benchmarks: printed figures, not a timed test.
+
+    make bench            (or: .venv/bin/python bench/bench_engine.py [--hands N] [--repeat R] [--seed S])
+
+Evaluation: five-card evaluations per second for each ranking through the
+public ``evaluate(ranking, cards)`` on cards parsed beforehand, and pokerkit's
+hand classes on the same hands (converted to pokerkit cards beforehand) in the
+same run. Targets (issue 2): at least 1,000,000 evaluations/s per ranking and
+at least 3 times pokerkit's rate. pokerkit is timed constructing the hand
+object (``StandardHighHand(cards)``), which looks the hand up once; that is
+the least pokerkit can do to get a comparable value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.poker import RANKINGS, Card, evaluate
+from bot.poker.cards import STANDARD_DECK
+
+EVALUATIONS_PER_SECOND_TARGET = 1_000_000
+RATIO_TARGET = 3.0
+
+# pokerkit's hand class for each of our rankings (it has no ace-to-six).
+POKERKIT_HANDS = {
+    "high": "StandardHighHand",
+    "deuce-to-seven": "StandardLowHand",
+    "ace-to-five": "RegularLowHand",
+}
+
+
+@dataclass(frozen=True)
+class EvaluationFigures:
+    ranking: str
+    ours: float  # evaluations per second
+    pokerkit: float | None  # hand objects per second, None where pokerkit has no such ranking
+
+    @property
+    def ratio(self) -> float | None:
+        return None if self.pokerkit is None else self.ours / self.pokerkit
+
+    @property
+    def meets_targets(self) -> bool:
+        ratio = self.ratio
+        return self.ours >= EVALUATIONS_PER_SECOND_TARGET and (ratio is None or ratio >= RATIO_TARGET)
+
+
+def random_hands(count: int, seed: int) -> list[tuple[Card, ...]]:
+    rng = random.Random(seed)
+    return [tuple(rng.sample(STANDARD_DECK, 5)) for _ in range(count)]
+
+
+def _rate(function: Callable[[Any], object], hands: Sequence[Any], repeat: int) -> float:
+    """Calls per second of ``function`` over ``hands``, best of ``repeat`` runs."""
+    best = float("inf")
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for cards in hands:
+                function(cards)
+            best = min(best, time.perf_counter() - start)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return len(hands) / best
+
+
+def _ours(ranking: str) -> Callable[[Sequence[Card]], object]:
+    def evaluate_one(cards: Sequence[Card]) -> object:
+        return evaluate(ranking, cards)
+
+    return evaluate_one
+
+
+def bench_evaluation(hands: int = 200_000, repeat: int = 3, seed: int = 2024) -> list[EvaluationFigures]:
+    """Evaluations per second for each ranking, ours and pokerkit's, on the same random hands."""
+    ours_hands = random_hands(hands, seed)
+    pokerkit: Any
+    try:
+        import pokerkit
+    except ImportError:  # the test extra is not installed: report our figures alone
+        pokerkit = None
+    pokerkit_hands: list[tuple[Any, ...]] = []
+    if pokerkit is not None:
+        pokerkit_hands = [pokerkit.Card.clean("".join(c.code for c in cards)) for cards in ours_hands]
+    figures = []
+    for ranking in RANKINGS:
+        ours = _rate(_ours(ranking), ours_hands, repeat)
+        theirs = None
+        if pokerkit is not None and ranking in POKERKIT_HANDS:
+            theirs = _rate(getattr(pokerkit, POKERKIT_HANDS[ranking]), pokerkit_hands, repeat)
+        figures.append(EvaluationFigures(ranking, ours, theirs))
+    return figures
+
+
+def print_evaluation(figures: Sequence[EvaluationFigures], hands: int) -> None:
+    print(f"Evaluation: {hands:,} random five-card hands, best of the runs, one core")
+    print(f"targets: >= {EVALUATIONS_PER_SECOND_TARGET:,}/s per ranking and >= {RATIO_TARGET:g}x pokerkit")
+    header = f"{'ranking':<16}{'ours/s':>14}{'pokerkit/s':>14}{'ours/pokerkit':>15}  {'pokerkit class':<18}target"
+    print(header)
+    print("-" * len(header))
+    for f in figures:
+        theirs = "-" if f.pokerkit is None else f"{f.pokerkit:,.0f}"
+        ratio = "-" if f.ratio is None else f"{f.ratio:.2f}x"
+        cls = POKERKIT_HANDS.get(f.ranking, "(none)")
+        verdict = "ok" if f.meets_targets else "BELOW"
+        print(f"{f.ranking:<16}{f.ours:>14,.0f}{theirs:>14}{ratio:>15}  {cls:<18}{verdict}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=200_000, help="random hands per ranking (default 200,000)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure; the best counts (default 3)")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+
+    figures = bench_evaluation(args.hands, args.repeat, args.seed)
+    print_evaluation(figures, args.hands)
+    return 0 if all(f.meets_targets for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
