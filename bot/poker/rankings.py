@@ -238,13 +238,17 @@ def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
         raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(RANKINGS)}") from None
     try:
         if len(cards) == 5:
+            if len(set(cards)) != 5:
+                raise _bad_cards(cards)
             return five(cards)
+        if len(set(cards)) != len(cards):
+            raise _bad_cards(cards)
         if len(cards) < 5:
             raise ValueError(f"a hand needs at least five cards, not {len(cards)}")
         return max(five(combo) for combo in combinations(cards, 5))
     except KeyError:
         raise _bad_cards(cards) from None
-    except AttributeError:
+    except (AttributeError, TypeError):
         raise _bad_cards(cards) from None
 
 
@@ -253,4 +257,6 @@ def _bad_cards(cards: Sequence[Card]) -> Exception:
         return CardError("a hand with an unknown card (??) cannot be evaluated")
     if not all(isinstance(c, Card) for c in cards):
         return TypeError("evaluate takes Card objects; read text with parse_cards first")
-    return CardError(f"{''.join(str(c) for c in cards)} is not a valid hand (a card appears twice?)")
+    if len(set(cards)) != len(cards):
+        return CardError(f"{''.join(str(c) for c in cards)} holds the same card twice")
+    return CardError(f"{''.join(str(c) for c in cards)} is not a hand any ranking knows (five twos?)")
