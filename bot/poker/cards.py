@@ -190,8 +190,10 @@ class Deck:
         return card
 
     def discard(self, cards: Iterable[Card]) -> None:
-        """Put folded or discarded cards into the muck."""
+        """Put folded or discarded cards into the muck (out of the stub until a reshuffle)."""
+        cards = list(cards)
         self.muck.extend(cards)
+        self._may_deal.difference_update(cards)
 
     def _take(self) -> Card:
         if self._next >= len(self._order):
@@ -216,7 +218,7 @@ class Deck:
         if any(c.is_unknown for c in keep):
             # A card nobody saw went to the muck: the new stub may hold any card
             # that is not known to be somewhere else.
-            self._may_deal = set(self.universe) - held - set(aside) - set(self.muck)
+            self._may_deal = set(self.universe) - held - excluded
         else:
             self._may_deal = set(keep)
         if self._rng is not None:

@@ -57,7 +57,10 @@ class Stakes:
     bet; ``big_bet_round`` is the 1-based betting round where the big bet
     starts (default: the game's). ``raise_cap`` counts bets per round in fixed
     limit, the blind included. ``min_bet`` is the smallest bet in pot and no
-    limit (default: the big blind).
+    limit (default: the big blind). ``dead_antes``: antes go straight to the
+    main pot instead of being matched like bets (PHH's ``ante_trimming_status``
+    false); by default they are dead exactly when seats ante different amounts,
+    as with a big-blind ante.
     """
 
     structure: Structure = "fixed-limit"
@@ -70,6 +73,7 @@ class Stakes:
     big_bet_round: int | None = None
     raise_cap: int = 4
     min_bet: int | None = None
+    dead_antes: bool | None = None
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
@@ -104,6 +108,12 @@ class Stakes:
             return self.min_bet if self.min_bet is not None else (self.big_blind or self.small)
         start = self.big_bet_round if self.big_bet_round is not None else big_bet_round
         return self.big if round_number >= start else self.small
+
+    def antes_are_dead(self, players: int) -> bool:
+        """Whether antes join the main pot as dead money rather than being matched like bets."""
+        if self.dead_antes is not None:
+            return self.dead_antes
+        return len({self.ante_for(i, players) for i in range(players)}) > 1
 
     def ante_for(self, seat: int, players: int) -> int:
         """The ante posted by ``seat``."""
@@ -207,6 +217,7 @@ class Hand:
         self._acted_at: list[int | None] = [None] * n
         self._last_aggressor: int | None = None
         self._pending_show: list[int] = []
+        self._dead: list[int] | None = [0] * n if stakes.antes_are_dead(n) else None
 
         self._post_forced_bets()
         self._deal_initial()
@@ -231,7 +242,7 @@ class Hand:
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand now."""
-        return build_pots(self.contributed, self.folded, self.carried_in)
+        return build_pots(self.contributed, self.folded, self.carried_in, self._dead)
 
     def in_hand(self) -> list[int]:
         """Seats not folded, in seat order."""
@@ -497,6 +508,8 @@ class Hand:
             if ante:
                 self.stacks[seat] -= ante
                 self.contributed[seat] += ante
+                if self._dead is not None:
+                    self._dead[seat] = ante
                 self.events.append(Posted(seat, "ante", ante))
         if self.stakes.big_blind:
             small_seat, big_seat = (n - 1, 0) if n == 2 else (0, 1)

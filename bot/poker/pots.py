@@ -16,13 +16,32 @@ class Pot:
     paid_in: tuple[int, ...] = ()
 
 
-def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: int = 0) -> list[Pot]:
+def build_pots(
+    contributed: Sequence[int],
+    folded: Sequence[bool],
+    carried_in: int = 0,
+    dead: Sequence[int] | None = None,
+) -> list[Pot]:
     """The main pot and side pots, main pot first, from what each seat put in.
 
     One pot is formed per distinct amount put in by a seat still in the hand;
-    chips folded above the top level join the last pot; carried chips join the
-    main pot. Adjacent pots with the same eligible seats are merged.
+    chips folded above the top level join the last pot; carried chips and
+    ``dead`` chips (a big-blind ante: part of ``contributed``, but not matched
+    by anyone) join the main pot. Adjacent pots with the same eligible seats
+    are merged.
     """
+    if dead is None or not any(dead):
+        return _layer(contributed, folded, carried_in)
+    pots = _layer([c - d for c, d in zip(contributed, dead, strict=True)], folded, carried_in)
+    if not pots:
+        in_hand = tuple(i for i in range(len(contributed)) if not folded[i])
+        return [Pot(sum(dead) + carried_in, in_hand, tuple(dead))]
+    main = pots[0]
+    pots[0] = Pot(main.amount + sum(dead), main.eligible, tuple(a + d for a, d in zip(main.paid_in, dead)))
+    return pots
+
+
+def _layer(contributed: Sequence[int], folded: Sequence[bool], carried_in: int) -> list[Pot]:
     seats = range(len(contributed))
     levels = sorted({contributed[i] for i in seats if not folded[i] and contributed[i] > 0})
     pots: list[Pot] = []
@@ -31,8 +50,8 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: i
         paid_in = tuple(min(c, level) - min(c, previous) for c in contributed)
         eligible = tuple(i for i in seats if not folded[i] and contributed[i] >= level)
         if pots and pots[-1].eligible == eligible:
-            paid_in = tuple(a + b for a, b in zip(pots[-1].paid_in, paid_in))
-            pots[-1] = Pot(sum(paid_in), eligible, paid_in)
+            merged = tuple(a + b for a, b in zip(pots[-1].paid_in, paid_in))
+            pots[-1] = Pot(sum(merged), eligible, merged)
         else:
             pots.append(Pot(sum(paid_in), eligible, paid_in))
         previous = level
@@ -42,8 +61,8 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool], carried_in: i
         return [Pot(sum(above) + carried_in, live, above)] if sum(above) + carried_in else []
     if any(above):
         last = pots[-1]
-        paid_in = tuple(a + b for a, b in zip(last.paid_in, above))
-        pots[-1] = Pot(sum(paid_in), last.eligible, paid_in)
+        merged = tuple(a + b for a, b in zip(last.paid_in, above))
+        pots[-1] = Pot(sum(merged), last.eligible, merged)
     if carried_in:
         pots[0] = Pot(pots[0].amount + carried_in, pots[0].eligible, pots[0].paid_in)
     return pots
