@@ -157,6 +157,7 @@ class Deck:
         self._may_deal: set[Card] = set(self.universe)
         self.muck: list[Card] = []
         self.reshuffles = 0
+        self.last_reshuffle = 0  # how many cards the last reshuffle put in the stub
 
     def _check_order(self, order: Sequence[Card]) -> None:
         for card in order:
@@ -174,12 +175,25 @@ class Deck:
         ``excluded`` are the discards of the player being served (never dealt
         back to him); ``held`` are the cards in players' hands (never in the muck).
         """
+        saved = self._save() if self.exact else None
         cards: list[Card] = []
-        for _ in range(count):
-            if self.stub_size == 0:
-                self._reshuffle(set(excluded), set(held))
-            cards.append(self._take())
+        try:
+            for _ in range(count):
+                if self.stub_size == 0:
+                    self._reshuffle(set(excluded), set(held))
+                cards.append(self._take())
+        except CardError:
+            if saved is not None:
+                self._restore(saved)
+            raise
         return cards
+
+    def _save(self) -> tuple[int, int, set[Card], list[Card], int, int]:
+        return (self._next, self.stub_size, set(self._may_deal), list(self.muck), self.reshuffles,
+                self.last_reshuffle)
+
+    def _restore(self, saved: tuple[int, int, set[Card], list[Card], int, int]) -> None:
+        (self._next, self.stub_size, self._may_deal, self.muck, self.reshuffles, self.last_reshuffle) = saved
 
     def burn(self, *, held: Iterable[Card] = ()) -> Card:
         """Burn one card into the muck (reshuffling first if the stub is empty)."""
@@ -215,6 +229,7 @@ class Deck:
         self.muck = aside
         self.stub_size = len(keep)
         self.reshuffles += 1
+        self.last_reshuffle = len(keep)
         if any(c.is_unknown for c in keep):
             # A card nobody saw went to the muck: the new stub may hold any card
             # that is not known to be somewhere else.

@@ -1,7 +1,8 @@
 """What a hand reports as it goes: everything a table must show.
 
-Events that carry hole cards (``Dealt``, ``Drew``) are private to their
-player until the showdown; the table layer sends them by DM only.
+``Dealt`` carries hole cards and is private to its player until the
+showdown: the table layer sends it by DM only. Every other event is public
+(``Drew`` shows only the count and Assassin's face-up twos).
 """
 
 from __future__ import annotations

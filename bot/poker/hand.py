@@ -456,7 +456,7 @@ class Hand:
             except CardError as error:
                 raise IllegalAction(str(error)) from None
             if self.deck.reshuffles != reshuffles:
-                self.events.append(Reshuffled(self.deck.stub_size + len(served)))
+                self.events.append(Reshuffled(self.deck.last_reshuffle))
         self.deck.discard(cards)
         self.holes[p] = remaining + served
         self.drawn[p].append(len(cards))
@@ -609,10 +609,12 @@ class Hand:
             return target, target
         lo = self._high + self._min_raise if self._high else self._min_raise
         hi = stack_to
+        lo = min(lo, stack_to)
         if self.stakes.structure == "pot-limit":
             call = self._high - self.bets[p]
-            hi = min(hi, self._high + self.pot_total + call)
-        return min(lo, stack_to), hi
+            # The minimum bet is always allowed, even when the pot is smaller.
+            hi = min(hi, max(lo, self._high + self.pot_total + call))
+        return lo, hi
 
     def _why_no_raise(self, p: int) -> str:
         if self.bets[p] + self.stacks[p] <= self._high:
@@ -662,7 +664,7 @@ class Hand:
         except CardError as error:
             raise IllegalAction(str(error)) from None
         if self.deck.reshuffles != reshuffles:
-            self.events.append(Reshuffled(self.deck.stub_size + 1))
+            self.events.append(Reshuffled(self.deck.last_reshuffle))
         self.events.append(Burned(self.draw_number))
         self.actor = None
         self._next_drawer(-1)
@@ -714,7 +716,9 @@ class Hand:
                 self.shown[seat] = value
                 self.history.append(f"p{seat + 1} sm {format_cards(self.holes[seat])}")
                 self.events.append(Shown(seat, tuple(self.holes[seat]), self._describe(seat, value), dead))
-        for index, pot in enumerate(self.pots()):
+        pots = self.pots()
+        for index in reversed(range(len(pots))):  # the last side pot first, down to the main pot
+            pot = pots[index]
             eligible = [i for i in pot.eligible if not self.folded[i]] or contenders
             if len(eligible) == 1:
                 self._award(index, pot.amount, eligible, uncontested=not showdown)

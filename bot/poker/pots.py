@@ -32,13 +32,14 @@ def build_pots(
     """
     if dead is None or not any(dead):
         return _layer(contributed, folded, carried_in)
-    pots = _layer([c - d for c, d in zip(contributed, dead, strict=True)], folded, carried_in)
-    if not pots:
-        in_hand = tuple(i for i in range(len(contributed)) if not folded[i])
-        return [Pot(sum(dead) + carried_in, in_hand, tuple(dead))]
-    main = pots[0]
-    pots[0] = Pot(main.amount + sum(dead), main.eligible, tuple(a + d for a, d in zip(main.paid_in, dead)))
-    return pots
+    # Dead chips make a pot every seat still in may win, even one all in on his ante.
+    in_hand = tuple(i for i in range(len(contributed)) if not folded[i])
+    base = Pot(sum(dead) + carried_in, in_hand, tuple(dead))
+    pots = _layer([c - d for c, d in zip(contributed, dead, strict=True)], folded, 0)
+    if pots and pots[0].eligible == in_hand:
+        first = pots.pop(0)
+        base = Pot(base.amount + first.amount, in_hand, tuple(a + b for a, b in zip(base.paid_in, first.paid_in)))
+    return [base, *pots]
 
 
 def _layer(contributed: Sequence[int], folded: Sequence[bool], carried_in: int) -> list[Pot]:
