@@ -26,6 +26,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_play.py
 
 venv: $(STAMP)
 

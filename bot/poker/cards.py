@@ -95,6 +95,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if not isinstance(text, str):
         return [c if isinstance(c, Card) else Card(c) for c in text]
+    if len(text) % 2 == 0:  # fast path: codes written together, as PHH and the bot write them
+        try:
+            return [_BY_CODE[text[i:i + 2]] for i in range(0, len(text), 2)]
+        except KeyError:
+            pass
     compact = re.sub(r"[\s,]+", "", text)
     cards: list[Card] = []
     pos = 0
@@ -120,6 +125,9 @@ def new_deck(jokers: bool = False) -> list[Card]:
     return list(STANDARD_DECK + JOKERS) if jokers else list(STANDARD_DECK)
 
 
+_UNIVERSES: Final = {False: frozenset(STANDARD_DECK), True: frozenset(STANDARD_DECK + JOKERS)}
+
+
 class Deck:
     """The stub, the muck and the reshuffle of RULES.md section 1.
 
@@ -140,7 +148,7 @@ class Deck:
     ) -> None:
         if (seed is None) == (order is None):
             raise ValueError("give a deck either a seed or an exact card order")
-        self.universe: frozenset[Card] = frozenset(new_deck(jokers))
+        self.universe: frozenset[Card] = _UNIVERSES[jokers]
         self._rng = random.Random(seed) if seed is not None else None
         if order is not None:
             self._check_order(order)
@@ -239,6 +247,11 @@ class Deck:
         if self._rng is not None:
             self._rng.shuffle(keep)
             self._order[self._next:] = keep
+
+    def stub(self) -> list[Card]:
+        """The cards still to be dealt before the next reshuffle, in order (seeded decks;
+        an exact deck lists the rest of its given order)."""
+        return self._order[self._next:]
 
     def unseen(self) -> set[Card]:
         """Known cards that may still be in the stub (for checking replayed cards)."""

@@ -13,7 +13,7 @@ from typing import Literal
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Posted:
     """A forced bet: an ante, the small blind or the big blind."""
 
@@ -22,7 +22,7 @@ class Posted:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Dealt:
     """Cards dealt to a player (private): the initial hand or a draw's replacements."""
 
@@ -30,7 +30,7 @@ class Dealt:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Acted:
     """A betting action. ``amount`` is the player's total bet this round after it."""
 
@@ -40,7 +40,7 @@ class Acted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundEnded:
     """A betting round closed; ``pot`` is every chip in the middle."""
 
@@ -48,7 +48,7 @@ class RoundEnded:
     pot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Returned:
     """An uncalled bet went back to the player who made it."""
 
@@ -56,21 +56,21 @@ class Returned:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Burned:
     """One card burned before a draw."""
 
     draw: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reshuffled:
     """The stub ran out and the muck became the new stub."""
 
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew:
     """A player's draw: how many cards he threw, the twos he showed face up
     (Assassin), and how many he received (an extra one for a face-up two)."""
@@ -82,7 +82,7 @@ class Drew:
     received: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Shown:
     """A hand shown at the showdown, with its description under the game's ranking."""
 
@@ -92,14 +92,14 @@ class Shown:
     assassinated: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Mucked:
     """A player gave up his hand at the showdown without showing it (replays only)."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotAwarded:
     """A pot and who won it; ``shares`` are in the order of ``winners``."""
 
@@ -110,7 +110,7 @@ class PotAwarded:
     uncontested: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Carried:
     """Assassin: every hand eligible for this pot held a two; it goes to the next deal.
 
@@ -124,7 +124,7 @@ class Carried:
     with_carried_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandEnded:
     """The hand is over: final stacks and the chips carried to the next deal."""
 

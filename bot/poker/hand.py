@@ -124,7 +124,7 @@ class Stakes:
         return self.ante
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Legal:
     """What the player to act may do now."""
 
@@ -193,6 +193,7 @@ class Hand:
         self.bets = [0] * n
         self.contributed = [0] * n
         self.folded = [False] * n
+        self._live = n
         self.holes: list[list[Card]] = [[] for _ in range(n)]
         self.drawn: list[list[int]] = [[] for _ in range(n)]  # cards drawn at each draw, per player
         self.face_up: list[list[Card]] = [[] for _ in range(n)]
@@ -296,6 +297,10 @@ class Hand:
 
     def act(self, text: str) -> list[Event]:
         """Apply one text action (see the module docstring); return the events it caused."""
+        if text == "cc":
+            return self.check_or_call()
+        if text == "f":
+            return self.fold()
         if not isinstance(text, str):
             raise IllegalAction("an action is text such as 'cc', 'f', 'cbr 20' or 'sd 7s8h'")
         text = " ".join(text.split())
@@ -338,11 +343,12 @@ class Hand:
             raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
         mark = len(self.events)
         self.folded[p] = True
+        self._live -= 1
         self.deck.discard(self.holes[p])
         self._log(f"p{p + 1} f")
         self.events.append(Acted(p, "fold", self.bets[p], False))
         betting = self.phase == "betting"
-        if len(self.in_hand()) == 1:
+        if self._live == 1:
             if betting:
                 self._end_betting_round()
             else:
@@ -450,9 +456,12 @@ class Hand:
         served: list[Card] = []
         if count:
             reshuffles = self.deck.reshuffles
-            held = [c for i in range(self.players) if i != p and not self.folded[i] for c in self.holes[i]]
+            held: list[Card] = []
+            if self.deck.stub_size < count:  # only a reshuffle needs to know the held cards
+                held = [c for i in range(self.players) if i != p and not self.folded[i] for c in self.holes[i]]
+                held += remaining
             try:
-                served = self.deck.deal(count, excluded=cards, held=held + remaining)
+                served = self.deck.deal(count, excluded=cards, held=held)
             except CardError as error:
                 raise IllegalAction(str(error)) from None
             if self.deck.reshuffles != reshuffles:
@@ -477,6 +486,7 @@ class Hand:
         if cards is None:
             self._pending_show.remove(player)
             self.folded[player] = True
+            self._live -= 1
             self._log(f"p{player + 1} sm")
             self.events.append(Mucked(player))
         else:
@@ -534,7 +544,7 @@ class Hand:
     # ------------------------------------------------------------------ betting
 
     def _unit(self) -> int:
-        return self.stakes.unit(self.round + 1, self.game.default_big_bet_round)
+        return self._round_unit
 
     def _begin_betting(self, first: bool = False) -> None:
         self.phase = "betting"
@@ -542,8 +552,9 @@ class Hand:
         self._acted_at = [None] * n
         self._last_aggressor = None
         self._bet_count = 0
-        self._capped = self.stakes.structure == "fixed-limit" and len(self.in_hand()) > 2
-        self._min_raise = self._unit()
+        self._capped = self.stakes.structure == "fixed-limit" and self._live > 2
+        self._round_unit = self.stakes.unit(self.round + 1, self.game.default_big_bet_round)
+        self._min_raise = self._round_unit
         if first and self.stakes.big_blind:
             self._high = max(max(self.bets), self.stakes.big_blind)
             self._full_level = self.stakes.big_blind
@@ -583,7 +594,7 @@ class Hand:
         return None
 
     def _advance(self, after: int) -> None:
-        if len(self.in_hand()) == 1:
+        if self._live == 1:
             self._end_betting_round()
             return
         nxt = self._next_to_act(after)
@@ -635,7 +646,7 @@ class Hand:
         self._return_uncalled()
         self.bets = [0] * self.players
         self.events.append(RoundEnded(self.round, self.pot_total))
-        if len(self.in_hand()) == 1:
+        if self._live == 1:
             self._settle()
         elif self.round < self.game.draws:
             self._begin_draw()
