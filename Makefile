@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict bot/poker
+	$(BIN)/mypy --strict bot/poker bot/store
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -27,6 +27,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_play.py
+	$(BIN)/python bench/bench_store.py
 
 venv: $(STAMP)
 

@@ -1,0 +1,138 @@
+"""The store: chip bank, tables, seats and hand logs in one SQLite file (aiosqlite).
+
+Usage::
+
+    store = await Store.open()                # $POKER_DB or data/poker.db, migrated
+    await store.transfer(guild, alice, bob, 250)
+    table = await store.create_table(guild, channel, host, {"game": "2-7-triple-draw"})
+    await store.buy_in(table.id, alice, 500, seat_no=1, min_amount=200, max_amount=1000)
+    ...
+    report = await store.audit(guild)          # report.ok, report.problems
+    await store.close()
+
+One ``Store`` wraps one aiosqlite connection. Its operations are coroutines
+and safe to run concurrently (``asyncio.gather``): one lock serialises the
+transactions of the connection, and ``BEGIN IMMEDIATE`` with a busy timeout
+serialises them with other connections (other ``Store`` objects or processes
+on the same file).
+
+Every write is one transaction: it happens completely or not at all. A
+refusal is a ``StoreError`` subclass with a message fit for the user; see
+``bot.store.errors``. Ids are Discord snowflakes (``int``); chip amounts are
+``int`` from 1 to ``MAX_AMOUNT`` per movement, balances and stacks at most
+``MAX_BALANCE``. Times come from the ``clock`` given to ``Store.open``.
+
+The methods are grouped by module: ``bank`` (guild settings, balances,
+transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
+buy-ins and cash-outs, hands and action logs, session results) and ``audit``.
+"""
+
+from __future__ import annotations
+
+import time
+from importlib.abc import Traversable
+from pathlib import Path
+from types import TracebackType
+
+from .audit import AuditMixin, AuditReport
+from .bank import (
+    DEFAULT_STARTING_BALANCE,
+    BankMixin,
+    GuildSettings,
+    LeaderboardEntry,
+    LedgerEntry,
+    LedgerPage,
+    TransferResult,
+)
+from .db import (
+    DEFAULT_BUSY_TIMEOUT,
+    MAX_AMOUNT,
+    MAX_BALANCE,
+    Clock,
+    db_path_from_env,
+    latest_version,
+    open_database,
+    user_version,
+)
+from .errors import (
+    ActionOutOfOrder,
+    AlreadySeated,
+    BuyInOutOfRange,
+    ChipsNotConserved,
+    HandInProgress,
+    HandNotLive,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidArgument,
+    NotFound,
+    NotSeated,
+    SchemaError,
+    SchemaTooNew,
+    SeatTaken,
+    SelfTransfer,
+    StoreBusy,
+    StoreError,
+    TableClosed,
+    TableExists,
+    TableNotEmpty,
+)
+from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
+
+__all__ = [
+    "DEFAULT_STARTING_BALANCE", "MAX_AMOUNT", "MAX_BALANCE", "MAX_SEATS",
+    "ActionOutOfOrder", "AlreadySeated", "AuditReport", "BuyInOutOfRange", "CashOut", "ChipsNotConserved",
+    "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
+    "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NotFound", "NotSeated", "SchemaError",
+    "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionResult", "Store", "StoreBusy", "StoreError",
+    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TransferResult", "latest_version",
+]
+
+
+class Store(BankMixin, TablesMixin, AuditMixin):
+    """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
+    (or use ``async with await Store.open(...) as store``)."""
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        synchronous: str | None = None,
+        clock: Clock = time.time,
+        migrations_dir: Traversable | Path | str | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    ) -> Store:
+        """Open (create, upgrade) the database and return a store over it.
+
+        ``path``: default ``$POKER_DB`` or ``data/poker.db`` (its folder is
+        created). ``synchronous``: ``"normal"`` or ``"full"``, default
+        ``$POKER_DB_SYNC`` or normal. ``clock``: seconds since the epoch, for
+        ``created_at`` columns. ``migrations_dir``: tests only. Raises
+        ``SchemaTooNew`` for a file written by a newer bot.
+        """
+        target = db_path_from_env() if path is None else Path(path)
+        conn = await open_database(
+            target, synchronous=synchronous, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+        )
+        return cls(conn, clock=clock, path=target)
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running operation to finish); closing twice is harmless."""
+        async with self._lock:
+            if not self.closed:
+                self.closed = True
+                await self._conn.close()
+
+    async def schema_version(self) -> int:
+        """The file's ``PRAGMA user_version``."""
+        async with self._lock:
+            return await user_version(self._conn)
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+

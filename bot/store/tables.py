@@ -1,0 +1,857 @@
+"""Persistence of tables, seats and hands (the rules live in ``bot.poker`` and ``bot.tables``).
+
+Chip accounting, kept simple so that ``audit`` can check it at any instant:
+
+* A seat's ``stack`` holds that player's chips at the table. Buy-ins, rebuys
+  and top-ups move chips from the bank balance to the stack; a cash-out moves
+  the whole stack back and frees the seat. Each is one transaction with its
+  ledger row (which carries ``table_id``).
+* During a live hand the stacks are **not** touched: the chips a player has
+  put in the pot are derivable by replaying the hand's seed and action log, and
+  are still counted in ``seats.stack``. ``finish_hand`` writes the new stacks,
+  the table's carried pot and the result in one transaction, and refuses a
+  result that creates or destroys chips. ``void_hand`` needs no chip movement
+  at all: every chip is still where it came from.
+* The table's ``carried_pot`` (Assassin) holds chips that belong to no stack:
+  ``start_hand(carried_in=...)`` lets a hand play some of it and
+  ``finish_hand(carried_out=...)`` sets what the hand carries on, so after the
+  hand ``carried_pot = carried_pot - carried_in + carried_out``.
+  ``refund_carried`` returns it to balances (``carried-refund``) so the table
+  can close.
+* While a hand is live, its players cannot cash out or top up
+  (``HandInProgress``); mark them ``leaving`` and cash them out with
+  ``finish_hand(cash_out=...)``, in the same transaction as the result.
+
+Seat numbers are 1-based (1 to ``MAX_SEATS``). Engine seats are the 0-based
+positions in ``seat_users`` given to ``start_hand``. Action ``seq`` numbers are
+0-based positions in the engine's ``Hand.actions``: the next action to append
+is ``seq == len(hand.actions)`` (``HandRecord.next_seq``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bank import post
+from .db import (
+    MAX_BALANCE,
+    MAX_ID,
+    StoreBase,
+    Tx,
+    check_amount,
+    check_count,
+    check_id,
+    from_json,
+    to_json,
+)
+from .errors import (
+    ActionOutOfOrder,
+    AlreadySeated,
+    BuyInOutOfRange,
+    ChipsNotConserved,
+    HandInProgress,
+    HandNotLive,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidArgument,
+    NotFound,
+    NotSeated,
+    SeatTaken,
+    StoreBusy,
+    TableClosed,
+    TableExists,
+    TableNotEmpty,
+)
+
+__all__ = [
+    "MAX_ACTION_LENGTH",
+    "MAX_SEATS",
+    "CashOut",
+    "HandRecord",
+    "HandStatus",
+    "SeatRecord",
+    "SessionResult",
+    "TableRecord",
+    "TableStatus",
+    "TablesMixin",
+]
+
+MAX_SEATS = 10
+MAX_ACTION_LENGTH = 200
+MAX_GAME_LENGTH = 64
+MAX_REASON_LENGTH = 500
+
+TableStatus = Literal["open", "paused", "closed"]
+HandStatus = Literal["live", "complete", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A player's seat at a table."""
+
+    table_id: int
+    seat_no: int
+    user_id: int
+    stack: int
+    sitting_out: bool
+    leaving: bool
+    timeouts: int
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table with its seats (ordered by seat number). ``settings`` is the caller's JSON object, decoded."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    settings: dict[str, Any]
+    status: TableStatus
+    button: int | None
+    carried_pot: int
+    created_at: float
+    closed_at: float | None
+    seats: tuple[SeatRecord, ...]
+
+    @property
+    def is_open(self) -> bool:
+        """True unless closed (a paused table is still open)."""
+        return self.status != "closed"
+
+    def seat_of(self, user: int) -> SeatRecord | None:
+        """The member's seat, or None."""
+        return next((s for s in self.seats if s.user_id == user), None)
+
+    def seat_at(self, seat_no: int) -> SeatRecord | None:
+        """The seat with that number, or None when it is free."""
+        return next((s for s in self.seats if s.seat_no == seat_no), None)
+
+    @property
+    def chips(self) -> int:
+        """Every chip at the table: the stacks plus the carried pot."""
+        return sum(s.stack for s in self.seats) + self.carried_pot
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A hand as stored: enough to rebuild it (game, settings, seed, stacks, carried chips, actions)."""
+
+    id: int
+    table_id: int
+    number: int
+    game: str
+    settings: dict[str, Any]
+    seed: int
+    seat_users: tuple[int, ...]
+    stacks_before: tuple[int, ...]
+    carried_in: int
+    status: HandStatus
+    stacks_after: tuple[int, ...] | None
+    carried_out: int | None
+    result: Any
+    phh: str | None
+    void_reason: str | None
+    started_at: float
+    ended_at: float | None
+    actions: tuple[str, ...]
+
+    @property
+    def next_seq(self) -> int:
+        """The ``seq`` the next action must carry."""
+        return len(self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    """A cash-out: the chips brought back and the balance after."""
+
+    table_id: int
+    user_id: int
+    seat_no: int
+    amount: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """One player's net result at one table: ``cashed_out + refunded + stack - bought_in``."""
+
+    user_id: int
+    bought_in: int  # buy-ins, rebuys and top-ups
+    cashed_out: int
+    refunded: int  # carried-pot refunds
+    stack: int  # chips still on the seat (0 when not seated)
+    seated: bool
+
+    @property
+    def net(self) -> int:
+        """Up (positive) or down (negative) for the session."""
+        return self.cashed_out + self.refunded + self.stack - self.bought_in
+
+
+# ------------------------------------------------------------------ row conversion
+
+
+def _seat(r: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(
+        table_id=r["table_id"], seat_no=r["seat_no"], user_id=r["user_id"], stack=r["stack"],
+        sitting_out=bool(r["sitting_out"]), leaving=bool(r["leaving"]), timeouts=r["timeouts"],
+        joined_at=r["joined_at"],
+    )
+
+
+def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
+    return TableRecord(
+        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
+        settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
+        created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats),
+    )
+
+
+def _hand(r: sqlite3.Row, actions: Sequence[str]) -> HandRecord:
+    after = from_json(r["stacks_after"])
+    return HandRecord(
+        id=r["id"], table_id=r["table_id"], number=r["number"], game=r["game"], settings=from_json(r["settings"]),
+        seed=r["seed"], seat_users=tuple(from_json(r["seats"])), stacks_before=tuple(from_json(r["stacks_before"])),
+        carried_in=r["carried_in"], status=r["status"], stacks_after=None if after is None else tuple(after),
+        carried_out=r["carried_out"], result=from_json(r["result"]), phh=r["phh"], void_reason=r["void_reason"],
+        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions),
+    )
+
+
+def _check_settings(settings: object, what: str) -> str:
+    if not isinstance(settings, Mapping):
+        raise InvalidArgument(f"{what} must be a JSON object (a dict), not {type(settings).__name__}.")
+    return to_json(dict(settings), what)
+
+
+def _check_text(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise InvalidArgument(f"{what} must be non-empty text of at most {limit} characters, not {value!r}.")
+    return value
+
+
+def _check_stack(value: object, what: str, *, low: int = 0) -> int:
+    return check_count(value, what, low, MAX_BALANCE)
+
+
+# ------------------------------------------------------------------ helpers inside a transaction
+
+
+async def _table_row(tx: Tx, table_id: int) -> sqlite3.Row:
+    row = await tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
+    if row is None:
+        raise NotFound(f"There is no table number {table_id}.")
+    return row
+
+
+async def _open_table_row(tx: Tx, table_id: int) -> sqlite3.Row:
+    row = await _table_row(tx, table_id)
+    if row["status"] == "closed":
+        raise TableClosed("This table is closed.")
+    return row
+
+
+async def _seat_row(tx: Tx, table_id: int, user: int) -> sqlite3.Row | None:
+    return await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
+
+
+async def _require_seat(tx: Tx, table_id: int, user: int) -> sqlite3.Row:
+    row = await _seat_row(tx, table_id, user)
+    if row is None:
+        raise NotSeated(f"<@{user}> is not seated at this table.")
+    return row
+
+
+async def _live_hand_row(tx: Tx, table_id: int) -> sqlite3.Row | None:
+    return await tx.one("SELECT * FROM hands WHERE table_id = ? AND status = 'live'", (table_id,))
+
+
+async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: str) -> None:
+    hand = await _live_hand_row(tx, table_id)
+    if hand is not None and user in from_json(hand["seats"]):
+        raise HandInProgress(f"<@{user}> is playing hand #{hand['number']}; {doing} once it is over.")
+
+
+async def _seats_of(tx: Tx, table_id: int) -> list[SeatRecord]:
+    rows = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
+    return [_seat(r) for r in rows]
+
+
+async def _table_record(tx: Tx, table_id: int) -> TableRecord:
+    return _table(await _table_row(tx, table_id), await _seats_of(tx, table_id))
+
+
+async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
+    rows = await tx.all("SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,))
+    return [r[0] for r in rows]
+
+
+async def _hand_row(tx: Tx, hand_id: int) -> sqlite3.Row:
+    row = await tx.one("SELECT * FROM hands WHERE id = ?", (hand_id,))
+    if row is None:
+        raise NotFound(f"There is no hand number {hand_id}.")
+    return row
+
+
+async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
+    """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
+    stack = int(seat["stack"])
+    user = int(seat["user_id"])
+    if stack:
+        balance = await post(
+            tx, table["guild_id"], user, stack, "cash-out", reference=f"table {table['id']}", table_id=table["id"]
+        )
+    else:
+        balance = int(await tx.value(
+            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (table["guild_id"], user), 0
+        ))
+    await tx.run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table["id"], user))
+    return CashOut(table["id"], user, seat["seat_no"], stack, balance)
+
+
+async def _append(tx: Tx, hand_id: int, seq: int, action: str) -> None:
+    """Insert action ``seq`` if the hand is live and ``seq`` is the next one; otherwise say exactly why not."""
+    changed = await tx.run(
+        "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+        " SELECT id, ?, ?, ? FROM hands WHERE id = ? AND status = 'live'"
+        " AND ? = (SELECT coalesce(max(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?)",
+        (seq, action, tx.now, hand_id, seq, hand_id),
+    )
+    if changed == 1:
+        return
+    row = await _hand_row(tx, hand_id)
+    if row["status"] != "live":
+        raise HandNotLive(f"Hand #{row['number']} is already over ({row['status']}).")
+    expected = int(await tx.value("SELECT coalesce(max(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?",
+                                  (hand_id,), 0))
+    if seq < expected:
+        raise ActionOutOfOrder(
+            "That action was already taken: the hand has moved on.", expected=expected, got=seq
+        )
+    raise ActionOutOfOrder(
+        f"Action number {seq} cannot be recorded before number {expected}.", expected=expected, got=seq
+    )
+
+
+def _check_action(seq: object, action: object) -> tuple[int, str]:
+    seq = check_count(seq, "The action number", 0, 10**6)
+    action = _check_text(action, "An action", MAX_ACTION_LENGTH)
+    return seq, action
+
+
+# ------------------------------------------------------------------ the table operations
+
+
+class TablesMixin(StoreBase):
+    """Tables, seats, buy-ins and cash-outs, hands and their action logs."""
+
+    # ---- tables
+
+    async def create_table(self, guild: int, channel: int, host: int, settings: Mapping[str, Any]) -> TableRecord:
+        """Open a table in ``channel``; raises ``TableExists`` if the channel already has an open one."""
+        check_id(guild, "The server id")
+        check_id(channel, "The channel id")
+        check_id(host, "The host id")
+        text = _check_settings(settings, "The table settings")
+        async with self._write() as tx:
+            if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
+                raise TableExists("This channel already has a table; close it before opening another.")
+            table_id = await tx.insert(
+                "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
+                (guild, channel, host, text, tx.now),
+            )
+            return await _table_record(tx, table_id)
+
+    async def get_table(self, channel: int) -> TableRecord | None:
+        """The open (or paused) table in ``channel``, or None."""
+        check_id(channel, "The channel id")
+        async with self._read() as tx:
+            row = await tx.one("SELECT * FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,))
+            return None if row is None else _table(row, await _seats_of(tx, row["id"]))
+
+    async def get_table_by_id(self, table_id: int) -> TableRecord:
+        """Any table by id, closed ones included; raises ``NotFound``."""
+        check_id(table_id, "The table id")
+        async with self._read() as tx:
+            return await _table_record(tx, table_id)
+
+    async def list_open_tables(self, guild: int | None = None) -> list[TableRecord]:
+        """Every open or paused table (of one guild, or of all), with seats, ordered by id. Two queries."""
+        if guild is not None:
+            check_id(guild, "The server id")
+        where = "t.status != 'closed'" + ("" if guild is None else " AND t.guild_id = :guild")
+        async with self._read() as tx:
+            rows = await tx.all(f"SELECT * FROM tables t WHERE {where} ORDER BY t.id", {"guild": guild})
+            seat_rows = await tx.all(
+                f"SELECT s.* FROM seats s JOIN tables t ON t.id = s.table_id WHERE {where}"
+                " ORDER BY s.table_id, s.seat_no",
+                {"guild": guild},
+            )
+        seats: dict[int, list[SeatRecord]] = {}
+        for r in seat_rows:
+            seats.setdefault(r["table_id"], []).append(_seat(r))
+        return [_table(r, seats.get(r["id"], [])) for r in rows]
+
+    async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRecord:
+        """Replace the table's settings object (merge on the caller's side)."""
+        check_id(table_id, "The table id")
+        text = _check_settings(settings, "The table settings")
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (text, table_id))
+            return await _table_record(tx, table_id)
+
+    async def set_host(self, table_id: int, host: int) -> TableRecord:
+        """Hand the table over to another host."""
+        check_id(table_id, "The table id")
+        check_id(host, "The host id")
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET host_id = ? WHERE id = ?", (host, table_id))
+            return await _table_record(tx, table_id)
+
+    async def set_paused(self, table_id: int, paused: bool) -> TableRecord:
+        """Pause (status ``paused``) or resume (``open``) the table. The store does not stop a paused table
+        from dealing: that is the table layer's rule."""
+        check_id(table_id, "The table id")
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET status = ? WHERE id = ?", ("paused" if paused else "open", table_id))
+            return await _table_record(tx, table_id)
+
+    async def set_button(self, table_id: int, seat_no: int | None) -> TableRecord:
+        """Put the button on ``seat_no`` (or None)."""
+        check_id(table_id, "The table id")
+        if seat_no is not None:
+            check_count(seat_no, "The seat number", 1, MAX_SEATS)
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET button = ? WHERE id = ?", (seat_no, table_id))
+            return await _table_record(tx, table_id)
+
+    async def close_table(self, table_id: int) -> TableRecord:
+        """Close the table. Refused (``TableNotEmpty``) while anyone is seated, a pot is carried or a hand is live."""
+        check_id(table_id, "The table id")
+        async with self._write() as tx:
+            table = await _open_table_row(tx, table_id)
+            if await _live_hand_row(tx, table_id) is not None:
+                raise TableNotEmpty("A hand is still being played; finish or void it before closing the table.")
+            seats = await _seats_of(tx, table_id)
+            if seats:
+                who = ", ".join(f"<@{s.user_id}>" for s in seats)
+                raise TableNotEmpty(f"Everyone must cash out before the table closes; still seated: {who}.")
+            if table["carried_pot"]:
+                raise TableNotEmpty(
+                    f"{table['carried_pot']:,} chips are carried to the next deal; refund them before closing."
+                )
+            await tx.run("UPDATE tables SET status = 'closed', closed_at = ? WHERE id = ?", (tx.now, table_id))
+            return await _table_record(tx, table_id)
+
+    # ---- seats and chips
+
+    async def buy_in(
+        self,
+        table_id: int,
+        user: int,
+        amount: int,
+        seat_no: int,
+        *,
+        min_amount: int | None = None,
+        max_amount: int | None = None,
+    ) -> SeatRecord:
+        """Take ``seat_no`` with ``amount`` chips from the member's balance (a ``buy-in`` row).
+
+        ``min_amount``/``max_amount`` are the table's buy-in range in chips (the
+        table layer computes them from big blinds). Raises ``TableClosed``,
+        ``AlreadySeated``, ``SeatTaken``, ``InvalidAmount``,
+        ``BuyInOutOfRange`` or ``InsufficientFunds``; nothing changes then.
+        """
+        check_id(table_id, "The table id")
+        check_id(user, "The member id")
+        check_amount(amount, "The buy-in")
+        check_count(seat_no, "The seat number", 1, MAX_SEATS)
+        _check_range(amount, min_amount, max_amount, "buy in")
+        async with self._write() as tx:
+            table = await _open_table_row(tx, table_id)
+            mine = await _seat_row(tx, table_id, user)
+            if mine is not None:
+                raise AlreadySeated(f"<@{user}> is already seated here (seat {mine['seat_no']}).")
+            if await tx.one("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)):
+                raise SeatTaken(f"Seat {seat_no} is taken; pick another one.")
+            await _debit_for_table(tx, table, user, amount, "buy-in")
+            await tx.run(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat_no, user, amount, tx.now),
+            )
+            return _seat(await _require_seat(tx, table_id, user))
+
+    async def top_up(
+        self,
+        table_id: int,
+        user: int,
+        amount: int,
+        *,
+        min_stack: int | None = None,
+        max_stack: int | None = None,
+    ) -> SeatRecord:
+        """Add ``amount`` chips from the balance to the member's stack, between hands.
+
+        The ledger kind is ``rebuy`` when the stack was empty, ``top-up``
+        otherwise. ``min_stack``/``max_stack`` bound the resulting stack
+        (``BuyInOutOfRange``). Refused with ``HandInProgress`` while the member
+        plays a live hand, ``NotSeated`` when not at the table.
+        """
+        check_id(table_id, "The table id")
+        check_id(user, "The member id")
+        check_amount(amount, "The top-up")
+        async with self._write() as tx:
+            table = await _open_table_row(tx, table_id)
+            seat = await _require_seat(tx, table_id, user)
+            await _refuse_if_in_live_hand(tx, table_id, user, "add chips")
+            stack = int(seat["stack"])
+            _check_range(stack + amount, min_stack, max_stack, "have a stack of")
+            if stack + amount > MAX_BALANCE:
+                raise InvalidAmount(f"A stack cannot pass {MAX_BALANCE:,} chips.")
+            await _debit_for_table(tx, table, user, amount, "rebuy" if stack == 0 else "top-up")
+            await tx.run(
+                "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?", (amount, table_id, user)
+            )
+            return _seat(await _require_seat(tx, table_id, user))
+
+    async def cash_out(self, table_id: int, user: int) -> CashOut:
+        """Bring the member's whole stack back to the balance (a ``cash-out`` row) and free the seat.
+
+        Raises ``NotSeated`` (leaving a table one is not at) and
+        ``HandInProgress`` while the member plays a live hand (mark the seat
+        ``leaving`` and pass the member to ``finish_hand(cash_out=...)``).
+        """
+        check_id(table_id, "The table id")
+        check_id(user, "The member id")
+        async with self._write() as tx:
+            table = await _table_row(tx, table_id)
+            seat = await _require_seat(tx, table_id, user)
+            await _refuse_if_in_live_hand(tx, table_id, user, "leave")
+            return await _cash_out(tx, table, seat)
+
+    async def update_seat(
+        self,
+        table_id: int,
+        user: int,
+        *,
+        sitting_out: bool | None = None,
+        leaving: bool | None = None,
+        timeouts: int | None = None,
+    ) -> SeatRecord:
+        """Change a seat's flags (None leaves a field as it is); allowed during a hand."""
+        check_id(table_id, "The table id")
+        check_id(user, "The member id")
+        changes: dict[str, int] = {}
+        if sitting_out is not None:
+            changes["sitting_out"] = int(bool(sitting_out))
+        if leaving is not None:
+            changes["leaving"] = int(bool(leaving))
+        if timeouts is not None:
+            changes["timeouts"] = check_count(timeouts, "The timeout count", 0, 10**6)
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await _require_seat(tx, table_id, user)
+            if changes:
+                assignments = ", ".join(f"{column} = :{column}" for column in changes)
+                await tx.run(
+                    f"UPDATE seats SET {assignments} WHERE table_id = :table AND user_id = :user",
+                    {**changes, "table": table_id, "user": user},
+                )
+            return _seat(await _require_seat(tx, table_id, user))
+
+    async def set_sitting_out(self, table_id: int, user: int, sitting_out: bool) -> SeatRecord:
+        """Sit out (True) or back in (False)."""
+        return await self.update_seat(table_id, user, sitting_out=sitting_out)
+
+    async def refund_carried(self, table_id: int, shares: Mapping[int, int]) -> int:
+        """Return carried chips to balances (``carried-refund`` rows); return what stays carried.
+
+        ``shares`` maps member ids to positive amounts adding up to at most the
+        carried pot (``InsufficientFunds`` otherwise). Refused while a hand is live.
+        """
+        check_id(table_id, "The table id")
+        if not isinstance(shares, Mapping) or not shares:
+            raise InvalidArgument("Say who gets the carried chips back: a non-empty {member: amount} mapping.")
+        for user, amount in shares.items():
+            check_id(user, "The member id")
+            check_amount(amount, "A refund")
+        total = sum(shares.values())
+        async with self._write() as tx:
+            table = await _open_table_row(tx, table_id)
+            if await _live_hand_row(tx, table_id) is not None:
+                raise HandInProgress("The carried pot can be refunded only between hands.")
+            carried = int(table["carried_pot"])
+            if total > carried:
+                raise InsufficientFunds(
+                    f"Only {carried:,} chips are carried; {total:,} cannot be refunded.",
+                    needed=total,
+                    available=carried,
+                )
+            for user, amount in sorted(shares.items()):
+                await post(tx, table["guild_id"], user, amount, "carried-refund",
+                           reference=f"table {table_id}", table_id=table_id)
+            await tx.run("UPDATE tables SET carried_pot = carried_pot - ? WHERE id = ?", (total, table_id))
+            return carried - total
+
+    async def session_results(self, table_id: int) -> list[SessionResult]:
+        """Each player's net for the table's session (cash-outs + refunds + current stack - buy-ins),
+        best first. The nets add up to minus the carried pot."""
+        check_id(table_id, "The table id")
+        async with self._read() as tx:
+            await _table_row(tx, table_id)
+            rows = await tx.all(
+                """
+                SELECT user_id,
+                    -sum(CASE WHEN kind IN ('buy-in', 'rebuy', 'top-up') THEN delta ELSE 0 END) AS bought_in,
+                    sum(CASE WHEN kind = 'cash-out' THEN delta ELSE 0 END) AS cashed_out,
+                    sum(CASE WHEN kind = 'carried-refund' THEN delta ELSE 0 END) AS refunded
+                FROM ledger WHERE table_id = ? GROUP BY user_id
+                """,
+                (table_id,),
+            )
+            stacks = {s.user_id: s.stack for s in await _seats_of(tx, table_id)}
+        results = [
+            SessionResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
+                          stacks.get(r["user_id"], 0), r["user_id"] in stacks)
+            for r in rows
+        ]
+        return sorted(results, key=lambda s: (-s.net, s.user_id))
+
+    # ---- hands
+
+    async def start_hand(
+        self,
+        table_id: int,
+        game: str,
+        settings: Mapping[str, Any],
+        seed: int,
+        seat_users: Sequence[int],
+        stacks_before: Sequence[int],
+        carried_in: int = 0,
+    ) -> HandRecord:
+        """Record a new live hand; no chips move (see the module docstring).
+
+        ``seat_users`` lists the member in each engine seat and
+        ``stacks_before`` their stacks, which must equal their seat stacks now.
+        ``carried_in`` (at most the table's carried pot) is what the hand plays
+        of the carried pot. ``settings`` holds whatever the table layer needs
+        to rebuild the hand (stakes, options, button...). Refused with
+        ``HandInProgress`` if the table already has a live hand.
+        """
+        check_id(table_id, "The table id")
+        game = _check_text(game, "The game", MAX_GAME_LENGTH)
+        settings_text = _check_settings(settings, "The hand settings")
+        seed = check_count(seed, "The seed", 0, MAX_ID)
+        users = [check_id(u, "A player id") for u in seat_users]
+        if not 2 <= len(users) <= MAX_SEATS or len(set(users)) != len(users):
+            raise InvalidArgument(f"A hand needs 2 to {MAX_SEATS} different players.")
+        stacks = [_check_stack(s, "A starting stack", low=1) for s in stacks_before]
+        if len(stacks) != len(users):
+            raise InvalidArgument("Give one starting stack per player.")
+        carried_in = _check_stack(carried_in, "The carried chips")
+        async with self._write() as tx:
+            table = await _open_table_row(tx, table_id)
+            live = await _live_hand_row(tx, table_id)
+            if live is not None:
+                raise HandInProgress(f"Hand #{live['number']} is still being played at this table.")
+            seats = {s.user_id: s for s in await _seats_of(tx, table_id)}
+            for user, stack in zip(users, stacks):
+                seat = seats.get(user)
+                if seat is None:
+                    raise NotSeated(f"<@{user}> is not seated at this table.")
+                if seat.stack != stack:
+                    raise ChipsNotConserved(
+                        f"<@{user}> has {seat.stack:,} chips at the table, not {stack:,}: the hand would not add up."
+                    )
+            if carried_in > table["carried_pot"]:
+                raise ChipsNotConserved(
+                    f"Only {table['carried_pot']:,} chips are carried; the hand cannot take {carried_in:,}."
+                )
+            number = int(await tx.value("SELECT coalesce(max(number), 0) + 1 FROM hands WHERE table_id = ?",
+                                        (table_id,), 1))
+            hand_id = await tx.insert(
+                "INSERT INTO hands (table_id, number, game, settings, seed, seats, stacks_before, carried_in,"
+                " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, number, game, settings_text, seed, to_json(users, "seats"), to_json(stacks, "stacks"),
+                 carried_in, tx.now),
+            )
+            return _hand(await _hand_row(tx, hand_id), [])
+
+    async def append_action(self, hand_id: int, seq: int, action: str) -> None:
+        """Append action ``seq`` (0-based; must be the next one) to a live hand, durably, in one statement.
+
+        A repeated ``seq`` (a double click, a stale button) raises
+        ``ActionOutOfOrder`` with ``is_duplicate`` True; a gap raises it with
+        ``is_duplicate`` False; a finished hand raises ``HandNotLive``.
+        """
+        check_id(hand_id, "The hand id")
+        seq, action = _check_action(seq, action)
+        async with self._lock:
+            # Autocommit: the single INSERT ... SELECT is its own transaction (checks and write together).
+            tx = Tx(self._conn, self._clock())
+            try:
+                await _append(tx, hand_id, seq, action)
+            except sqlite3.OperationalError as error:
+                if "locked" in str(error) or "busy" in str(error):
+                    raise StoreBusy("The table is busy right now; please try again in a moment.") from error
+                raise
+            finally:
+                if self._conn.in_transaction:  # only if something odd left one open
+                    await self._settle("ROLLBACK")
+
+    async def finish_hand(
+        self,
+        hand_id: int,
+        final_stacks: Sequence[int],
+        carried_out: int,
+        result: Any,
+        phh: str | None = None,
+        *,
+        last_action: tuple[int, str] | None = None,
+        cash_out: Collection[int] = (),
+    ) -> HandRecord:
+        """Complete a live hand in one transaction: new seat stacks, the carried pot, status and result.
+
+        ``final_stacks`` are the engine's final stacks in engine-seat order
+        (``Hand.stacks``) and ``carried_out`` the chips carried to the next
+        deal; they must add up to ``stacks_before + carried_in``
+        (``ChipsNotConserved`` otherwise). ``last_action=(seq, action)``
+        appends the hand's final action in the same transaction; ``cash_out``
+        lists members (marked leaving) to cash out right after, also in the
+        same transaction. ``result`` is any JSON value; ``phh`` the hand
+        history text, if available.
+        """
+        check_id(hand_id, "The hand id")
+        stacks = [_check_stack(s, "A final stack") for s in final_stacks]
+        carried_out = _check_stack(carried_out, "The carried chips")
+        result_text = to_json(result, "The result")
+        if phh is not None and not isinstance(phh, str):
+            raise InvalidArgument("The hand history must be text.")
+        action = _check_action(*last_action) if last_action is not None else None
+        leavers = [check_id(u, "A player id") for u in cash_out]
+        async with self._write() as tx:
+            hand = await _hand_row(tx, hand_id)
+            if hand["status"] != "live":
+                raise HandNotLive(f"Hand #{hand['number']} is already over ({hand['status']}).")
+            users: list[int] = from_json(hand["seats"])
+            before: list[int] = from_json(hand["stacks_before"])
+            if len(stacks) != len(users):
+                raise InvalidArgument(f"Give one final stack per player ({len(users)}), not {len(stacks)}.")
+            if sum(stacks) + carried_out != sum(before) + hand["carried_in"]:
+                raise ChipsNotConserved(
+                    f"The hand's chips do not add up: {sum(before):,} in stacks and {hand['carried_in']:,} carried in,"
+                    f" but {sum(stacks):,} in stacks and {carried_out:,} carried out after."
+                )
+            if action is not None:
+                await _append(tx, hand_id, *action)
+            for user, stack, was in zip(users, stacks, before):
+                changed = await tx.run(
+                    "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ? AND stack = ?",
+                    (stack, hand["table_id"], user, was),
+                )
+                if changed != 1:
+                    raise ChipsNotConserved(f"<@{user}>'s seat changed during hand #{hand['number']}.")
+            await tx.run(
+                "UPDATE tables SET carried_pot = carried_pot - ? + ? WHERE id = ?",
+                (hand["carried_in"], carried_out, hand["table_id"]),
+            )
+            await tx.run(
+                "UPDATE hands SET status = 'complete', stacks_after = ?, carried_out = ?, result = ?, phh = ?,"
+                " ended_at = ? WHERE id = ?",
+                (to_json(stacks, "stacks"), carried_out, result_text, phh, tx.now, hand_id),
+            )
+            if leavers:
+                table = await _table_row(tx, hand["table_id"])
+                for user in leavers:
+                    await _cash_out(tx, table, await _require_seat(tx, hand["table_id"], user))
+            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+
+    async def void_hand(self, hand_id: int, reason: str) -> HandRecord:
+        """Mark a live hand void (it cannot be rebuilt); every chip is still on the stacks it came from."""
+        check_id(hand_id, "The hand id")
+        reason = _check_text(reason, "The reason", MAX_REASON_LENGTH)
+        async with self._write() as tx:
+            hand = await _hand_row(tx, hand_id)
+            if hand["status"] != "live":
+                raise HandNotLive(f"Hand #{hand['number']} is already over ({hand['status']}).")
+            await tx.run(
+                "UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
+                (reason, tx.now, hand_id),
+            )
+            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+
+    async def set_phh(self, hand_id: int, phh: str) -> None:
+        """Attach (or replace) the PHH text of a finished hand."""
+        check_id(hand_id, "The hand id")
+        if not isinstance(phh, str):
+            raise InvalidArgument("The hand history must be text.")
+        async with self._write() as tx:
+            hand = await _hand_row(tx, hand_id)
+            if hand["status"] == "live":
+                raise HandInProgress("The hand history is written once the hand is over.")
+            await tx.run("UPDATE hands SET phh = ? WHERE id = ?", (phh, hand_id))
+
+    async def get_hand(self, hand_id: int) -> HandRecord:
+        """A hand with its actions; raises ``NotFound``."""
+        check_id(hand_id, "The hand id")
+        async with self._read() as tx:
+            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+
+    async def live_hand(self, table_id: int) -> HandRecord | None:
+        """The table's live hand with its actions, or None."""
+        check_id(table_id, "The table id")
+        async with self._read() as tx:
+            row = await _live_hand_row(tx, table_id)
+            return None if row is None else _hand(row, await _actions_of(tx, row["id"]))
+
+    async def live_hands(self) -> list[HandRecord]:
+        """Every live hand with its actions in order (two queries), to rebuild them on start."""
+        async with self._read() as tx:
+            rows = await tx.all("SELECT * FROM hands WHERE status = 'live' ORDER BY id")
+            action_rows = await tx.all(
+                "SELECT a.hand_id, a.action FROM hand_actions a JOIN hands h ON h.id = a.hand_id"
+                " WHERE h.status = 'live' ORDER BY a.hand_id, a.seq"
+            )
+        actions: dict[int, list[str]] = {}
+        for r in action_rows:
+            actions.setdefault(r[0], []).append(r[1])
+        return [_hand(r, actions.get(r["id"], [])) for r in rows]
+
+    async def recent_hands(self, table_id: int, count: int = 10) -> list[HandRecord]:
+        """The table's last ``count`` hands (any status), newest first, with their actions."""
+        check_id(table_id, "The table id")
+        check_count(count, "The number of hands", 1, 1000)
+        async with self._read() as tx:
+            rows = await tx.all(
+                "SELECT * FROM hands WHERE table_id = ? ORDER BY number DESC LIMIT ?", (table_id, count)
+            )
+            return [_hand(r, await _actions_of(tx, r["id"])) for r in rows]
+
+
+def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:
+    if low is not None and amount < low:
+        raise BuyInOutOfRange(f"You must {doing} at least {low:,} chips here, not {amount:,}.")
+    if high is not None and amount > high:
+        raise BuyInOutOfRange(f"You can {doing} at most {high:,} chips here, not {amount:,}.")
+
+
+async def _debit_for_table(tx: Tx, table: sqlite3.Row, user: int, amount: int, kind: str) -> None:
+    """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
+    try:
+        await post(tx, table["guild_id"], user, -amount, kind, reference=f"table {table['id']}", table_id=table["id"])
+    except InsufficientFunds as error:
+        raise InsufficientFunds(
+            f"You have {error.available:,} chips in the bank, not enough for {amount:,}.",
+            needed=amount,
+            available=error.available,
+        ) from None
