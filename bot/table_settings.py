@@ -1,0 +1,168 @@
+"""A table's settings: the game or dealer's choice, stakes, buy-ins and options.
+
+Checked once, when the host creates or changes the table, with messages a
+host can act on; stored as JSON in the table row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Final, Literal
+
+from .poker import DEALERS_CHOICE, DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Game, Stakes, Structure, get_game
+
+ChoicePer = Literal["hand", "orbit"]
+MAX_STAKE: Final = 10**9
+MAX_CLOCK: Final = 3600
+MIN_CLOCK: Final = 10
+MAX_SEATS: Final = 8
+
+
+class SettingsError(ValueError):
+    """Settings a table cannot be played with; the message says what to change."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """Everything the host chooses for a table (RULES.md sections 2, 4 and 5).
+
+    ``structure`` None plays each game's default structure. Buy-ins are in
+    chips; by default 20 to 100 big blinds.
+    """
+
+    game: str
+    small_blind: int
+    big_blind: int
+    structure: Structure | None = None
+    ante: int = 0
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    seats: int | None = None
+    clock: int = 60
+    jokers: bool = False
+    draw_limit: DrawLimit = "none"
+    raise_cap: int = 4
+    big_bet_round: int | None = None
+    choice_per: ChoicePer = "hand"
+    dealer_picks_structure: bool = False
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    @property
+    def is_dealers_choice(self) -> bool:
+        """True when the button picks the game before each hand (or orbit)."""
+        return self.game == DEALERS_CHOICE
+
+    @property
+    def max_seats(self) -> int:
+        """How many may sit: the setting, or the most the game (or any game) allows."""
+        if self.seats is not None:
+            return self.seats
+        return MAX_SEATS if self.is_dealers_choice else get_game(self.game).max_players
+
+    @property
+    def buy_in_range(self) -> tuple[int, int]:
+        """(smallest, largest) buy-in in chips."""
+        unit = self.big_blind or self.ante or 1
+        low = self.min_buy_in if self.min_buy_in is not None else 20 * unit
+        high = self.max_buy_in if self.max_buy_in is not None else 100 * unit
+        return low, high
+
+    def games(self, players: int) -> list[Game]:
+        """The games this table may deal to ``players`` players."""
+        if not self.is_dealers_choice:
+            game = get_game(self.game)
+            return [game] if 2 <= players <= game.max_players else []
+        return [g for g in GAMES.values() if 2 <= players <= g.max_players and self._playable(g)]
+
+    def _playable(self, game: Game) -> bool:
+        return not (game.is_lowball and not self.big_blind)
+
+    def structure_for(self, game: Game, chosen: Structure | None = None) -> Structure:
+        """The structure a hand of ``game`` is played with."""
+        return chosen or self.structure or game.default_structure
+
+    def stakes_for(self, game: Game, structure: Structure | None = None) -> Stakes:
+        """The engine's stakes for one hand of ``game``."""
+        return Stakes(
+            self.structure_for(game, structure),
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+            small_bet=self.big_blind or None,
+            min_bet=self.big_blind or self.ante,
+            raise_cap=self.raise_cap,
+            big_bet_round=self.big_bet_round,
+        )
+
+    def hand_options(self, game: Game) -> dict[str, Any]:
+        """Keyword options of ``Hand`` for ``game`` (Assassin's jokers, the draw limit)."""
+        return {
+            "jokers": self.jokers and game.assassin,
+            "draw_limit": self.draw_limit if game.allows_draw_limit else "none",
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON object."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings from ``to_json``'s object; keys this version does not know are ignored."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def with_changes(self, **changes: Any) -> TableSettings:
+        """A copy with some settings changed (checked again)."""
+        return replace(self, **changes)
+
+    def _check(self) -> None:
+        if self.game != DEALERS_CHOICE and self.game not in GAMES:
+            raise SettingsError(f"Unknown game `{self.game}`. Choose one of: {', '.join(GAMES)}, or {DEALERS_CHOICE}.")
+        if self.structure is not None and self.structure not in STRUCTURES:
+            raise SettingsError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
+        for name in ("small_blind", "big_blind", "ante"):
+            _whole(getattr(self, name), name.replace("_", " "), 0, MAX_STAKE)
+        if self.small_blind > self.big_blind:
+            raise SettingsError("The small blind cannot be bigger than the big blind.")
+        if self.big_blind and not self.small_blind:
+            raise SettingsError("Give a small blind too (it may equal the big blind).")
+        if not self.big_blind:
+            if not self.ante:
+                raise SettingsError("The table needs blinds, or an ante for a five-card high game.")
+            if not self.is_dealers_choice and get_game(self.game).is_lowball:
+                raise SettingsError("Lowball games are played with blinds.")
+        if self.big_blind and self.ante > self.big_blind:
+            raise SettingsError("The ante cannot be bigger than the big blind.")
+        low, high = self.buy_in_range
+        _whole(low, "minimum buy-in", 1, MAX_STAKE * 1000)
+        _whole(high, "maximum buy-in", 1, MAX_STAKE * 1000)
+        if low > high:
+            raise SettingsError("The minimum buy-in cannot be bigger than the maximum.")
+        if low < (self.big_blind or self.ante):
+            raise SettingsError("The minimum buy-in must cover at least one big blind.")
+        most = MAX_SEATS if self.is_dealers_choice else get_game(self.game).max_players
+        if self.seats is not None:
+            _whole(self.seats, "number of seats", 2, most)
+        _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
+        if not isinstance(self.jokers, bool):
+            raise SettingsError("Jokers are on or off.")
+        if self.jokers and not (self.is_dealers_choice or get_game(self.game).assassin):
+            raise SettingsError("Jokers are an Assassin option.")
+        if self.draw_limit not in DRAW_LIMITS:
+            raise SettingsError(f"The draw limit must be one of: {', '.join(DRAW_LIMITS)}.")
+        if self.draw_limit != "none" and not (self.is_dealers_choice or get_game(self.game).allows_draw_limit):
+            raise SettingsError("A draw limit is an option of Five Card Draw and Assassin only.")
+        _whole(self.raise_cap, "raise cap", 3, 5)
+        if self.big_bet_round is not None:
+            _whole(self.big_bet_round, "big bet round", 1, 4)
+        if self.choice_per not in ("hand", "orbit"):
+            raise SettingsError("Dealer's choice is per hand or per orbit.")
+
+
+def _whole(value: object, what: str, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SettingsError(f"The {what} must be a whole number.")
+    if not low <= value <= high:
+        raise SettingsError(f"The {what} must be from {low:,} to {high:,}, not {value:,}.")

@@ -1,0 +1,604 @@
+"""A table over many hands: seats, buy-ins, the button, dealer's choice, hands.
+
+The table layer sits between the Discord cogs and the engine and the store.
+It decides nothing about poker (``bot.poker`` does) and moves no chips itself
+(``bot.store`` does, one transaction per movement). It writes every action
+through the store before it reports the result, so what a player was shown
+is never lost; after a crash ``Tables.restore`` rebuilds each live hand from
+its seed and action log, or voids it (every chip is still on its seat).
+No Discord imports here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .poker import STRUCTURES, Carried, Event, Game, Hand, IllegalAction, Legal, Stakes, get_game
+from .poker.phh import export_phh
+from .store import Store
+from .store.errors import StoreError
+from .store.tables import CashOut, HandRecord, SeatRecord, TableRecord
+from .table_settings import SettingsError, TableSettings
+
+__all__ = ["ActionResult", "Table", "TableError", "Tables"]
+
+MAX_SEED = 2**62
+
+
+class TableError(Exception):
+    """Something a player asked for that the table cannot do now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What one action did: the engine's events, and whether the hand ended."""
+
+    events: list[Event]
+    hand_over: bool
+    next_seq: int
+
+
+@dataclass(slots=True)
+class _ChoiceState:
+    """Dealer's choice between hands, kept in the table's settings row."""
+
+    last_game: str | None = None
+    orbit_game: str | None = None
+    orbit_structure: str | None = None
+    orbit_left: int = 0
+
+
+@dataclass(slots=True)
+class _Live:
+    """The hand being played and who sits in each engine seat."""
+
+    hand: Hand
+    record: HandRecord
+    users: tuple[int, ...]
+    timed_out: set[int] = field(default_factory=set)
+
+    @property
+    def seq(self) -> int:
+        return len(self.hand.actions)
+
+
+class Table:
+    """One table in one channel. Every method that changes it takes its lock."""
+
+    def __init__(self, store: Store, record: TableRecord, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.record = record
+        self.settings = TableSettings.from_json(record.settings)
+        self.choice = _ChoiceState(**record.settings.get("_choice", {}))
+        self.lock = asyncio.Lock()
+        self.live: _Live | None = None
+        self.carried_owners: dict[int, int] = {}
+        self._rng = rng or random.SystemRandom()
+
+    # ------------------------------------------------------------------ loading
+
+    @classmethod
+    async def create(
+        cls, store: Store, guild: int, channel: int, host: int, settings: TableSettings,
+        rng: random.Random | None = None,
+    ) -> Table:
+        """Open a new table in ``channel`` with ``host`` as its host."""
+        record = await store.create_table(guild, channel, host, settings.to_json())
+        return cls(store, record, rng)
+
+    @classmethod
+    async def load(cls, store: Store, record: TableRecord, rng: random.Random | None = None) -> Table:
+        """A table from its row; its live hand is rebuilt from seed and log, or voided."""
+        table = cls(store, record, rng)
+        for past in await store.recent_hands(record.id, 50):
+            if past.status == "complete":
+                owners = (past.result or {}).get("carried_owners", {})
+                table.carried_owners = {int(u): int(a) for u, a in owners.items()}
+                break
+        live = await store.live_hand(record.id)
+        if live is not None:
+            try:
+                table.live = _rebuild(live)
+            except (IllegalAction, ValueError, KeyError, TypeError) as error:
+                await store.void_hand(live.id, f"could not be rebuilt: {error}")
+            else:
+                button = live.settings.get("button")
+                if isinstance(button, int) and button != record.button:
+                    await store.set_button(record.id, button)
+            table.record = await store.get_table_by_id(record.id)
+        return table
+
+    async def _refresh(self) -> None:
+        self.record = await self.store.get_table_by_id(self.record.id)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def id(self) -> int:
+        """The table's id in the store."""
+        return self.record.id
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played, if any."""
+        return self.live.hand if self.live else None
+
+    @property
+    def paused(self) -> bool:
+        """True when no new hand is dealt."""
+        return self.record.status == "paused"
+
+    def seat_of(self, user: int) -> SeatRecord | None:
+        """The member's seat, or None."""
+        return self.record.seat_of(user)
+
+    def engine_seat(self, user: int) -> int | None:
+        """The member's seat in the live hand (0 is left of the button), or None."""
+        if self.live is None or user not in self.live.users:
+            return None
+        return self.live.users.index(user)
+
+    def actor(self) -> int | None:
+        """The member whose turn it is, or None."""
+        if self.live is None or self.live.hand.actor is None:
+            return None
+        return self.live.users[self.live.hand.actor]
+
+    def legal(self) -> Legal | None:
+        """What the member to act may do."""
+        if self.live is None or self.live.hand.actor is None:
+            return None
+        return self.live.hand.legal()
+
+    def next_seq(self) -> int:
+        """The action number the next action must carry (stale buttons carry an older one)."""
+        return self.live.seq if self.live else 0
+
+    def dealt_in(self) -> list[SeatRecord]:
+        """Seats that would be dealt the next hand: seated, in, not leaving, with chips."""
+        return [s for s in self.record.seats if not s.sitting_out and not s.leaving and s.stack > 0]
+
+    def next_button(self) -> int | None:
+        """The seat number that gets the button for the next hand."""
+        seats = [s.seat_no for s in self.dealt_in()]
+        if not seats:
+            return None
+        previous = self.record.button
+        if previous is None:
+            return seats[-1]
+        return next((n for n in seats if n > previous), seats[0])
+
+    def chooser(self) -> int | None:
+        """Dealer's choice: the member who must pick the next game, or None if none is due."""
+        if not self.settings.is_dealers_choice or self.live is not None:
+            return None
+        button = self.next_button()
+        if button is None:
+            return None
+        players = len(self.dealt_in())
+        orbit = self.choice.orbit_game
+        if (self.settings.choice_per == "orbit" and self.choice.orbit_left > 0 and orbit is not None
+                and get_game(orbit) in self.settings.games(players)):
+            return None
+        seat = self.record.seat_at(button)
+        return seat.user_id if seat else None
+
+    def choices(self) -> list[Game]:
+        """The games the players who would be dealt in can play here."""
+        return self.settings.games(len(self.dealt_in()))
+
+    # ------------------------------------------------------------------ seats
+
+    async def join(self, user: int, buy_in: int | None = None, seat_no: int | None = None) -> SeatRecord:
+        """Sit down with ``buy_in`` chips from the member's balance (default: the largest buy-in
+        the balance covers, up to the table's maximum)."""
+        async with self.lock:
+            low, high = self.settings.buy_in_range
+            if self.record.seat_of(user):
+                raise TableError("You are already seated at this table.")
+            if len(self.record.seats) >= self.settings.max_seats:
+                raise TableError(f"The table is full ({self.settings.max_seats} seats).")
+            if buy_in is None:
+                balance = await self.store.balance(self.record.guild_id, user)
+                buy_in = min(high, balance)
+                if buy_in < low:
+                    raise TableError(f"The smallest buy-in is {low:,} chips and you have {balance:,}.")
+            taken = {s.seat_no for s in self.record.seats}
+            if seat_no is None:
+                seat_no = next(n for n in range(1, self.settings.max_seats + 1) if n not in taken)
+            elif not 1 <= seat_no <= self.settings.max_seats:
+                raise TableError(f"Seats are numbered 1 to {self.settings.max_seats}.")
+            seat = await self.store.buy_in(self.id, user, buy_in, seat_no, min_amount=low, max_amount=high)
+            await self._refresh()
+            return seat
+
+    async def rebuy(self, user: int, amount: int) -> SeatRecord:
+        """Add chips to the member's stack between hands, up to the table's maximum buy-in."""
+        async with self.lock:
+            seat = self._seated(user)
+            if self.live is not None and user in self.live.users:
+                raise TableError("You can add chips between hands, not during one.")
+            low, high = self.settings.buy_in_range
+            min_stack = low if seat.stack == 0 else None
+            result = await self.store.top_up(self.id, user, amount, min_stack=min_stack, max_stack=high)
+            await self._refresh()
+            return result
+
+    async def sit_out(self, user: int) -> SeatRecord:
+        """Sit out from the next hand on (the current hand is played to its end)."""
+        async with self.lock:
+            self._seated(user)
+            seat = await self.store.update_seat(self.id, user, sitting_out=True)
+            await self._refresh()
+            return seat
+
+    async def sit_in(self, user: int) -> SeatRecord:
+        """Come back in from the next hand."""
+        async with self.lock:
+            self._seated(user)
+            seat = await self.store.update_seat(self.id, user, sitting_out=False, timeouts=0)
+            await self._refresh()
+            return seat
+
+    async def leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
+        """Leave the table: cashed out now, or, during a hand he plays, folded now and
+        cashed out when the hand ends. Returns the cash-out (None if later) and the events."""
+        async with self.lock:
+            return await self._leave(user)
+
+    async def kick(self, user: int) -> tuple[CashOut | None, list[Event]]:
+        """Remove a member (the host's command): the same as his leaving."""
+        async with self.lock:
+            return await self._leave(user)
+
+    async def _leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
+        seat = self._seated(user)
+        live = self.live
+        if live is None or user not in live.users:
+            cash = await self.store.cash_out(self.id, user)
+            await self._refresh()
+            return cash, []
+        if not seat.leaving:
+            await self.store.update_seat(self.id, user, leaving=True)
+            await self._refresh()
+        p = live.users.index(user)
+        hand = live.hand
+        if hand.folded[p] or hand.stacks[p] == 0 or hand.phase not in ("betting", "drawing"):
+            return None, []  # all in or already out: he is cashed out when the hand ends
+        result = await self._apply(live, f"p{p + 1} f")
+        return None, result.events
+
+    def _seated(self, user: int) -> SeatRecord:
+        seat = self.record.seat_of(user)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        return seat
+
+    # ------------------------------------------------------------------ hands
+
+    async def start_hand(self, game: str | None = None, structure: str | None = None) -> Hand:
+        """Deal the next hand. Dealer's choice needs ``game`` from the chooser (or a timeout);
+        otherwise the table's game is dealt."""
+        async with self.lock:
+            return await self._start(game, structure)
+
+    async def choose_game(self, user: int, game: str, structure: str | None = None) -> Hand:
+        """Dealer's choice: the chooser picks the game (and, if the host allows, the structure)."""
+        async with self.lock:
+            chooser = self.chooser()
+            if chooser is None:
+                raise TableError("No game is to be chosen now.")
+            if user != chooser:
+                raise TableError(f"It is <@{chooser}>'s choice.")
+            if structure is not None and not self.settings.dealer_picks_structure:
+                raise TableError("The host has not let the dealer pick the structure.")
+            return await self._start(game, structure)
+
+    async def choice_timed_out(self) -> Hand:
+        """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""
+        async with self.lock:
+            choices = self.choices()
+            if not choices:
+                raise TableError("Not enough players to deal.")
+            last = self.choice.last_game
+            game = last if last is not None and get_game(last) in choices else choices[0].id
+            return await self._start(game, None)
+
+    async def _start(self, game_id: str | None, structure: str | None) -> Hand:
+        if self.live is not None:
+            raise TableError("A hand is already being played.")
+        if self.paused:
+            raise TableError("The table is paused; the host can resume it.")
+        seats = self.dealt_in()
+        if len(seats) < 2:
+            raise TableError("At least two players with chips are needed to deal.")
+        choices = self.settings.games(len(seats))
+        if self.settings.is_dealers_choice:
+            if game_id is None:
+                if self.chooser() is not None:
+                    raise TableError("The dealer must choose the game first.")
+                game_id, structure = self.choice.orbit_game, self.choice.orbit_structure
+        else:
+            game_id = self.settings.game
+        if game_id is None:
+            raise TableError("The dealer must choose the game first.")
+        try:
+            game = get_game(game_id)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if game not in choices:
+            names = ", ".join(g.id for g in choices) or "none"
+            raise TableError(f"{game.name} cannot be dealt to {len(seats)} players here; choose from: {names}.")
+        if structure is not None and structure not in STRUCTURES:
+            raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
+        try:
+            stakes = self.settings.stakes_for(game, structure)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        button = self.next_button()
+        assert button is not None
+        after = [s for s in seats if s.seat_no > button] + [s for s in seats if s.seat_no <= button]
+        users = tuple(s.user_id for s in after)
+        stacks = [s.stack for s in after]
+        carried = self.record.carried_pot
+        options = self.settings.hand_options(game)
+        hand_settings = {"stakes": _stakes_json(stakes), **options, "button": button}
+        seed = self._rng.randrange(MAX_SEED)
+        hand = Hand(game, stakes, stacks, seed=seed, carried_in=carried, **options)
+        record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried)
+        self.live = _Live(hand, record, users)
+        await self.store.set_button(self.id, button)  # after a crash in between, load() sets it from the hand
+        await self._remember_choice(game.id, structure, len(seats))
+        await self._refresh()
+        return hand
+
+    async def _remember_choice(self, game: str, structure: str | None, players: int) -> None:
+        if not self.settings.is_dealers_choice:
+            return
+        state = self.choice
+        if self.settings.choice_per == "orbit":
+            if state.orbit_left <= 0 or state.orbit_game != game:
+                state.orbit_left = players
+            state.orbit_game, state.orbit_structure = game, structure
+            state.orbit_left -= 1
+        state.last_game = game
+        await self.store.update_settings(self.id, {**self.settings.to_json(), "_choice": asdict(state)})
+
+    async def act(self, user: int, action: str, seq: int) -> ActionResult:
+        """The member's action, if it is his turn and ``seq`` is the current action number."""
+        async with self.lock:
+            live = self._live_or_raise()
+            if seq != live.seq:
+                raise TableError("That button is from an earlier moment of the hand; use the current one.")
+            if user not in live.users:
+                raise TableError("You are not in this hand.")
+            actor = self.actor()
+            if actor != user:
+                raise TableError("It is not your turn." if actor is not None else "Nobody is to act now.")
+            return await self._apply(live, action)
+
+    async def timeout(self, seq: int) -> ActionResult | None:
+        """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md
+        section 5). A stale timer (the player already acted) does nothing."""
+        async with self.lock:
+            live = self.live
+            if live is None or live.seq != seq or live.hand.actor is None:
+                return None
+            live.timed_out.add(live.users[live.hand.actor])
+            return await self._apply(live, live.hand.default_action())
+
+    async def _apply(self, live: _Live, action: str) -> ActionResult:
+        """Apply an action to the engine and write it through the store; on a store
+        failure the hand is rebuilt from what the store holds."""
+        seq = live.seq
+        events = live.hand.act(action)
+        text = live.hand.actions[-1]
+        try:
+            if live.hand.is_complete:
+                await self._finish(live, seq, text)
+            else:
+                await self.store.append_action(live.record.id, seq, text)
+        except (StoreError, OSError):
+            stored = await self.store.get_hand(live.record.id)
+            self.live = _rebuild(stored) if stored.status == "live" else None
+            await self._refresh()
+            raise
+        return ActionResult(events, live.hand.is_complete, live.seq)
+
+    async def _finish(self, live: _Live, seq: int, text: str) -> None:
+        hand = live.hand
+        owners = self._carried_owners_after(live)
+        leavers = [s.user_id for s in self.record.seats if s.leaving and s.user_id in live.users]
+        result = {
+            "stacks": list(hand.stacks),
+            "payouts": list(hand.payouts),
+            "winners": [live.users[i] for i in sorted(hand.winners)],
+            "carried_out": hand.carried_out,
+            "carried_owners": {str(u): a for u, a in owners.items()},
+        }
+        phh = export_phh(hand, players=[str(u) for u in live.users], _hand_id=live.record.id)
+        await self.store.finish_hand(
+            live.record.id, hand.stacks, hand.carried_out, result, phh,
+            last_action=(seq, text), cash_out=leavers,
+        )
+        self.carried_owners = owners
+        self.live = None
+        await self._refresh()
+        await self._after_hand(live)
+
+    async def _after_hand(self, live: _Live) -> None:
+        """Count timeouts (two hands in a row sit a player out) and cash out leavers not dealt in."""
+        for seat in self.record.seats:
+            if seat.user_id not in live.users:
+                if seat.leaving:
+                    await self.store.cash_out(self.id, seat.user_id)
+                continue
+            timeouts = seat.timeouts + 1 if seat.user_id in live.timed_out else 0
+            if timeouts != seat.timeouts:
+                await self.store.update_seat(self.id, seat.user_id, timeouts=timeouts,
+                                             sitting_out=True if timeouts >= 2 else None)
+        await self._refresh()
+
+    def _carried_owners_after(self, live: _Live) -> dict[int, int]:
+        """Who put in the chips that this hand carries on (for refunds if the table closes).
+
+        A hand plays the whole carried pot, so what was carried before is either
+        won or carried on again inside the main pot (``with_carried_in``)."""
+        owners: dict[int, int] = {}
+        for event in live.hand.events:
+            if not isinstance(event, Carried):
+                continue
+            if event.with_carried_in:
+                for user, amount in self.carried_owners.items():
+                    owners[user] = owners.get(user, 0) + amount
+            for seat, amount in enumerate(event.paid_in):
+                if amount:
+                    user = live.users[seat]
+                    owners[user] = owners.get(user, 0) + amount
+        return owners
+
+    def _live_or_raise(self) -> _Live:
+        if self.live is None:
+            raise TableError("No hand is being played.")
+        return self.live
+
+    # ------------------------------------------------------------------ host commands
+
+    async def pause(self) -> None:
+        """Deal no new hand until resumed (the hand in play is finished)."""
+        async with self.lock:
+            await self.store.set_paused(self.id, True)
+            await self._refresh()
+
+    async def resume(self) -> None:
+        """Deal again."""
+        async with self.lock:
+            await self.store.set_paused(self.id, False)
+            await self._refresh()
+
+    async def update_settings(self, **changes: Any) -> TableSettings:
+        """Change settings between hands (checked as at creation)."""
+        async with self.lock:
+            if self.live is not None:
+                raise TableError("Settings can change between hands, not during one.")
+            try:
+                settings = self.settings.with_changes(**changes)
+            except (SettingsError, TypeError) as error:
+                raise TableError(str(error)) from None
+            await self.store.update_settings(self.id, {**settings.to_json(), "_choice": asdict(self.choice)})
+            self.settings = settings
+            await self._refresh()
+            return settings
+
+    async def close(self) -> list[CashOut]:
+        """Close the table: a hand in play is voided (every chip goes back where it was),
+        carried chips go back to those who put them in, and everyone is cashed out."""
+        async with self.lock:
+            if self.live is not None:
+                await self.store.void_hand(self.live.record.id, "the table was closed")
+                self.live = None
+                await self._refresh()
+            if self.record.carried_pot:
+                shares = carried_refunds(self.record.carried_pot, self.carried_owners, self._refund_order())
+                await self.store.refund_carried(self.id, shares)
+                self.carried_owners = {}
+            cashes = [await self.store.cash_out(self.id, s.user_id) for s in self.record.seats]
+            self.record = await self.store.close_table(self.id)
+            return cashes
+
+    def _refund_order(self) -> list[int]:
+        """Members from the first seat left of the button, clockwise (odd chips go first)."""
+        seats = sorted(self.record.seats, key=lambda s: s.seat_no)
+        button = self.record.button or 0
+        ordered = [s for s in seats if s.seat_no > button] + [s for s in seats if s.seat_no <= button]
+        return [s.user_id for s in ordered]
+
+
+def carried_refunds(carried: int, owners: dict[int, int], order: Sequence[int]) -> dict[int, int]:
+    """Split ``carried`` chips in proportion to what each owner put in (RULES.md, Assassin);
+    remainders one chip each to owners in ``order`` (left of the button first), then the rest.
+    With no known owners the chips go to the seated players in ``order`` equally."""
+    weights = {u: a for u, a in owners.items() if a > 0} or {u: 1 for u in order}
+    if not weights:
+        raise TableError("Nobody is left to return the carried chips to.")
+    total = sum(weights.values())
+    shares = {u: carried * w // total for u, w in weights.items()}
+    rest = carried - sum(shares.values())
+    ranked = [u for u in order if u in weights] + sorted(u for u in weights if u not in order)
+    for user in ranked:
+        if rest == 0:
+            break
+        shares[user] += 1
+        rest -= 1
+    return {u: a for u, a in shares.items() if a > 0}
+
+
+def _stakes_json(stakes: Stakes) -> dict[str, Any]:
+    data = asdict(stakes)
+    if data["antes"] is not None:
+        data["antes"] = list(data["antes"])
+    return data
+
+
+def _rebuild(record: HandRecord) -> _Live:
+    """The live hand from its stored seed and action log (how a restarted bot resumes it)."""
+    settings = dict(record.settings)
+    stakes_data = dict(settings["stakes"])
+    if stakes_data.get("antes") is not None:
+        stakes_data["antes"] = tuple(stakes_data["antes"])
+    hand = Hand(
+        record.game, Stakes(**stakes_data), list(record.stacks_before), seed=record.seed,
+        carried_in=record.carried_in, jokers=bool(settings.get("jokers", False)),
+        draw_limit=settings.get("draw_limit", "none"),
+    )
+    for action in record.actions:
+        hand.act(action)
+    if hand.is_complete:
+        raise IllegalAction("the log ends the hand but the hand was not recorded as finished")
+    return _Live(hand, record, record.seat_users)
+
+
+class Tables:
+    """Every open table, by channel; restores them all when the bot starts."""
+
+    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.by_channel: dict[int, Table] = {}
+        self._rng = rng
+
+    async def restore(self) -> list[Table]:
+        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt)."""
+        self.by_channel.clear()
+        for record in await self.store.list_open_tables():
+            self.by_channel[record.channel_id] = await Table.load(self.store, record, self._rng)
+        return list(self.by_channel.values())
+
+    def get(self, channel: int) -> Table | None:
+        """The open table in ``channel``, if any."""
+        return self.by_channel.get(channel)
+
+    def require(self, channel: int) -> Table:
+        """The open table in ``channel``; TableError if there is none."""
+        table = self.get(channel)
+        if table is None:
+            raise TableError("There is no table in this channel; `/poker create` opens one.")
+        return table
+
+    async def create(self, guild: int, channel: int, host: int, settings: TableSettings) -> Table:
+        """Open a table in ``channel``; TableError if one is already open there."""
+        if channel in self.by_channel:
+            raise TableError("This channel already has a table.")
+        table = await Table.create(self.store, guild, channel, host, settings, self._rng)
+        self.by_channel[channel] = table
+        return table
+
+    async def close(self, channel: int) -> list[CashOut]:
+        """Close the channel's table and forget it."""
+        table = self.require(channel)
+        cashes = await table.close()
+        del self.by_channel[channel]
+        return cashes
