@@ -1,21 +1,40 @@
-"""Start the Discord bot (built in the Discord issue); until then, say so plainly."""
+"""Start the Discord bot from the environment (and .env)."""
 
 from __future__ import annotations
 
-import os
+import logging
 import sys
+
+from .config import load_config
+
+HOW_TO_GET_A_TOKEN = """DISCORD_TOKEN is not set.
+
+1. Open https://discord.com/developers/applications and create an application.
+2. Under Bot, reset and copy the token; put DISCORD_TOKEN=... in a .env file here (or the environment).
+3. Invite the bot with the scopes bot and applications.commands (see the README), then run make run again.
+
+Offline tools that need no token: python -m bot replay FILE.phh, python -m bot simulate --help"""
 
 
 def run_bot() -> int:
-    """Run the bot with DISCORD_TOKEN; explain how to get a token when it is missing."""
-    if not os.environ.get("DISCORD_TOKEN"):
-        print(
-            "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications,\n"
-            "add a bot to it, copy its token, and run: DISCORD_TOKEN=... python -m bot\n"
-            "Offline tools that need no token: python -m bot replay FILE.phh, python -m bot simulate --help",
-            file=sys.stderr,
-        )
+    """Run the bot until it is stopped; explain how to get a token when there is none."""
+    try:
+        config = load_config()
+    except ValueError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    print("The Discord layer is not built yet (see the Discord bot issue); the engine tools work offline.",
-          file=sys.stderr)
-    return 2
+    if config.token is None:
+        print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
+        return 2
+    import discord
+
+    from .app import PokerBot
+
+    discord.utils.setup_logging(level=getattr(logging, config.log_level))
+    bot = PokerBot(config.db_path, dev_guild_id=config.dev_guild_id)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    return 0

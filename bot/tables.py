@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ from .table_settings import SettingsError, TableSettings
 __all__ = ["ActionResult", "Table", "TableError", "Tables"]
 
 MAX_SEED = 2**62
+_PLAYER_PREFIX = re.compile(r"^p(\d+) ")  # the engine's "p3 f": an action naming its player
 
 
 class TableError(Exception):
@@ -77,6 +79,9 @@ class Table:
         self.lock = asyncio.Lock()
         self.live: _Live | None = None
         self.carried_owners: dict[int, int] = {}
+        self.meta: dict[str, Any] = dict(record.settings.get("_meta", {}))  # e.g. the table message's id
+        self.last_hand: Hand | None = None  # the hand that ended last (for its showdown message)
+        self.last_users: tuple[int, ...] = ()
         self._rng = rng or random.SystemRandom()
 
     # ------------------------------------------------------------------ loading
@@ -111,6 +116,13 @@ class Table:
                     await store.set_button(record.id, button)
             table.record = await store.get_table_by_id(record.id)
         return table
+
+    def _settings_row(self) -> dict[str, Any]:
+        return {**self.settings.to_json(), "_choice": asdict(self.choice), "_meta": self.meta}
+
+    async def save_meta(self) -> None:
+        """Store ``meta`` (what the Discord layer keeps about the table, such as its message)."""
+        await self.store.update_settings(self.id, self._settings_row())
 
     async def _refresh(self) -> None:
         self.record = await self.store.get_table_by_id(self.record.id)
@@ -366,7 +378,7 @@ class Table:
             state.orbit_game, state.orbit_structure = game, structure
             state.orbit_left -= 1
         state.last_game = game
-        await self.store.update_settings(self.id, {**self.settings.to_json(), "_choice": asdict(state)})
+        await self.store.update_settings(self.id, self._settings_row())
 
     async def act(self, user: int, action: str, seq: int) -> ActionResult:
         """The member's action, if it is his turn and ``seq`` is the current action number."""
@@ -379,6 +391,12 @@ class Table:
             actor = self.actor()
             if actor != user:
                 raise TableError("It is not your turn." if actor is not None else "Nobody is to act now.")
+            if isinstance(action, str):
+                # The engine folds a named player out of turn (how a leaver is folded): a player may
+                # name only his own seat.
+                named = _PLAYER_PREFIX.match(" ".join(action.split()))
+                if named and int(named.group(1)) != live.users.index(user) + 1:
+                    raise TableError("You can act only for yourself.")
             return await self._apply(live, action)
 
     async def timeout(self, seq: int) -> ActionResult | None:
@@ -426,6 +444,7 @@ class Table:
             last_action=(seq, text), cash_out=leavers,
         )
         self.carried_owners = owners
+        self.last_hand, self.last_users = hand, live.users
         self.live = None
         await self._refresh()
         await self._after_hand(live)
@@ -489,8 +508,12 @@ class Table:
                 settings = self.settings.with_changes(**changes)
             except (SettingsError, TypeError) as error:
                 raise TableError(str(error)) from None
-            await self.store.update_settings(self.id, {**settings.to_json(), "_choice": asdict(self.choice)})
-            self.settings = settings
+            previous, self.settings = self.settings, settings
+            try:
+                await self.store.update_settings(self.id, self._settings_row())
+            except Exception:
+                self.settings = previous
+                raise
             await self._refresh()
             return settings
 

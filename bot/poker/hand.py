@@ -126,7 +126,8 @@ class Stakes:
 
 @dataclass(slots=True)
 class Legal:
-    """What the player to act may do now."""
+    """What the player to act may do now. ``pot_raise_to`` is the pot-sized bet or raise
+    (the pot-limit maximum), clamped to the legal range: a shortcut for buttons."""
 
     player: int
     phase: Phase
@@ -136,6 +137,7 @@ class Legal:
     is_bet: bool = False
     min_raise_to: int = 0
     max_raise_to: int = 0
+    pot_raise_to: int = 0
     max_discards: int = 0
     face_up_twos: tuple[Card, ...] = ()
     hand: tuple[Card, ...] = ()
@@ -241,6 +243,11 @@ class Hand:
         """Every chip in the middle, carried chips included."""
         return sum(self.contributed) + self.carried_in
 
+    @property
+    def high_bet(self) -> int:
+        """The bet to match this round."""
+        return self._high
+
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand now."""
         return build_pots(self.contributed, self.folded, self.carried_in, self._dead)
@@ -266,9 +273,10 @@ class Hand:
             return Legal(p, "showdown", hand=tuple(self.holes[p]))
         call = min(self._high - self.bets[p], self.stacks[p])
         lo, hi = self._raise_range(p)
+        pot = min(hi, max(lo, self._high + self.pot_total + self._high - self.bets[p])) if hi else 0
         return Legal(
-            p, "betting", call_amount=call, can_check=call == 0, can_raise=hi > 0,
-            is_bet=self._high == 0, min_raise_to=lo, max_raise_to=hi, hand=tuple(self.holes[p]),
+            p, "betting", call_amount=call, can_check=call == 0, can_raise=hi > 0, is_bet=self._high == 0,
+            min_raise_to=lo, max_raise_to=hi, pot_raise_to=pot, hand=tuple(self.holes[p]),
         )
 
     def default_action(self) -> str:

@@ -1,0 +1,74 @@
+"""One place that turns errors into short ephemeral answers (and logs the unexpected)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.poker import CardError, IllegalAction
+from bot.store.errors import StoreError
+from bot.table_settings import SettingsError
+from bot.tables import TableError
+
+log = logging.getLogger(__name__)
+
+EXPECTED = (TableError, IllegalAction, StoreError, SettingsError, CardError)
+UNEXPECTED = "Something went wrong on our side and nothing was changed. Please try again."
+
+
+def explain(error: BaseException) -> str | None:
+    """The message to show for an error a user can cause, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, IllegalAction):
+        text = str(error)
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if isinstance(error, EXPECTED):
+        return str(error)
+    if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+        return str(error) or "You are not allowed to do that."
+    return None
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """Answer ephemerally, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong; log anything unexpected with its traceback."""
+    text = explain(error)
+    if text is None:
+        log.error("unexpected error in an interaction", exc_info=error)
+        text = UNEXPECTED
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell %s about an error", interaction.user.id)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def answers_errors(
+    callback: Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]:
+    """Decorate a component or modal callback so that its errors are answered, not swallowed."""
+
+    @wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await callback(self, interaction, *args, **kwargs)
+        except Exception as error:  # every error is answered, the unexpected also logged
+            await report(interaction, error)
+
+    return wrapper
