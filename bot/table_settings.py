@@ -148,6 +148,8 @@ class TableSettings:
         _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
         if not isinstance(self.jokers, bool):
             raise SettingsError("Jokers are on or off.")
+        if not isinstance(self.dealer_picks_structure, bool):
+            raise SettingsError("Letting the dealer pick the structure is on or off.")
         if self.jokers and not (self.is_dealers_choice or get_game(self.game).assassin):
             raise SettingsError("Jokers are an Assassin option.")
         if self.draw_limit not in DRAW_LIMITS:

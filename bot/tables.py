@@ -12,22 +12,26 @@ No Discord imports here.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
 
 from .poker import STRUCTURES, Carried, Event, Game, Hand, IllegalAction, Legal, Stakes, get_game
 from .poker.phh import export_phh
 from .store import Store
-from .store.errors import StoreError
 from .store.tables import CashOut, HandRecord, SeatRecord, TableRecord
 from .table_settings import SettingsError, TableSettings
 
 __all__ = ["ActionResult", "Table", "TableError", "Tables"]
 
+log = logging.getLogger(__name__)
+
 MAX_SEED = 2**62
+MAX_VOID_REASON = 500  # the store's limit on a void reason
 _PLAYER_PREFIX = re.compile(r"^p(\d+) ")  # the engine's "p3 f": an action naming its player
 
 
@@ -49,6 +53,7 @@ class _ChoiceState:
     """Dealer's choice between hands, kept in the table's settings row."""
 
     last_game: str | None = None
+    last_structure: str | None = None
     orbit_game: str | None = None
     orbit_structure: str | None = None
     orbit_left: int = 0
@@ -83,6 +88,7 @@ class Table:
         self.last_hand: Hand | None = None  # the hand that ended last (for its showdown message)
         self.last_users: tuple[int, ...] = ()
         self._rng = rng or random.SystemRandom()
+        self._stale = False  # a write failed: read the table again from the store before the next request
 
     # ------------------------------------------------------------------ loading
 
@@ -96,26 +102,83 @@ class Table:
         return cls(store, record, rng)
 
     @classmethod
-    async def load(cls, store: Store, record: TableRecord, rng: random.Random | None = None) -> Table:
-        """A table from its row; its live hand is rebuilt from seed and log, or voided."""
+    async def load(
+        cls, store: Store, record: TableRecord, rng: random.Random | None = None,
+        *, live: HandRecord | Literal["read"] | None = "read",
+    ) -> Table:
+        """A table from its row; its live hand is rebuilt from seed and log, or voided (and
+        the players who were leaving it are cashed out). ``live``: the table's live hand if
+        the caller has already read it (``None``: there is none); by default it is read here."""
         table = cls(store, record, rng)
-        for past in await store.recent_hands(record.id, 50):
-            if past.status == "complete":
-                owners = (past.result or {}).get("carried_owners", {})
-                table.carried_owners = {int(u): int(a) for u, a in owners.items()}
-                break
-        live = await store.live_hand(record.id)
-        if live is not None:
-            try:
-                table.live = _rebuild(live)
-            except (IllegalAction, ValueError, KeyError, TypeError) as error:
-                await store.void_hand(live.id, f"could not be rebuilt: {error}")
-            else:
-                button = live.settings.get("button")
-                if isinstance(button, int) and button != record.button:
-                    await store.set_button(record.id, button)
-            table.record = await store.get_table_by_id(record.id)
+        if record.carried_pot:  # only a carried pot has owners to remember
+            table.carried_owners = await _last_carried_owners(store, record.id)
+        stored = await store.live_hand(record.id) if live == "read" else live
+        if isinstance(stored, HandRecord):
+            await table._adopt(stored)
+        if table.live is None:
+            await table._cash_out_leavers()
         return table
+
+    async def _adopt(self, stored: HandRecord, timed_out: set[int] | None = None) -> None:
+        """Make the store's live hand the hand in play: rebuilt from its seed and log (and the
+        button put back on its seat), or voided if it cannot be rebuilt."""
+        try:
+            live = _rebuild(stored)
+        except (IllegalAction, ValueError, KeyError, TypeError) as error:
+            reason = f"could not be rebuilt: {error}"[:MAX_VOID_REASON]
+            await self.store.void_hand(stored.id, reason)
+            self.live = None
+            self.record = await self.store.get_table_by_id(self.id)
+            return
+        live.timed_out = timed_out or set()
+        self.live = live
+        button = stored.settings.get("button")
+        if isinstance(button, int) and button != self.record.button:
+            self.record = await self.store.set_button(self.id, button)
+
+    async def _cash_out_leavers(self) -> None:
+        """Between hands: cash out the players marked leaving (after a void, or a crash)."""
+        leavers = [s.user_id for s in self.record.seats if s.leaving]
+        for user in leavers:
+            await self.store.cash_out(self.id, user)
+        if leavers:
+            await self._refresh()
+
+    async def _reload(self) -> None:
+        """Read the table and its live hand again from the store: after a failed or interrupted
+        write, the store, not memory, says where the table is."""
+        previous = self.live
+        self.record = await self.store.get_table_by_id(self.id)
+        self.settings = TableSettings.from_json(self.record.settings)
+        self.choice = _ChoiceState(**self.record.settings.get("_choice", {}))
+        stored = await self.store.live_hand(self.id)
+        if previous is not None and (stored is None or stored.id != previous.record.id):
+            done = await self.store.get_hand(previous.record.id)
+            if done.status == "complete":  # finished, though the caller was told of a failure
+                self.carried_owners = _owners_from(done.result)
+        self.live = None
+        if stored is not None:
+            same = previous is not None and previous.record.id == stored.id
+            await self._adopt(stored, previous.timed_out if same and previous else None)
+        if self.live is None:
+            await self._cash_out_leavers()
+        self._stale = False
+
+    @asynccontextmanager
+    async def _guard(self) -> AsyncIterator[None]:
+        """The table's lock, with the table read again first if a failure left it in doubt. A
+        refusal (``TableError``, ``IllegalAction``) changes nothing; any other failure may have
+        happened half-way through a request, so the next one starts from the store."""
+        async with self.lock:
+            if self._stale:
+                await self._reload()
+            try:
+                yield
+            except (TableError, IllegalAction):
+                raise
+            except BaseException:
+                self._stale = True
+                raise
 
     def _settings_row(self) -> dict[str, Any]:
         return {**self.settings.to_json(), "_choice": asdict(self.choice), "_meta": self.meta}
@@ -192,9 +255,12 @@ class Table:
         if button is None:
             return None
         players = len(self.dealt_in())
+        games = self.settings.games(players)
+        if not games:
+            return None  # nothing can be dealt (fewer than two players): nothing to choose
         orbit = self.choice.orbit_game
         if (self.settings.choice_per == "orbit" and self.choice.orbit_left > 0 and orbit is not None
-                and get_game(orbit) in self.settings.games(players)):
+                and get_game(orbit) in games):
             return None
         seat = self.record.seat_at(button)
         return seat.user_id if seat else None
@@ -208,7 +274,7 @@ class Table:
     async def join(self, user: int, buy_in: int | None = None, seat_no: int | None = None) -> SeatRecord:
         """Sit down with ``buy_in`` chips from the member's balance (default: the largest buy-in
         the balance covers, up to the table's maximum)."""
-        async with self.lock:
+        async with self._guard():
             low, high = self.settings.buy_in_range
             if self.record.seat_of(user):
                 raise TableError("You are already seated at this table.")
@@ -230,7 +296,7 @@ class Table:
 
     async def rebuy(self, user: int, amount: int) -> SeatRecord:
         """Add chips to the member's stack between hands, up to the table's maximum buy-in."""
-        async with self.lock:
+        async with self._guard():
             seat = self._seated(user)
             if self.live is not None and user in self.live.users:
                 raise TableError("You can add chips between hands, not during one.")
@@ -242,7 +308,7 @@ class Table:
 
     async def sit_out(self, user: int) -> SeatRecord:
         """Sit out from the next hand on (the current hand is played to its end)."""
-        async with self.lock:
+        async with self._guard():
             self._seated(user)
             seat = await self.store.update_seat(self.id, user, sitting_out=True)
             await self._refresh()
@@ -250,7 +316,7 @@ class Table:
 
     async def sit_in(self, user: int) -> SeatRecord:
         """Come back in from the next hand."""
-        async with self.lock:
+        async with self._guard():
             self._seated(user)
             seat = await self.store.update_seat(self.id, user, sitting_out=False, timeouts=0)
             await self._refresh()
@@ -259,12 +325,12 @@ class Table:
     async def leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
         """Leave the table: cashed out now, or, during a hand he plays, folded now and
         cashed out when the hand ends. Returns the cash-out (None if later) and the events."""
-        async with self.lock:
+        async with self._guard():
             return await self._leave(user)
 
     async def kick(self, user: int) -> tuple[CashOut | None, list[Event]]:
         """Remove a member (the host's command): the same as his leaving."""
-        async with self.lock:
+        async with self._guard():
             return await self._leave(user)
 
     async def _leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
@@ -295,12 +361,12 @@ class Table:
     async def start_hand(self, game: str | None = None, structure: str | None = None) -> Hand:
         """Deal the next hand. Dealer's choice needs ``game`` from the chooser (or a timeout);
         otherwise the table's game is dealt."""
-        async with self.lock:
+        async with self._guard():
             return await self._start(game, structure)
 
     async def choose_game(self, user: int, game: str, structure: str | None = None) -> Hand:
         """Dealer's choice: the chooser picks the game (and, if the host allows, the structure)."""
-        async with self.lock:
+        async with self._guard():
             chooser = self.chooser()
             if chooser is None:
                 raise TableError("No game is to be chosen now.")
@@ -312,13 +378,15 @@ class Table:
 
     async def choice_timed_out(self) -> Hand:
         """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""
-        async with self.lock:
+        async with self._guard():
             choices = self.choices()
             if not choices:
                 raise TableError("Not enough players to deal.")
             last = self.choice.last_game
-            game = last if last is not None and get_game(last) in choices else choices[0].id
-            return await self._start(game, None)
+            if last is not None and get_game(last) in choices:  # the previous game, as it was dealt
+                structure = self.choice.last_structure if self.settings.dealer_picks_structure else None
+                return await self._start(last, structure)
+            return await self._start(choices[0].id, None)
 
     async def _start(self, game_id: str | None, structure: str | None) -> Hand:
         if self.live is not None:
@@ -377,12 +445,12 @@ class Table:
                 state.orbit_left = players
             state.orbit_game, state.orbit_structure = game, structure
             state.orbit_left -= 1
-        state.last_game = game
+        state.last_game, state.last_structure = game, structure
         await self.store.update_settings(self.id, self._settings_row())
 
     async def act(self, user: int, action: str, seq: int) -> ActionResult:
         """The member's action, if it is his turn and ``seq`` is the current action number."""
-        async with self.lock:
+        async with self._guard():
             live = self._live_or_raise()
             if seq != live.seq:
                 raise TableError("That button is from an earlier moment of the hand; use the current one.")
@@ -402,7 +470,7 @@ class Table:
     async def timeout(self, seq: int) -> ActionResult | None:
         """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md
         section 5). A stale timer (the player already acted) does nothing."""
-        async with self.lock:
+        async with self._guard():
             live = self.live
             if live is None or live.seq != seq or live.hand.actor is None:
                 return None
@@ -410,20 +478,25 @@ class Table:
             return await self._apply(live, live.hand.default_action())
 
     async def _apply(self, live: _Live, action: str) -> ActionResult:
-        """Apply an action to the engine and write it through the store; on a store
-        failure the hand is rebuilt from what the store holds."""
+        """Apply an action to the engine and write it through the store. If the write fails
+        (or is cancelled) the hand goes back to where it was, then to what the store holds."""
         seq = live.seq
-        events = live.hand.act(action)
+        events = live.hand.act(action)  # IllegalAction: refused, nothing changed
         text = live.hand.actions[-1]
         try:
             if live.hand.is_complete:
                 await self._finish(live, seq, text)
             else:
                 await self.store.append_action(live.record.id, seq, text)
-        except (StoreError, OSError):
-            stored = await self.store.get_hand(live.record.id)
-            self.live = _rebuild(stored) if stored.status == "live" else None
-            await self._refresh()
+        except BaseException:
+            if self.live is live:  # memory first (no I/O): the hand as it was before this action
+                self.live = _rebuild(replace(live.record, actions=tuple(live.hand.actions[:-1])))
+                self.live.timed_out = live.timed_out
+            self._stale = True
+            try:
+                await self._reload()  # then the store's word (a cancelled write may have committed)
+            except Exception:
+                pass  # still stale: read again before the next request
             raise
         return ActionResult(events, live.hand.is_complete, live.seq)
 
@@ -438,7 +511,11 @@ class Table:
             "carried_out": hand.carried_out,
             "carried_owners": {str(u): a for u, a in owners.items()},
         }
-        phh = export_phh(hand, players=[str(u) for u in live.users], _hand_id=live.record.id)
+        try:
+            phh: str | None = export_phh(hand, players=[str(u) for u in live.users], _hand_id=live.record.id)
+        except Exception:  # the result matters more than its history: never lose a hand over the PHH
+            log.exception("hand %s: the PHH export failed; the hand is recorded without it", live.record.id)
+            phh = None
         await self.store.finish_hand(
             live.record.id, hand.stacks, hand.carried_out, result, phh,
             last_action=(seq, text), cash_out=leavers,
@@ -489,25 +566,28 @@ class Table:
 
     async def pause(self) -> None:
         """Deal no new hand until resumed (the hand in play is finished)."""
-        async with self.lock:
+        async with self._guard():
             await self.store.set_paused(self.id, True)
             await self._refresh()
 
     async def resume(self) -> None:
         """Deal again."""
-        async with self.lock:
+        async with self._guard():
             await self.store.set_paused(self.id, False)
             await self._refresh()
 
     async def update_settings(self, **changes: Any) -> TableSettings:
         """Change settings between hands (checked as at creation)."""
-        async with self.lock:
+        async with self._guard():
             if self.live is not None:
                 raise TableError("Settings can change between hands, not during one.")
             try:
                 settings = self.settings.with_changes(**changes)
             except (SettingsError, TypeError) as error:
                 raise TableError(str(error)) from None
+            seated = len(self.record.seats)
+            if settings.max_seats < seated:
+                raise TableError(f"{seated} players are seated; the table cannot have only {settings.max_seats} seats.")
             previous, self.settings = self.settings, settings
             try:
                 await self.store.update_settings(self.id, self._settings_row())
@@ -520,7 +600,7 @@ class Table:
     async def close(self) -> list[CashOut]:
         """Close the table: a hand in play is voided (every chip goes back where it was),
         carried chips go back to those who put them in, and everyone is cashed out."""
-        async with self.lock:
+        async with self._guard():
             if self.live is not None:
                 await self.store.void_hand(self.live.record.id, "the table was closed")
                 self.live = None
@@ -560,6 +640,24 @@ def carried_refunds(carried: int, owners: dict[int, int], order: Sequence[int]) 
     return {u: a for u, a in shares.items() if a > 0}
 
 
+def _owners_from(result: Any) -> dict[int, int]:
+    """The carried pot's owners recorded in a finished hand's result."""
+    owners = result.get("carried_owners", {}) if isinstance(result, dict) else {}
+    return {int(u): int(a) for u, a in owners.items()}
+
+
+async def _last_carried_owners(store: Store, table_id: int) -> dict[int, int]:
+    """The owners recorded by the table's last finished hand (void hands leave the carried pot alone)."""
+    for count in (3, 50):
+        hands = await store.recent_hands(table_id, count)
+        for past in hands:
+            if past.status == "complete":
+                return _owners_from(past.result)
+        if len(hands) < count:
+            break
+    return {}
+
+
 def _stakes_json(stakes: Stakes) -> dict[str, Any]:
     data = asdict(stakes)
     if data["antes"] is not None:
@@ -578,6 +676,8 @@ def _rebuild(record: HandRecord) -> _Live:
         carried_in=record.carried_in, jokers=bool(settings.get("jokers", False)),
         draw_limit=settings.get("draw_limit", "none"),
     )
+    if len(record.seat_users) != hand.players:
+        raise ValueError(f"the hand names {len(record.seat_users)} players for {hand.players} stacks")
     for action in record.actions:
         hand.act(action)
     if hand.is_complete:
@@ -596,8 +696,11 @@ class Tables:
     async def restore(self) -> list[Table]:
         """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt)."""
         self.by_channel.clear()
-        for record in await self.store.list_open_tables():
-            self.by_channel[record.channel_id] = await Table.load(self.store, record, self._rng)
+        records = await self.store.list_open_tables()
+        live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
+        for record in records:
+            table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
+            self.by_channel[record.channel_id] = table
         return list(self.by_channel.values())
 
     def get(self, channel: int) -> Table | None:
