@@ -699,7 +699,12 @@ class Tables:
         records = await self.store.list_open_tables()
         live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
         for record in records:
-            table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
+            try:
+                table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
+            except (SettingsError, TypeError, ValueError):
+                # One table whose stored settings this version cannot read must not stop the others.
+                log.exception("table %s in channel %s could not be loaded", record.id, record.channel_id)
+                continue
             self.by_channel[record.channel_id] = table
         return list(self.by_channel.values())
 
