@@ -814,6 +814,20 @@ class TablesMixin(StoreBase):
             row = await _live_hand_row(tx, table_id)
             return None if row is None else _hand(row, await _actions_of(tx, row["id"]))
 
+    async def last_activity(self, hand_id: int) -> float:
+        """When the hand last moved: the time of its last action, or of its deal (for the clock
+        of the player to act, so that a restart does not give him a fresh clock)."""
+        check_id(hand_id, "The hand id")
+        async with self._read() as tx:
+            row = await tx.one(
+                "SELECT max(coalesce((SELECT max(created_at) FROM hand_actions WHERE hand_id = h.id), 0),"
+                " h.started_at) AS at FROM hands h WHERE h.id = ?",
+                (hand_id,),
+            )
+            if row is None or row["at"] is None:
+                raise NotFound(f"There is no hand {hand_id}.")
+            return float(row["at"])
+
     async def live_hands(self) -> list[HandRecord]:
         """Every live hand with its actions in order (two queries), to rebuild them on start."""
         async with self._read() as tx:
