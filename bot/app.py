@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import OrderedDict
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from .store import Store
@@ -15,6 +17,14 @@ from .tables import Tables
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.table", "cogs.bank")
+REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
+
+
+class PokerTree(app_commands.CommandTree["PokerBot"]):
+    """The command tree: an interaction delivered a second time (a gateway replay) is not run again."""
+
+    async def interaction_check(self, interaction: discord.Interaction[PokerBot], /) -> bool:
+        return self.client.first_delivery(interaction)
 
 
 class PokerBot(commands.Bot):
@@ -30,7 +40,7 @@ class PokerBot(commands.Bot):
         sync_commands: bool = True,
     ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, tree_cls=PokerTree)
         self.db_path = Path(db_path)
         self.dev_guild_id = dev_guild_id
         self.rng = rng
@@ -38,6 +48,18 @@ class PokerBot(commands.Bot):
         self.sync_commands = sync_commands
         self._store: Store | None = None
         self._tables: Tables | None = None
+        self._delivered: OrderedDict[int, None] = OrderedDict()
+
+    def first_delivery(self, interaction: discord.Interaction) -> bool:
+        """False for an interaction already received (the same id delivered again): it was handled and
+        answered once, and Discord refuses a second answer, so it is ignored rather than run twice."""
+        if interaction.id in self._delivered:
+            log.info("interaction %s was delivered again; ignored", interaction.id)
+            return False
+        self._delivered[interaction.id] = None
+        while len(self._delivered) > REMEMBERED_INTERACTIONS:
+            self._delivered.popitem(last=False)
+        return True
 
     @property
     def store(self) -> Store:

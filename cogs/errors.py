@@ -62,10 +62,14 @@ T = TypeVar("T")
 def answers_errors(
     callback: Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]],
 ) -> Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]:
-    """Decorate a component or modal callback so that its errors are answered, not swallowed."""
+    """Decorate a component or modal callback so that its errors are answered, not swallowed; an interaction
+    delivered a second time is ignored (it was answered once, and a second answer is refused)."""
 
     @wraps(callback)
     async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        first_delivery = getattr(interaction.client, "first_delivery", None)
+        if first_delivery is not None and not first_delivery(interaction):
+            return
         try:
             await callback(self, interaction, *args, **kwargs)
         except Exception as error:  # every error is answered, the unexpected also logged

@@ -33,6 +33,10 @@ DRAW_LIMIT_CHOICES = [
     app_commands.Choice(name="Three cards", value="3"),
     app_commands.Choice(name="Three, or four keeping an ace", value="3-or-4-with-ace"),
 ]
+CHOICE_PER_CHOICES = [
+    app_commands.Choice(name="Each hand", value="hand"),
+    app_commands.Choice(name="Each orbit", value="orbit"),
+]
 CHIPS = app_commands.Range[int, 0, 1_000_000_000]
 POSITIVE = app_commands.Range[int, 1, 1_000_000_000_000]
 
@@ -68,7 +72,8 @@ class TableCog(commands.Cog):
     # ------------------------------------------------------------------ the table
 
     @poker.command(name="create", description="Open a table in this channel")
-    @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
+                          choice_per=CHOICE_PER_CHOICES)
     @app_commands.describe(
         game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
         structure="Betting structure (default: each game's own)", ante="Ante from every player",
@@ -76,19 +81,21 @@ class TableCog(commands.Cog):
         max_buy_in="Largest buy-in in chips (default 100 big blinds)", seats="Seats at the table",
         clock="Seconds each player has to act (default 60)", jokers="Assassin: add two jokers that play as twos",
         draw_limit="Five Card Draw and Assassin: how many cards may be drawn",
+        choice_per="Dealer's choice: the button picks the game for each hand (default) or for an orbit",
     )
     async def create(
         self, interaction: discord.Interaction, game: str, small_blind: CHIPS, big_blind: CHIPS,
         structure: str | None = None, ante: CHIPS = 0, min_buy_in: POSITIVE | None = None,
         max_buy_in: POSITIVE | None = None, seats: app_commands.Range[int, 2, 8] | None = None,
         clock: app_commands.Range[int, 10, 3600] = 60, jokers: bool = False, draw_limit: str = "none",
+        choice_per: str = "hand",
     ) -> None:
         """/poker create"""
         try:
             settings = TableSettings(
                 game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
                 ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
-                draw_limit=draw_limit,  # type: ignore[arg-type]
+                draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
             )
         except SettingsError as error:
             raise TableError(str(error)) from None
@@ -171,6 +178,7 @@ class TableCog(commands.Cog):
         await interaction.response.defer()
         await self.runner.close(table)
         cashes = await self.bot.tables.close(interaction.channel_id or 0)
+        await self.runner.show_closed(table)
         lines = [f"{render.mention(c.user_id)} cashes out {render.chips(c.amount)}" for c in cashes]
         await interaction.followup.send("Table closed.\n" + "\n".join(lines),
                                         allowed_mentions=discord.AllowedMentions.none())
@@ -230,9 +238,11 @@ class TableCog(commands.Cog):
     async def table(self, interaction: discord.Interaction) -> None:
         """/poker table"""
         table = self._table(interaction)
-        table.meta.pop("message", None)
+        old = table.meta.pop("message", None)
         await interaction.response.send_message("Here is the table:", ephemeral=True)
         await self.runner.publish(table)
+        if old is not None:
+            await self.runner.retire_message(table, old)
 
     @poker.command(name="hand", description="Show your cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:

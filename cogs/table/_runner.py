@@ -17,9 +17,10 @@ import discord
 
 from bot import render
 from bot.poker import Dealt, Game, IllegalAction, Legal, get_game
+from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
-from ._views import ActionButton, AmountModal, ChoiceSelect, DrawView
+from ._views import ActionButton, AmountModal, ChoiceSelect, draw_view
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -40,23 +41,41 @@ class TableRunner:
         self.dealing: dict[int, asyncio.Task[None]] = {}
         self.recent: dict[int, list[str]] = {}
         self.dm_warned: set[tuple[int, int]] = set()
+        self.generations: dict[int, int] = {}  # table message versions started, per table
+        self.shown: dict[int, int] = {}  # the newest version that landed, per table
+        self.reshowing: dict[int, asyncio.Task[None]] = {}
+        self.posting: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ lifecycle
 
     async def resume_all(self) -> None:
-        """After a start: re-arm the clock of every live hand and keep dealing at running tables."""
+        """After a start: re-arm the clock of every live hand where it stood (the time since the hand
+        last moved counts: a restart gives nobody a fresh clock) and keep dealing at running tables."""
         for table in self.bot.tables.by_channel.values():
             if table.live is not None:
-                self.arm_clock(table)
+                try:
+                    since = await self.bot.store.last_activity(table.live.record.id)
+                except StoreError:
+                    log.warning("table %s: no time for its hand's last action; a fresh clock", table.id,
+                                exc_info=True)
+                    since = time.time()
+                self.arm_clock(table, elapsed=max(0.0, time.time() - since))
             elif not table.paused:
                 self.schedule_deal(table)
 
-    def stop(self) -> None:
-        """Cancel every clock and pending deal (the state is in the store already)."""
-        for task in [*self.clocks.values(), *self.dealing.values()]:
+    async def stop(self) -> None:
+        """Cancel every clock and pending deal (the state is in the store already), and wait for them to
+        end, so that none still writes while the bot closes the store."""
+        tasks = [*self.clocks.values(), *self.dealing.values(), *self.reshowing.values()]
+        for task in tasks:
             task.cancel()
         self.clocks.clear()
         self.dealing.clear()
+        self.reshowing.clear()
+        current = asyncio.current_task()
+        pending = [t for t in tasks if t is not current and not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=5)
 
     # ------------------------------------------------------------------ the table message
 
@@ -77,7 +96,12 @@ class TableRunner:
         embed = discord.Embed(title=title, description=render.stakes_line(settings, game, structure),
                               colour=discord.Colour.dark_green())
         if hand is not None and live is not None:
-            embed.add_field(name="Players", value="\n".join(render.seat_lines(hand, live.users)), inline=False)
+            lines = render.seat_lines(hand, live.users)
+            lines += [f"{render.mention(s.user_id)} {render.chips(s.stack)} · "
+                      + ("sitting out" if s.sitting_out else "leaving" if s.leaving
+                         else "no chips" if s.stack == 0 else "dealt in from the next hand")
+                      for s in table.record.seats if s.user_id not in live.users]
+            embed.add_field(name="Players", value="\n".join(lines), inline=False)
             embed.add_field(name="Pot", value=render.pots_line(hand), inline=True)
             actor = table.actor()
             if actor is not None:
@@ -144,13 +168,27 @@ class TableRunner:
 
     async def publish(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Show the table: through the interaction's response when it is a click on the table
-        message, else by editing the table message (a new one if it was deleted)."""
+        message, else by editing the table message (a new one if it was deleted).
+
+        Edits can be in flight at once (a click, a join, the clock): if an older version lands after
+        a newer one, the table is shown again, so the message never stays at a past moment."""
+        if self.bot.tables.get(table.record.channel_id) is not table:
+            return  # closed meanwhile: its message says so
+        generation = self.generations[table.id] = self.generations.get(table.id, 0) + 1
+        await self._show(table, interaction)
+        if self.shown.get(table.id, 0) > generation:
+            self._show_again(table)
+        else:
+            self.shown[table.id] = generation
+
+    async def _show(self, table: Table, interaction: discord.Interaction | None) -> None:
         embed, view = self.embed(table), self.view(table)
         message_id = table.meta.get("message")
-        if (interaction is not None and not interaction.response.is_done() and interaction.message is not None
-                and interaction.message.id == message_id):
-            await interaction.response.edit_message(embed=embed, view=view)
-            return
+        if interaction is not None and not interaction.response.is_done():
+            if interaction.message is not None and interaction.message.id == message_id:
+                await interaction.response.edit_message(embed=embed, view=view)
+                return
+            await interaction.response.defer()  # a click on an older copy of the table: the current one is edited
         channel = self.bot.get_partial_messageable(table.record.channel_id)
         if message_id is not None:
             try:
@@ -158,9 +196,30 @@ class TableRunner:
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(embed=embed, view=view)
-        table.meta["message"] = message.id
-        await table.save_meta()
+        async with self.posting.setdefault(table.id, asyncio.Lock()):  # one new message, not one per publisher
+            current = table.meta.get("message")
+            if current not in (None, message_id):  # posted by another publisher meanwhile
+                try:
+                    await channel.get_partial_message(current).edit(embed=self.embed(table), view=self.view(table))
+                    return
+                except discord.NotFound:
+                    pass
+            message = await channel.send(embed=self.embed(table), view=self.view(table))
+            table.meta["message"] = message.id
+            await table.save_meta()
+
+    def _show_again(self, table: Table) -> None:
+        if table.id in self.reshowing:
+            return
+
+        async def again() -> None:
+            self.reshowing.pop(table.id, None)  # from here on, a newer overwrite schedules another showing
+            try:
+                await self.publish(table)
+            except Exception:
+                log.exception("could not show table %s again", table.id)
+
+        self.reshowing[table.id] = asyncio.create_task(again())
 
     # ------------------------------------------------------------------ clicks
 
@@ -199,7 +258,7 @@ class TableRunner:
             if legal.phase != "drawing":
                 raise TableError("It is not time to draw.")
             text = f"Your hand: {render.cards(legal.hand)}. Pick the cards to throw."
-            await interaction.response.send_message(text, view=DrawView(table_id, hand_id, seq, legal, user),
+            await interaction.response.send_message(text, view=draw_view(table_id, hand_id, seq, legal),
                                                     ephemeral=True)
             return
         if kind == "amount":
@@ -217,11 +276,52 @@ class TableRunner:
                         text: str) -> None:
         """The amount modal: any bet in pot and no limit."""
         table = self._table(interaction, table_id)
-        self._check_turn(table, interaction.user.id, hand_id, seq)
+        legal = self._check_turn(table, interaction.user.id, hand_id, seq)
         amount = text.strip().replace(",", "").replace("_", "")
-        if not amount.isascii() or not amount.isdigit() or len(amount) > 16:
-            raise TableError(f"“{text[:40]}” is not an amount: give a whole number of chips.")
-        await self.act(table, interaction.user.id, f"cbr {int(amount)}", seq, interaction)
+        word = "bet" if legal.is_bet else "raise"
+        if not amount:
+            raise TableError(f"Type how many chips to {word} to, from {render.chips(legal.min_raise_to)} to "
+                             f"{render.chips(legal.max_raise_to)}.")
+        if not amount.isascii() or not amount.isdigit():
+            shown = text.strip()
+            shown = shown if len(shown) <= 40 else shown[:40] + "…"
+            raise TableError(f"“{shown}” is not an amount: give a whole number of chips, from "
+                             f"{render.chips(legal.min_raise_to)} to {render.chips(legal.max_raise_to)}.")
+        value = int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low == high and value != low:
+            raise TableError(f"You can only {word} to {render.chips(low)}.")
+        if value < low:
+            raise TableError(f"The smallest {word} is to {render.chips(low)}.")
+        if value > high:
+            raise TableError(f"The largest {word} is to {render.chips(high)}.")
+        await self.act(table, interaction.user.id, f"cbr {value}", seq, interaction)
+
+    async def on_draw_pick(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                           codes: list[str]) -> None:
+        """The draw view's select: show the cards picked; Discard now carries them."""
+        table = self._table(interaction, table_id)
+        legal = self._check_turn(table, interaction.user.id, hand_id, seq)
+        held = {c.code: c for c in legal.hand}
+        if any(code not in held for code in codes):
+            raise TableError("Those are not your cards now; press Draw again.")
+        chosen = [held[code] for code in codes]
+        shown = render.cards(chosen) or "nothing"
+        await interaction.response.edit_message(content=f"Throwing: {shown}. Now press Discard (or Stand pat).",
+                                                view=draw_view(table_id, hand_id, seq, legal, chosen))
+
+    async def on_draw_button(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                             kind: str, cards: str) -> None:
+        """The draw view's Discard, Stand pat, or Discard with twos face up."""
+        if kind == "pat":
+            action = "sd"
+        elif not cards:
+            await interaction.response.send_message("Pick the cards to throw first, or press Stand pat.",
+                                                    ephemeral=True)
+            return
+        else:
+            action = f"{kind} {cards}"
+        await self.on_draw(interaction, table_id, hand_id, seq, action)
 
     async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                       action: str) -> None:
@@ -368,12 +468,12 @@ class TableRunner:
 
     # ------------------------------------------------------------------ clocks
 
-    def arm_clock(self, table: Table) -> None:
-        """Start the clock of the player to act (RULES.md section 5)."""
+    def arm_clock(self, table: Table, elapsed: float = 0.0) -> None:
+        """Start the clock of the player to act (RULES.md section 5), ``elapsed`` seconds of it already gone."""
         self.cancel_clock(table)
         if table.live is None or table.actor() is None:
             return
-        seconds = table.settings.clock
+        seconds = max(0.0, table.settings.clock - elapsed)
         self.deadlines[table.id] = time.time() + seconds
         self.clocks[table.id] = asyncio.create_task(self._expire(table, table.next_seq(), seconds))
 
@@ -418,14 +518,42 @@ class TableRunner:
             await self.hand_started(table, None)
         except asyncio.CancelledError:
             raise
+        except (TableError, IllegalAction):  # the chooser picked at the last moment: his game is dealt
+            return
         except Exception:
             log.exception("dealer's choice clock failed at table %s", table.id)
 
     async def close(self, table: Table) -> None:
         """Forget a closed table's clocks and tasks."""
         self.cancel_clock(table)
-        task = self.dealing.pop(table.id, None)
-        if task is not None:
-            task.cancel()
+        for tasks in (self.dealing, self.reshowing):
+            task = tasks.pop(table.id, None)
+            if task is not None:
+                task.cancel()
         with contextlib.suppress(KeyError):
             del self.recent[table.id]
+
+    async def retire_message(self, table: Table, message_id: int) -> None:
+        """An older table message (after ``/poker table`` posted a new one): its buttons go, a link stays."""
+        new_id = table.meta.get("message")
+        link = f"https://discord.com/channels/{table.record.guild_id}/{table.record.channel_id}/{new_id}"
+        embed = discord.Embed(title="The table moved", description=f"It is now [this message]({link}).",
+                              colour=discord.Colour.dark_grey())
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+        except discord.HTTPException:
+            log.info("could not retire the old table message %s", message_id, exc_info=True)
+
+    async def show_closed(self, table: Table) -> None:
+        """The table message of a closed table: no buttons left to click."""
+        message_id = table.meta.get("message")
+        if message_id is None:
+            return
+        embed = discord.Embed(title="Table closed", description="Everyone was cashed out. `/poker create` opens "
+                              "a new table.", colour=discord.Colour.dark_grey())
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+        except discord.HTTPException:
+            log.warning("could not mark the table message %s closed", message_id, exc_info=True)

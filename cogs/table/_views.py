@@ -1,15 +1,17 @@
 """The components of the table: persistent action buttons, the dealer's-choice select,
 the amount modal and the ephemeral draw view. They carry the table, hand and action
-number in their custom_id, so a stale or repeated click is recognised after a restart."""
+number in their custom_id, so a stale or repeated click is recognised, and they work
+after a restart."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.poker import Card, Legal, format_cards, parse_cards
+from bot.poker import Card, Legal, format_cards
 from bot.render import chips
 
 from ..errors import answers_errors
@@ -72,66 +74,84 @@ class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
 
 
 class AmountModal(discord.ui.Modal, title="Bet or raise"):
-    """Any amount in pot and no limit."""
-
-    amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(label="Total bet this round", max_length=20)
+    """Any amount in pot and no limit. The range goes in the label's description: a text input's own label
+    is deprecated and holds only 45 characters, too few for big stakes."""
 
     def __init__(self, table: int, hand: int, seq: int, legal: Legal) -> None:
         super().__init__(custom_id=f"pk:m:{table}:{hand}:{seq}")
         self.table, self.hand, self.seq = table, hand, seq
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            custom_id="amount", max_length=20, placeholder=str(legal.min_raise_to))
         word = "Bet" if legal.is_bet else "Raise to"
-        self.amount.label = f"{word} ({chips(legal.min_raise_to)} to {chips(legal.max_raise_to)})"
-        self.amount.placeholder = str(legal.min_raise_to)
+        self.add_item(discord.ui.Label(
+            text=f"{word} (total this round)", component=self.amount,
+            description=f"From {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)} chips"))
 
     @answers_errors
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await runner_of(interaction).on_amount(interaction, self.table, self.hand, self.seq, self.amount.value)
 
 
-class DrawView(discord.ui.View):
-    """The ephemeral draw: pick the cards to throw, then discard or stand pat."""
+DRAW_PICK_ID = r"pk:p:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)"
+DRAW_ID = r"pk:d:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<kind>sd|sdu|pat):(?P<cards>(?:[2-9TJQKA][cdhs]|X[12])*)"
 
-    def __init__(self, table: int, hand: int, seq: int, legal: Legal, user: int) -> None:
-        super().__init__(timeout=600)
-        self.table, self.hand, self.seq, self.user = table, hand, seq, user
-        self.chosen: list[Card] = []
-        limit = min(legal.max_discards, len(legal.hand))
-        select: SELECT = discord.ui.Select(
-            placeholder=f"Cards to throw (up to {limit})", min_values=0, max_values=max(limit, 1),
-            options=[discord.SelectOption(label=c.pretty(), value=c.code) for c in legal.hand],
-        )
-        select.callback = self._picked  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
-        self.add_item(self._button("Discard", discord.ButtonStyle.primary, "discard"))
-        self.add_item(self._button("Stand pat", discord.ButtonStyle.secondary, "pat"))
-        if legal.face_up_twos:
-            self.add_item(self._button("Discard, twos face up", discord.ButtonStyle.danger, "up"))
 
-    def _button(self, label: str, style: discord.ButtonStyle, kind: str) -> BUTTON:
-        button: BUTTON = discord.ui.Button(label=label, style=style)
+class DrawPick(discord.ui.DynamicItem[SELECT], template=DRAW_PICK_ID):
+    """The draw view's multi-select of the player's cards."""
 
-        async def clicked(interaction: discord.Interaction) -> None:
-            await self._decide(interaction, kind)
+    def __init__(self, table: int, hand: int, seq: int, legal: Legal | None = None,
+                 chosen: Sequence[Card] = ()) -> None:
+        cards = legal.hand if legal is not None else ()
+        limit = max(1, min(legal.max_discards, len(cards))) if legal is not None else 1
+        options = [discord.SelectOption(label=c.pretty(), value=c.code, default=c in chosen) for c in cards]
+        super().__init__(discord.ui.Select(
+            custom_id=f"pk:p:{table}:{hand}:{seq}", placeholder=f"Cards to throw (up to {limit})", min_values=0,
+            max_values=limit, options=options or [discord.SelectOption(label="…")], row=0))
+        self.table, self.hand, self.seq = table, hand, seq
 
-        button.callback = clicked  # type: ignore[method-assign]
-        return button
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DrawPick:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]))
 
     @answers_errors
-    async def _picked(self, interaction: discord.Interaction) -> None:
-        self.chosen = parse_cards(self.select.values)
-        shown = " ".join(c.pretty() for c in self.chosen) or "nothing"
-        await interaction.response.edit_message(content=f"Throwing: {shown}. Now press Discard (or Stand pat).")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values") or []]
+        await runner_of(interaction).on_draw_pick(interaction, self.table, self.hand, self.seq, values)
+
+
+class DrawButton(discord.ui.DynamicItem[BUTTON], template=DRAW_ID):
+    """Discard (the cards picked, carried in the custom_id), Stand pat, or Assassin's discard with twos face up."""
+
+    LABELS = {"sd": ("Discard", discord.ButtonStyle.primary), "pat": ("Stand pat", discord.ButtonStyle.secondary),
+              "sdu": ("Discard, twos face up", discord.ButtonStyle.danger)}
+
+    def __init__(self, table: int, hand: int, seq: int, kind: str, cards: str = "") -> None:
+        label, style = self.LABELS[kind]
+        super().__init__(discord.ui.Button(label=label, style=style, row=1,
+                                           custom_id=f"pk:d:{table}:{hand}:{seq}:{kind}:{cards}"))
+        self.table, self.hand, self.seq, self.kind, self.cards = table, hand, seq, kind, cards
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DrawButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["kind"], match["cards"])
 
     @answers_errors
-    async def _decide(self, interaction: discord.Interaction, kind: str) -> None:
-        if kind == "pat":
-            action = "sd"
-        elif not self.chosen:
-            await interaction.response.send_message("Pick the cards to throw first, or press Stand pat.",
-                                                    ephemeral=True)
-            return
-        else:
-            action = ("sdu " if kind == "up" else "sd ") + format_cards(self.chosen)
-        await runner_of(interaction).on_draw(interaction, self.table, self.hand, self.seq, action)
-        self.stop()
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await runner_of(interaction).on_draw_button(interaction, self.table, self.hand, self.seq, self.kind,
+                                                    self.cards)
+
+
+def draw_view(table: int, hand: int, seq: int, legal: Legal, chosen: Sequence[Card] = ()) -> discord.ui.View:
+    """The ephemeral draw: pick the cards to throw, then discard or stand pat. Every component carries the table,
+    hand and action number (and Discard the cards picked), so the view needs no memory and survives a restart."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(DrawPick(table, hand, seq, legal, chosen))
+    cards = format_cards(chosen)
+    view.add_item(DrawButton(table, hand, seq, "sd", cards))
+    view.add_item(DrawButton(table, hand, seq, "pat"))
+    if legal.face_up_twos:
+        view.add_item(DrawButton(table, hand, seq, "sdu", cards))
+    return view

@@ -153,3 +153,8 @@ def discord_errors() -> Iterator[DiscordErrors]:
             + "\n".join(DiscordErrors.describe(r) for r in capture.records),
             pytrace=False,
         )
+
+
+from .conftest_bot import poker_bot  # noqa: E402 (the PokerBot fixture, with its audit and hole-card checks)
+
+__all__ = ["poker_bot"]

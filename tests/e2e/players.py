@@ -1,0 +1,391 @@
+"""Players at a table, as the bot's users: they read the table message and click its buttons.
+
+``Players`` drives one channel's table through the fake Discord: slash commands, the action buttons of the table
+message (whose turn it is comes from ``bot.tables`` and is checked against the embed), the ephemeral draw view (a
+multi-select of the cards, then Discard / Stand pat / Discard, twos face up), the amount modal and the dealer's
+choice select. Moves are written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``,
+``sd``) and turned into the clicks a person would make, so a test can decide a hand with the engine first (seeds
+chosen by simulation, see :func:`simulate`) and then play exactly that hand through Discord.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.poker import Card, Hand, Legal, format_cards, get_game, parse_cards
+from bot.table_settings import TableSettings
+from bot.tables import MAX_SEED
+
+from .fakediscord import (
+    STRING_SELECT,
+    TEXT_INPUT,
+    FakeDiscord,
+    InteractionRecord,
+    StoredMessage,
+    walk_components,
+)
+
+if TYPE_CHECKING:
+    from bot.app import PokerBot
+    from bot.tables import Table
+
+    from .conftest_bot import PokerBotStarter
+
+SHOWDOWN = re.compile(r" wins? (?:the|side) |carried to the next deal")
+
+Policy = Callable[[Hand, Legal], str]
+
+
+# ------------------------------------------------------------------ policies (engine actions)
+
+
+def discard_worst(hand: Hand, legal: Legal, count: int = 2) -> str:
+    """Throw ``count`` real cards (at least one): the highest for lowball, the lowest unpaired ones for high."""
+    cards = list(legal.hand)
+    count = max(1, min(count, legal.max_discards, len(cards)))
+    if hand.game.is_lowball:
+        low_ace = hand.game.ranking != "deuce-to-seven"
+
+        def badness(c: Card) -> int:
+            rank = 1 if low_ace and c.rank == 14 else c.rank
+            return rank + (20 if sum(x.rank == c.rank for x in cards) > 1 else 0)
+
+        worst = sorted(cards, key=badness, reverse=True)[:count]
+    else:
+        worst = sorted(cards, key=lambda c: (sum(x.rank == c.rank for x in cards) > 1, c.rank))[:count]
+    return "sd " + format_cards(worst)
+
+
+def calling_station(hand: Hand, legal: Legal) -> str:
+    """Check or call every bet; throw two cards at every draw (twos face up in Assassin)."""
+    if legal.phase == "drawing":
+        if legal.face_up_twos:
+            return "sdu " + format_cards(legal.face_up_twos)
+        return discard_worst(hand, legal)
+    return "cc"
+
+
+def standing_pat(hand: Hand, legal: Legal) -> str:
+    """Check or call everything, never draw."""
+    return "sd" if legal.phase == "drawing" else "cc"
+
+
+def bettor(hand: Hand, legal: Legal) -> str:
+    """Bet when checked to (pot and no limit: an amount typed in the modal, above the minimum), call otherwise;
+    throw two cards at every draw."""
+    if legal.phase == "drawing":
+        return calling_station(hand, legal)
+    if legal.can_check and legal.can_raise:
+        if hand.stakes.structure != "fixed-limit" and legal.min_raise_to + 1 < legal.max_raise_to:
+            return f"cbr {legal.min_raise_to + 1}"
+        return f"cbr {legal.min_raise_to}"
+    return "cc"
+
+
+def hand_seeds(seed: int, count: int) -> list[int]:
+    """The seeds the table gives its first ``count`` hands when the bot runs with ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return [rng.randrange(MAX_SEED) for _ in range(count)]
+
+
+def simulate(settings: TableSettings, game: str, stacks: Sequence[int], seed: int, policy: Policy,
+             carried_in: int = 0, structure: str | None = None) -> Hand:
+    """Play a hand with the engine as the table would deal it (engine seat 0 left of the button)."""
+    g = get_game(game)
+    hand = Hand(g, settings.stakes_for(g, structure), list(stacks), seed=seed, carried_in=carried_in,  # type: ignore[arg-type]
+                **settings.hand_options(g))
+    while not hand.is_complete:
+        hand.act(policy(hand, hand.legal()))
+    return hand
+
+
+def find_seed(predicate: Callable[[int], bool], *, limit: int = 5000) -> int:
+    """The first bot seed (``random.Random(k)``) for which ``predicate(k)`` holds."""
+    for k in range(limit):
+        if predicate(k):
+            return k
+    raise AssertionError(f"no seed below {limit} fits")
+
+
+# ------------------------------------------------------------------ the clock
+
+
+class FastClockFor:
+    """Stands in for a table's settings (``monkeypatch.setattr(table, "settings", FastClockFor(...))``): the clock
+    is ``seconds`` when one of ``acting`` is to act, or one of ``choosing`` is to choose the dealer's choice game;
+    else 60 s, so the test's own clicks never race it. (The ``clock`` option's minimum is 10 s.)"""
+
+    def __init__(self, table: Table, seconds: float, *, acting: Collection[int] = (),
+                 choosing: Collection[int] = ()) -> None:
+        self._settings, self._table, self._seconds = table.settings, table, seconds
+        self._acting, self._choosing = set(acting), set(choosing)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._settings, name)
+
+    @property
+    def clock(self) -> float:
+        table = self._table
+        if table.live is None:
+            return self._seconds if table.chooser() in self._choosing else 60
+        return self._seconds if table.actor() in self._acting else 60
+
+
+# ------------------------------------------------------------------ the players
+
+
+@dataclass
+class Turn:
+    """Whose turn it is at the table message, and what he may do."""
+
+    name: str
+    user_id: int
+    legal: Legal
+    hand_id: int
+    number: int
+    seq: int
+    message: StoredMessage
+
+
+class Players:
+    """The users of one channel's table."""
+
+    def __init__(self, fake: FakeDiscord, poker: PokerBotStarter, channel: str = "poker") -> None:
+        self.fake = fake
+        self.starter = poker
+        self.channel = channel
+        self.channel_id = fake.channel(channel).id
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def bot(self) -> PokerBot:
+        assert self.starter.bot is not None, "no PokerBot is running"
+        return self.starter.bot
+
+    @property
+    def table(self) -> Table:
+        table = self.bot.tables.get(self.channel_id)
+        assert table is not None, f"no table in #{self.channel}"
+        return table
+
+    def name(self, user_id: int) -> str:
+        return self.fake.user(user_id).name
+
+    def uid(self, name: str) -> int:
+        return self.fake.user(name).id
+
+    def message(self) -> StoredMessage:
+        """The table message as it is now."""
+        return self.fake.message(self.table.meta["message"])
+
+    def field(self, name: str, message: StoredMessage | None = None) -> str | None:
+        """The value of the table embed's field ``name``."""
+        embeds = (message or self.message()).embeds
+        for fld in embeds[0].get("fields", []) if embeds else []:
+            if fld.get("name", "").startswith(name):
+                return str(fld.get("value"))
+        return None
+
+    def showdowns(self) -> list[StoredMessage]:
+        """The showdown messages of the channel, oldest first."""
+        return [m for m in self.fake.channel_messages(self.channel) if SHOWDOWN.search(m.content)]
+
+    def stacks(self) -> dict[str, int]:
+        return {self.name(s.user_id): s.stack for s in self.table.record.seats}
+
+    # ------------------------------------------------------------------ commands
+
+    async def poker(self, user: str, sub: str, **options: Any) -> InteractionRecord:
+        """``/poker sub`` by ``user`` in the table's channel; the answer."""
+        return await self.fake.reply_to(
+            await self.fake.slash(user, "poker", subcommand=sub, options=options, channel=self.channel))
+
+    async def chips(self, user: str, sub: str, group: str | None = None, **options: Any) -> InteractionRecord:
+        return await self.fake.reply_to(await self.fake.slash(user, "chips", subcommand=sub, group=group,
+                                                              options=options, channel=self.channel))
+
+    async def open_table(self, host: str, players: Sequence[str], *, game: str = "five-card-draw",
+                         small_blind: int = 5, big_blind: int = 10, buy_ins: Mapping[str, int] | None = None,
+                         start: bool = True, **options: Any) -> Table:
+        """/poker create by ``host``, /poker join by each player (in seat order), /poker start."""
+        created = await self.poker(host, "create", game=game, small_blind=small_blind, big_blind=big_blind,
+                                   **options)
+        assert created.content.startswith("Table open"), created.content
+        for name in players:
+            buy_in = (buy_ins or {}).get(name)
+            joined = await self.poker(name, "join", **({"buy_in": buy_in} if buy_in is not None else {}))
+            assert joined.ephemeral and joined.content.startswith("You sit in seat"), joined.content
+        if start:
+            started = await self.poker(host, "start")
+            assert started.content == "Shuffle up and deal!", started.content
+        return self.table
+
+    # ------------------------------------------------------------------ turns
+
+    def _turn_now(self, number: int | None) -> Turn | None:
+        bot = self.starter.bot
+        table = bot.tables.get(self.channel_id) if bot is not None else None
+        if table is None or table.live is None:
+            return None
+        live = table.live
+        if number is not None and live.record.number != number:
+            return None
+        actor, legal = table.actor(), table.legal()
+        message_id = table.meta.get("message")
+        if actor is None or legal is None or message_id is None or message_id not in self.fake.messages:
+            return None
+        message = self.fake.messages[message_id]
+        prefix = f"pk:a:{table.id}:{live.record.id}:{live.seq}:"
+        kinds = {c[len(prefix):] for c in message.custom_ids() if c.startswith(prefix)}
+        wanted = "draw" if legal.phase == "drawing" else "cc"
+        if wanted not in kinds:
+            return None  # the message does not show this moment yet
+        turn_field = self.field("Turn", message) or ""
+        if f"<@{actor}>" not in turn_field:
+            return None
+        return Turn(self.name(actor), actor, legal, live.record.id, live.record.number, live.seq, message)
+
+    async def turn(self, number: int | None = None, timeout: float = 5.0) -> Turn:
+        """Wait until the table message shows a player to act (in hand ``number``)."""
+        return await self.fake.wait_for(lambda: self._turn_now(number), timeout, what="a player to act")
+
+    def button_id(self, turn: Turn, kind: str, message: StoredMessage | None = None) -> str:
+        """The custom_id of the ``kind`` button of ``turn``, checked to be on ``message`` (default: the turn's)."""
+        custom_id = f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:{kind}"
+        shown = message or turn.message
+        assert shown.component(custom_id) is not None, f"no {kind} button: {shown.custom_ids()}"
+        return custom_id
+
+    async def click(self, kind: str, user: str | None = None, turn: Turn | None = None) -> InteractionRecord:
+        """Click the table message's ``kind`` button (default: as the player to act)."""
+        turn = turn or await self.turn()
+        return await self.fake.reply_to(
+            await self.fake.click(user or turn.name, turn.message, self.button_id(turn, kind)))
+
+    async def act(self, action: str, turn: Turn | None = None) -> InteractionRecord:
+        """Make the engine action ``action`` for the player to act, through the buttons, modal or draw view."""
+        turn = turn or await self.turn()
+        legal = turn.legal
+        verb, _, arg = action.partition(" ")
+        if verb == "cc":
+            return await self.click("cc", turn=turn)
+        if verb == "f":
+            return await self.click("fold", turn=turn)
+        if verb == "cbr":
+            amount = int(arg)
+            assert self.table.hand is not None
+            structure = self.table.hand.stakes.structure
+            shortcuts = {"min": legal.min_raise_to}
+            if structure != "fixed-limit" and legal.min_raise_to != legal.max_raise_to:
+                shortcuts["max"] = legal.max_raise_to
+                if legal.min_raise_to < legal.pot_raise_to < legal.max_raise_to:
+                    shortcuts["pot"] = legal.pot_raise_to
+            for kind, value in shortcuts.items():
+                if value == amount:
+                    return await self.click(kind, turn=turn)
+            return await self.bet_amount(str(amount), turn=turn)
+        if verb in ("sd", "sdu"):
+            return await self.draw(parse_cards(arg) if arg else [], face_up=verb == "sdu", turn=turn)
+        raise ValueError(f"cannot play {action!r}")
+
+    async def bet_amount(self, text: str, turn: Turn | None = None, *, force: bool = False) -> InteractionRecord:
+        """Click "Amount…" and type ``text`` in the modal; the answer to the submission."""
+        turn = turn or await self.turn()
+        opened = await self.click("amount", turn=turn)
+        assert opened.modal is not None, f"Amount… opened no modal: {opened.content!r}"
+        inputs = [c for c in walk_components(opened.modal.get("components", [])) if c.get("type") == TEXT_INPUT]
+        assert len(inputs) == 1, inputs
+        submitted = await self.fake.submit_modal(turn.name, str(opened.modal["custom_id"]),
+                                                 {str(inputs[0]["custom_id"]): text}, force=force)
+        return await self.fake.reply_to(submitted)
+
+    async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> StoredMessage:
+        """Click Draw: the ephemeral draw view."""
+        turn = turn or await self.turn()
+        reply = await self.click("draw", user=user, turn=turn)
+        assert reply.ephemeral and reply.message is not None, reply.content
+        return reply.message
+
+    async def draw(self, cards: Sequence[Card], *, face_up: bool = False, turn: Turn | None = None
+                   ) -> InteractionRecord:
+        """Open the draw view, pick ``cards`` in its select, press Discard (or Discard, twos face up), or Stand pat
+        when ``cards`` is empty."""
+        turn = turn or await self.turn()
+        view = await self.open_draw(turn)
+        assert view.text().startswith("Your hand:"), view.text()
+        if cards:
+            [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
+            offered = {o["value"] for o in select["options"]}
+            assert offered == {c.code for c in turn.legal.hand}, (offered, turn.legal.hand)
+            picked = await self.fake.reply_to(
+                await self.fake.select(turn.name, view, str(select["custom_id"]), [c.code for c in cards]))
+            assert "Throwing:" in picked.content, picked.content
+        label = "Stand pat" if not cards else ("Discard, twos face up" if face_up else "Discard")
+        button = next(b for b in view.buttons() if b.get("label") == label)
+        return await self.fake.reply_to(await self.fake.click(turn.name, view, str(button["custom_id"])))
+
+    async def play(self, policy: Policy = calling_station, *, number: int | None = None,
+                   until: Callable[[Turn], bool] | None = None, idle: Collection[str] = (),
+                   timeout: float = 10.0) -> int:
+        """Play the hand being dealt (``number``: wait for that one) with ``policy`` until it ends (or ``until``
+        says stop at a turn); the players in ``idle`` never act (their clock runs out). Returns the hand
+        number, once the showdown message is posted."""
+        first = await self.turn(number, timeout)
+        number, hand_id = first.number, first.hand_id
+        shown = len(self.showdowns())
+        turn: Turn | None = first
+        while turn is not None:
+            if until is not None and until(turn):
+                return number
+            hand = self.table.hand
+            assert hand is not None
+            if turn.name not in idle:
+                await self.act(policy(hand, turn.legal), turn=turn)
+            seq = turn.seq
+
+            def moved_on(seq: int = seq) -> Turn | bool | None:
+                after = self._next_turn(hand_id)
+                return after if not isinstance(after, Turn) or after.seq != seq else None
+
+            after = await self.fake.wait_for(moved_on, timeout, what="the next turn")
+            turn = after if isinstance(after, Turn) else None
+        await self.fake.wait_for(lambda: len(self.showdowns()) > shown, timeout, what="the showdown message")
+        return number
+
+    def _next_turn(self, hand_id: int) -> Turn | bool | None:
+        """The next turn of hand ``hand_id``, False-y while it is being shown, ``True`` once the hand is over."""
+        table = self.table
+        if table.live is None or table.live.record.id != hand_id:
+            return True
+        return self._turn_now(None)
+
+    async def hand_over(self, number: int, timeout: float = 5.0) -> None:
+        """Wait until hand ``number`` is over and its showdown message posted (when every hand of the table
+        so far ended with one: the channel then shows ``number`` of them)."""
+        def over() -> bool:
+            live = self.table.live
+            return (live is None or live.record.number > number) and len(self.showdowns()) >= number
+        await self.fake.wait_for(over, timeout, what=f"hand #{number} to end")
+
+
+def versions_text(fake: FakeDiscord, message_id: int) -> list[str]:
+    """The text of every version of a message, oldest first (embed titles, descriptions and fields)."""
+    texts = []
+    for state in fake.message(message_id).history:
+        parts = [state["content"]]
+        for embed in state["embeds"]:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+        texts.append("\n".join(p for p in parts if p))
+    return texts
+
+
+__all__ = [
+    "FastClockFor", "Players", "Policy", "Turn", "bettor", "calling_station", "discard_worst", "find_seed",
+    "hand_seeds", "simulate", "standing_pat", "versions_text",
+]

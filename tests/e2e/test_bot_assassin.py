@@ -1,0 +1,121 @@
+"""Assassin through Discord: twos thrown face up for an extra card, and a pot carried when every hand holds a two.
+
+The decks are found with the engine: the bot's rng is seeded, so each hand's deck is known before it is dealt.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import render
+from bot.poker import Carried, Drew, Hand, PotAwarded
+from bot.table_settings import TableSettings
+
+from .conftest_bot import PokerBotStarter
+from .fakediscord import FakeDiscord
+from .players import Players, Policy, Turn, calling_station, find_seed, hand_seeds, simulate, standing_pat
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ("alice", "bob", "carol")
+SETTINGS = TableSettings(game="assassin", small_blind=5, big_blind=10)
+
+
+def first_hand(seed: int, policy: Policy) -> Hand:
+    return simulate(SETTINGS, "assassin", [1000] * 3, hand_seeds(seed, 1)[0], policy)
+
+
+async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    def throws_a_two_face_up(k: int) -> bool:
+        return any(isinstance(e, Drew) and e.face_up for e in first_hand(k, calling_station).events)
+
+    seed = find_seed(throws_a_two_face_up)
+    expected = first_hand(seed, calling_station)
+    drew = next(e for e in expected.events if isinstance(e, Drew) and e.face_up)
+    name, twos = PLAYERS[drew.player], drew.face_up
+    await poker_bot(seed=seed)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="assassin")
+
+    def before_his_draw(turn: Turn) -> bool:
+        return turn.name == name and turn.legal.phase == "drawing"
+
+    await players.play(calling_station, until=before_his_draw)
+    turn = await players.turn(1)
+    assert turn.legal.face_up_twos == twos
+    view = await players.open_draw(turn)
+    labels = [b.get("label") for b in view.buttons()]
+    assert labels == ["Discard", "Stand pat", "Discard, twos face up"]
+    # The face-up button with nothing picked asks for the cards first and changes nothing.
+    nothing = await fake.reply_to(
+        await fake.click(name, view, str(view.button("Discard, twos face up")["custom_id"])))
+    assert nothing.ephemeral and "Pick the cards to throw first" in nothing.content
+    assert table.live is not None and table.live.seq == turn.seq
+
+    answer = await players.draw(list(twos), face_up=True, turn=turn)
+    assert answer.content.startswith("You drew ")
+    assert table.hand is not None
+    held = table.hand.holes[drew.player]
+    assert len(held) == 6  # five, less the twos, plus one card for each two and one extra: the best five play
+    assert answer.content.split("Now: ")[1].startswith(f"**{render.cards(held)}**")
+    dm = await fake.wait_for_dm(name, lambda m: render.cards(held) in m.content)
+    assert dm.content.startswith(f"Table <#{players.channel_id}>, Assassin: **{render.cards(held)}**")
+
+    def shows_the_twos() -> str | None:
+        text = players.message().text()
+        return text if f"twos up {render.cards(twos)}" in text else None
+
+    text = await fake.wait_for(shows_the_twos, what="the face-up twos on the table")
+    assert f"<@{players.uid(name)}> draws {len(twos) + 1}, showing {render.cards(twos)} face up" in text
+    await players.play(calling_station, number=1)
+    showdown = players.showdowns()[-1].content
+    assert showdown == render.showdown(expected, [players.uid(n) for n in PLAYERS])
+    assert render.cards(expected.holes[drew.player]) in showdown and len(expected.holes[drew.player]) == 6
+
+
+def carried_hand(k: int) -> bool:
+    """Every hand at the showdown holds a two: the pot is carried."""
+    return any(isinstance(e, Carried) for e in first_hand(k, standing_pat).events)
+
+
+async def test_a_pot_carried_to_the_next_deal(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    seed = find_seed(carried_hand)
+    expected = first_hand(seed, standing_pat)
+    [carried] = [e for e in expected.events if isinstance(e, Carried)]
+    assert carried.amount == 30 and not any(isinstance(e, PotAwarded) for e in expected.events)
+    await poker_bot(seed=seed)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="assassin")
+    await players.play(standing_pat)
+    showdown = players.showdowns()[-1].content
+    assert showdown.count("Assassinated") == 3
+    assert showdown.endswith("30 carried to the next deal: every hand for it held a two")
+    # Between the hands the table message shows the carried pot; the next hand plays it.
+    turn = await players.turn(2)
+    assert players.field("Pot", turn.message) == "Pot 45 (with 30 carried in)"
+    carried_fields = [f["value"] for state in fake.message(table.meta["message"]).history
+                      for embed in state["embeds"] for f in embed.get("fields", []) if f["name"] == "Carried pot"]
+    assert carried_fields and set(carried_fields) == {"30"}
+    assert table.record.carried_pot == 30
+    await players.play(calling_station, number=2)
+    record = (await players.bot.store.recent_hands(table.id, 1))[0]
+    assert record.number == 2 and record.carried_in == 30 and record.status == "complete"
+    assert sum(players.stacks().values()) + table.record.carried_pot == 3000
+
+
+async def test_closing_the_table_returns_a_carried_pot(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    seed = find_seed(carried_hand)
+    await poker_bot(seed=seed)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="assassin")
+    await players.turn(1)
+    paused = await players.poker("alice", "pause")
+    assert paused.content == "The table pauses after this hand."
+    await players.play(standing_pat)
+    assert table.live is None and table.record.carried_pot == 30
+    closed = await players.poker("alice", "close")
+    assert closed.followups[-1].content.startswith("Table closed.")
+    for name in PLAYERS:  # each put 10 in the carried pot and gets it back: nobody won or lost
+        balance = await players.chips(name, "balance")
+        assert balance.content == f"<@{players.uid(name)}> has 1,000 chips in the bank.", balance.content
+    assert players.bot.tables.get(players.channel_id) is None

@@ -1,0 +1,241 @@
+"""The table's life through Discord: a restart in the middle of a hand, reposting and closing the table, the host's
+commands, /poker history, rules and settings."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot import render
+from bot.poker import GAMES
+from bot.poker.phh import replay
+from bot.table_settings import TableSettings
+
+from .conftest_bot import PokerBotStarter
+from .fakediscord import STRING_SELECT, FakeDiscord
+from .players import Players, Turn, bettor, calling_station, hand_seeds, simulate
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ("alice", "bob", "carol")
+
+
+async def test_a_restart_in_the_middle_of_a_hand(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """The bot stops in the middle of the second draw; a new bot on the same database continues the hand, and the
+    buttons of the message the old bot posted work."""
+    game = "triple-draw-27"
+    await poker_bot(seed=21)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game=game)
+
+    def second_draw_half_done(turn: Turn) -> bool:
+        return turn.legal.phase == "drawing" and turn.legal.player == 1 and players.table.hand.draw_number == 1
+
+    await players.play(calling_station, until=second_draw_half_done)
+    turn = await players.turn(1)
+    old_bot, message_id, seq = players.bot, turn.message.id, turn.seq
+    await poker_bot.restart()
+    assert players.bot is not old_bot and players.table is not table
+
+    restored = players.table
+    assert restored.live is not None and restored.live.seq == seq and restored.meta["message"] == message_id
+    assert restored.id in players.bot.table_runner.clocks  # the clock runs again
+    after = await players.turn(1)
+    assert after.message.id == message_id and after.name == turn.name  # the old bot's message and buttons
+    await players.play(calling_station, number=1)
+
+    expected = simulate(TableSettings(game=game, small_blind=5, big_blind=10), game, [1000] * 3,
+                        hand_seeds(21, 1)[0], calling_station)
+    record = (await players.bot.store.recent_hands(restored.id, 1))[0]
+    assert record.status == "complete" and list(record.stacks_after or ()) == expected.stacks
+    assert players.showdowns()[-1].content == render.showdown(expected, [players.uid(n) for n in PLAYERS])
+    await players.turn(2)  # and the new bot deals on
+
+
+async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    await poker_bot(seed=22)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    await players.play(bettor)
+    after_one = players.stacks()
+    assert sum(after_one.values()) == 3000 and after_one != {n: 1000 for n in PLAYERS}
+    turn = await players.turn(2)
+    await players.act("cc", turn=turn)
+    turn = await players.turn(2)
+    old, cc = turn.message.snapshot(), players.button_id(turn, "cc")
+
+    refused = await players.poker("bob", "close")
+    assert refused.ephemeral and refused.content == "Only the table's host (or someone with Manage Server) can do that."
+    closed = await players.poker("manager", "close")  # Manage Server may close any table
+    text = closed.followups[-1].content
+    assert text.startswith("Table closed.")
+    for name in PLAYERS:
+        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])}" in text
+        balance = await players.chips(name, "balance")
+        assert balance.content == f"<@{players.uid(name)}> has {render.chips(after_one[name])} chips in the bank."
+    hands = await players.bot.store.recent_hands(table.id, 5)
+    assert [h.status for h in hands] == ["void", "complete"]  # the hand in play was voided: chips back
+
+    message = fake.message(table.meta["message"])
+    assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
+    stale = await fake.reply_to(await fake.click(turn.name, old, cc))
+    assert stale.ephemeral and stale.content == "This table is closed."
+    gone = await players.poker("dave", "join")
+    assert gone.content == "There is no table in this channel; `/poker create` opens one."
+    again = await players.poker("dave", "create", game="five-card-draw", small_blind=1, big_blind=2)
+    assert again.content.startswith("Table open")  # a new table can open in the channel
+
+
+async def test_poker_table_reposts_the_message_and_old_buttons_do_no_harm(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    await poker_bot(seed=23)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    turn = await players.turn(1)
+    old, seen = turn.message, turn.message.snapshot()  # what the players' clients showed before the repost
+    reposted = await players.poker("bob", "table")
+    assert reposted.ephemeral and reposted.content == "Here is the table:"
+    new = await players.turn(1)
+    assert new.message.id != old.id and new.message is fake.channel_messages("poker")[-1]
+    await fake.wait_for(lambda: old.custom_ids() == [], what="the old message to lose its buttons")
+    assert old.embeds[0]["title"] == "The table moved" and str(new.message.id) in old.embeds[0]["description"]
+    # A client that still shows the old buttons: the click acts (it is of this moment) and is acknowledged.
+    clicked = await fake.reply_to(await fake.click(turn.name, seen, players.button_id(turn, "cc", seen)))
+    assert clicked.response_type == 6  # acknowledged; the new message is the one edited
+    assert table.live is not None and table.live.seq == turn.seq + 1
+    assert (await players.turn(1)).message is new.message
+
+
+async def test_table_message_edits_never_go_back_in_time(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Two edits of the table message in flight at once (a /poker join and a click): the slower, older one must not
+    land last and show buttons of a past moment."""
+    await poker_bot(seed=26)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    turn = await players.turn(1)
+    fake.inject("PATCH /channels/*/messages/*", delay=0.3)  # the join's edit of the table message is slow
+    joining = await fake.slash("dave", "poker", subcommand="join", channel="poker")
+    await fake.reply_to(joining)
+    await fake.wait_for(lambda: any(c.fault is not None for c in fake.calls), 2, what="the slow edit to start")
+    await players.act("cc", turn=turn)  # answered at once by editing the table message
+    await fake.quiet(0.1)
+    assert table.live is not None
+    now = await players.turn(1, timeout=1)
+    assert now.seq == turn.seq + 1
+    assert f"pk:a:{table.id}:{turn.hand_id}:{turn.seq + 1}:cc" in players.message().custom_ids()
+    seqs = [int(cid.split(":")[4]) for state in players.message().history for row in state["components"]
+            for cid in (c.get("custom_id", "") for c in row.get("components", [])) if cid.endswith(":cc")]
+    assert seqs[-3:] == [1, 0, 1], "the older edit landed last, and the table was shown again"
+
+
+
+async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    await poker_bot(seed=24)
+    players = Players(fake, poker_bot)
+    none_yet = await players.poker("alice", "history")
+    assert none_yet.content == "There is no table in this channel; `/poker create` opens one."
+    table = await players.open_table("alice", PLAYERS, game="single-draw-a5", clock=45)
+    empty = await players.poker("dave", "history")
+    assert empty.ephemeral and empty.content == "No hand has been finished at this table yet."
+    await players.play(bettor)
+    await players.play(bettor, number=2)
+
+    history = await players.poker("dave", "history", count=2)
+    assert history.ephemeral
+    records = {h.number: h for h in await players.bot.store.recent_hands(table.id, 5)}
+    lines = history.content.splitlines()
+    assert [line.split(" ")[0] for line in lines] == ["#2", "#1"]
+    assert all(line.split(": won by ")[0].endswith("A-5 Single Draw (California lowball)") for line in lines)
+    files = history.message.attachments if history.message else []
+    assert [f.filename for f in files] == ["hand-2.phh", "hand-1.phh"]
+    for attachment in files:
+        record = records[int(attachment.filename.split("-")[1].split(".")[0])]
+        text = attachment.data.decode()
+        assert text == record.phh
+        assert list(replay(text).stacks) == list(record.stacks_after or ())
+
+    rules = await players.poker("dave", "rules")
+    assert rules.ephemeral and len(rules.content.splitlines()) == len(GAMES)
+    assert all(f"`{g}`" in rules.content for g in GAMES)
+    one = await players.poker("dave", "rules", game="assassin")
+    assert one.content.startswith("**Assassin**") and "Twos are assassins" in one.content
+
+    settings = await players.poker("dave", "settings")
+    assert settings.ephemeral
+    assert settings.content == (
+        "**A-5 Single Draw (California lowball)**\n"
+        "Fixed limit 5/10 · bets 10/20, big bet from betting round 2 · cap 4 bets\n"
+        f"Buy-ins 200 to 1,000 · 7 seats · clock 45s\nHost: <@{players.uid('alice')}>"
+    )
+
+
+async def test_the_hosts_commands(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    await poker_bot(seed=25)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 500, "bob": 500, "carol": 500})
+    not_host = await players.poker("bob", "pause")
+    assert not_host.content == "Only the table's host (or someone with Manage Server) can do that."
+    assert (await players.poker("alice", "pause")).content == "The table pauses after this hand."
+    refused = await players.poker("carol", "rebuy", amount=100)
+    assert refused.content == "You can add chips between hands, not during one."
+    await players.play(bettor)
+    assert table.live is None and table.paused
+    rebuy = await players.poker("carol", "rebuy", amount=100)
+    assert rebuy.content == f"Your stack is now {render.chips(table.seat_of(players.uid('carol')).stack)}."
+    kicked = await players.poker("alice", "kick", member=fake.user("bob"))
+    assert kicked.content == f"<@{players.uid('bob')}> leaves the table; cashed out now."
+    assert table.seat_of(players.uid("bob")) is None
+    out = await players.poker("carol", "sitout")
+    assert out.content == "You sit out from the next hand."
+    joined = await players.poker("dave", "join", buy_in=300)
+    assert joined.content == "You sit in seat 2 with 300 chips."
+    assert (await players.poker("alice", "resume")).content == "Dealing resumes."
+    turn = await players.turn(2)
+    assert set(table.live.users) == {players.uid("alice"), players.uid("dave")}
+    assert "sitting out" in (players.field("Players") or "")
+    assert turn.number == 2
+
+
+async def test_the_draw_view_survives_a_restart(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """A player opened his draw view and picked his cards; the bot restarts; Discard still draws those cards."""
+    await poker_bot(seed=27)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="single-draw-a5")
+    await players.play(calling_station, until=lambda turn: turn.legal.phase == "drawing")
+    turn = await players.turn(1)
+    view = await players.open_draw(turn)
+    [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
+    throw = [c.code for c in turn.legal.hand[:2]]
+    await fake.reply_to(await fake.select(turn.name, view, str(select["custom_id"]), throw))
+    await poker_bot.restart()
+    discard = await fake.reply_to(await fake.click(turn.name, view, str(view.button("Discard")["custom_id"])))
+    assert discard.response_type == 7 and discard.content.startswith("You drew ")
+    table = players.table
+    assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {''.join(throw)}"
+    await players.play(calling_station, number=1)
+
+
+async def test_the_clock_survives_a_restart(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart does not hand the player to act a fresh clock: his time keeps running from the hand's last move.
+    (A 2 s clock, below the option's minimum of 10 s, set through the table layer.)"""
+    monkeypatch.setattr("bot.table_settings.MIN_CLOCK", 1)
+    await poker_bot(seed=28)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, start=False)
+    await table.update_settings(clock=2)
+    await players.poker("alice", "start")
+    turn = await players.turn(1)
+    started = time.monotonic()
+    await asyncio.sleep(1.5)
+    await poker_bot.restart()
+    assert players.table.live is not None and players.table.live.seq == 0
+    await fake.wait_for(lambda: players.table.live is not None and players.table.live.seq == 1, 4,
+                        what="the clock to fold carol")
+    elapsed = time.monotonic() - started
+    assert players.table.live.hand.actions[0] == "p3 f" and turn.name == "carol"
+    assert 1.8 < elapsed < 3.2, f"the clock ran out {elapsed:.2f}s after her turn began (a fresh clock: 3.5s+)"
