@@ -42,6 +42,11 @@ def chips(amount: int) -> str:
     return f"{amount:,}"
 
 
+def chip_count(amount: int) -> str:
+    """``1 chip``, ``1,000 chips``."""
+    return f"{amount:,} chip" + ("" if amount == 1 else "s")
+
+
 def stakes_line(settings: TableSettings, game: Game | None, structure: str | None = None) -> str:
     """The structure and stakes, e.g. ``Fixed limit 1/2 · bets 2/4 · big bet from the 3rd betting round``."""
     parts: list[str] = []

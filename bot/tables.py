@@ -57,6 +57,7 @@ class _ChoiceState:
     orbit_game: str | None = None
     orbit_structure: str | None = None
     orbit_left: int = 0
+    orbit_chooser_seat: int | None = None  # who chose the current orbit; the next orbit is his left neighbour's
 
 
 @dataclass(slots=True)
@@ -130,7 +131,10 @@ class Table:
             self.live = None
             self.record = await self.store.get_table_by_id(self.id)
             return
-        live.timed_out = timed_out or set()
+        if timed_out is None:
+            saved = self.meta.get("timed_out") or {}
+            timed_out = set(saved.get("users", [])) if saved.get("hand") == stored.id else set()
+        live.timed_out = timed_out
         self.live = live
         button = stored.settings.get("button")
         if isinstance(button, int) and button != self.record.button:
@@ -258,12 +262,23 @@ class Table:
         games = self.settings.games(players)
         if not games:
             return None  # nothing can be dealt (fewer than two players): nothing to choose
-        orbit = self.choice.orbit_game
-        if (self.settings.choice_per == "orbit" and self.choice.orbit_left > 0 and orbit is not None
-                and get_game(orbit) in games):
-            return None
-        seat = self.record.seat_at(button)
+        seat_no = self._chooser_seat(button, games)
+        seat = self.record.seat_at(seat_no) if seat_no is not None else None
         return seat.user_id if seat else None
+
+    def _chooser_seat(self, button: int, games: list[Game]) -> int | None:
+        """The seat that picks now: the button's, per hand; per orbit, the seat left of the last
+        orbit's chooser once the orbit (one hand per player) is over or its game no longer fits."""
+        state = self.choice
+        if self.settings.choice_per != "orbit":
+            return button
+        if state.orbit_left > 0 and state.orbit_game is not None and get_game(state.orbit_game) in games:
+            return None
+        previous = state.orbit_chooser_seat
+        if previous is None:
+            return button
+        seats = [s.seat_no for s in self.dealt_in()]
+        return next((n for n in seats if n > previous), seats[0])
 
     def choices(self) -> list[Game]:
         """The games the players who would be dealt in can play here."""
@@ -397,6 +412,7 @@ class Table:
         if len(seats) < 2:
             raise TableError("At least two players with chips are needed to deal.")
         choices = self.settings.games(len(seats))
+        due = self._chooser_seat(self.next_button() or 0, choices) if self.settings.is_dealers_choice else None
         if self.settings.is_dealers_choice:
             if game_id is None:
                 if self.chooser() is not None:
@@ -432,17 +448,19 @@ class Table:
         record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried)
         self.live = _Live(hand, record, users)
         await self.store.set_button(self.id, button)  # after a crash in between, load() sets it from the hand
-        await self._remember_choice(game.id, structure, len(seats))
+        await self._remember_choice(game.id, structure, len(seats), due)
         await self._refresh()
         return hand
 
-    async def _remember_choice(self, game: str, structure: str | None, players: int) -> None:
+    async def _remember_choice(self, game: str, structure: str | None, players: int,
+                               chooser_seat: int | None) -> None:
         if not self.settings.is_dealers_choice:
             return
         state = self.choice
         if self.settings.choice_per == "orbit":
-            if state.orbit_left <= 0 or state.orbit_game != game:
+            if chooser_seat is not None:  # a new orbit begins with this choice
                 state.orbit_left = players
+                state.orbit_chooser_seat = chooser_seat
             state.orbit_game, state.orbit_structure = game, structure
             state.orbit_left -= 1
         state.last_game, state.last_structure = game, structure
@@ -475,6 +493,9 @@ class Table:
             if live is None or live.seq != seq or live.hand.actor is None:
                 return None
             live.timed_out.add(live.users[live.hand.actor])
+            # Remembered in the store, so that a restart still counts it (two hands in a row sit out).
+            self.meta["timed_out"] = {"hand": live.record.id, "users": sorted(live.timed_out)}
+            await self.save_meta()
             return await self._apply(live, live.hand.default_action())
 
     async def _apply(self, live: _Live, action: str) -> ActionResult:

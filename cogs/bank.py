@@ -53,7 +53,7 @@ class BankCog(commands.Cog):
             raise TableError("Bots have no chips.")
         assert interaction.guild_id is not None
         amount = await self.bot.store.balance(interaction.guild_id, who.id)
-        await interaction.response.send_message(f"{who.mention} has {render.chips(amount)} chips in the bank.",
+        await interaction.response.send_message(f"{who.mention} has {render.chip_count(amount)} in the bank.",
                                                 ephemeral=True, allowed_mentions=NONE)
 
     @chips.command(name="give", description="Give some of your chips to another member")
@@ -64,7 +64,7 @@ class BankCog(commands.Cog):
         assert interaction.guild_id is not None
         result = await self.bot.store.transfer(interaction.guild_id, interaction.user.id, member.id, amount)
         await interaction.response.send_message(
-            f"{interaction.user.mention} gives {render.chips(amount)} chips to {member.mention}. "
+            f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
             f"Your balance: {render.chips(result.src_balance)}.", allowed_mentions=NONE)
 
     @chips.command(name="leaderboard", description="The members with the most chips")
@@ -106,7 +106,7 @@ class BankCog(commands.Cog):
         assert interaction.guild_id is not None
         balance = await self.bot.store.grant(interaction.guild_id, member.id, amount, interaction.user.id)
         await interaction.response.send_message(
-            f"Granted {render.chips(amount)} chips to {member.mention}; balance {render.chips(balance)}.",
+            f"Granted {render.chip_count(amount)} to {member.mention}; balance {render.chips(balance)}.",
             allowed_mentions=NONE)
 
     @chips.command(name="remove", description="Remove chips from a member (banker)")
@@ -116,7 +116,7 @@ class BankCog(commands.Cog):
         assert interaction.guild_id is not None
         balance = await self.bot.store.remove(interaction.guild_id, member.id, amount, interaction.user.id)
         await interaction.response.send_message(
-            f"Removed {render.chips(amount)} chips from {member.mention}; balance {render.chips(balance)}.",
+            f"Removed {render.chip_count(amount)} from {member.mention}; balance {render.chips(balance)}.",
             allowed_mentions=NONE)
 
     @banker.command(name="role", description="Let a role grant and remove chips (Manage Server)")

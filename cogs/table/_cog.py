@@ -69,6 +69,18 @@ class TableCog(commands.Cog):
             raise TableError("Only the table's host (or someone with Manage Server) can do that.")
         return table
 
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted the table message: post it again, so the game can go on."""
+        table = self.bot.tables.get(payload.channel_id)
+        if table is None or table.meta.get("message") != payload.message_id:
+            return
+        table.meta.pop("message", None)
+        try:
+            await self.runner.publish(table)
+        except discord.HTTPException:
+            log.warning("could not post table %s again after its message was deleted", table.id, exc_info=True)
+
     # ------------------------------------------------------------------ the table
 
     @poker.command(name="create", description="Open a table in this channel")

@@ -73,7 +73,7 @@ async def test_grant_and_remove_need_manage_server_or_the_banker_role(
     assert overdrawn.ephemeral
     assert overdrawn.content == f"<@{dave}> has 1,300 chips in the bank; 1,301 cannot be removed."
     owner = await players.chips("owner", "grant", member=fake.user("dave"), amount=1)  # the server owner
-    assert owner.content.startswith("Granted 1 chips")
+    assert owner.content.startswith("Granted 1 chip to")
 
     # The banker role: only Manage Server may set it; then a member with the role may grant and remove.
     fake.set_roles("erin", ["Banker"])

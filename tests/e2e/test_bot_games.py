@@ -68,7 +68,7 @@ def expected_initial(hand: Hand, seat: int) -> list[Card]:
 
 async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
     """Per orbit: the button picks, the game is dealt once on each player's button without asking, then the
-    player on the button for the next deal picks again."""
+    player left of the last chooser picks the next orbit's game."""
     await poker_bot(seed=5)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", choice_per="orbit")
@@ -95,10 +95,13 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     for number in (1, 2, 3):  # one orbit: the game is dealt once on each button, nobody is asked again
         await players.play(folding_to_the_blind, number=number)
         assert await hand_game(players, number) == "triple-draw-a5"
-    # The orbit is over: the player on the button for the next deal picks again.
-    button = table.record.seat_at(table.next_button() or 0)
-    assert button is not None
-    await choose(players.name(button.user_id), "single-draw-27")
+    # The orbit is over: the button is back on the first chooser, but the next orbit is chosen by the player
+    # on his left (every player gets to choose in turn).
+    seats = [s.seat_no for s in table.record.seats]
+    first = table.record.seats[-1].seat_no
+    left = table.record.seat_at(next((n for n in seats if n > first), seats[0]))
+    assert left is not None and players.name(left.user_id) != chooser
+    await choose(players.name(left.user_id), "single-draw-27")
     await players.play(folding_to_the_blind, number=4)
     assert await hand_game(players, 4) == "single-draw-27"
 

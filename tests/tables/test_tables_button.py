@@ -194,8 +194,13 @@ async def test_dealers_choice_per_orbit_one_choice_lasts_an_orbit(tables: Tables
         games.append(hand.game.id)
         await finish(table)
     assert games == ["assassin", "assassin"]
-    assert table.chooser() == CAROL  # the orbit is over: the button is back on CAROL's seat
-    await play_hand(table, game="triple-draw-a6")
+    # The orbit is over. The button is back on CAROL's seat, but the next orbit is chosen by the
+    # player left of CAROL (the first seat): every player gets to choose in turn.
+    assert table.chooser() == ALICE
+    with pytest.raises(TableError):
+        await table.choose_game(CAROL, "five-card-draw")
+    await table.choose_game(ALICE, "triple-draw-a6")
+    await finish(table)
     assert table.chooser() is None
     # The choice state survives a restart (it is kept in the table's settings row).
     again = Tables(store)

@@ -214,3 +214,20 @@ async def test_two_hands_in_a_row_with_a_timeout_sit_the_player_out(tables: Tabl
     assert (back.sitting_out, back.timeouts) == (False, 0)
     assert (await deal(table)).players == 3
     await finish(table)
+
+
+async def test_a_timeout_before_a_restart_still_counts_toward_two_in_a_row(tables: Tables, store: Store) -> None:
+    table = await tables.create(G, CHANNEL, HOST, settings())
+    await seat_players(table, [ALICE, BOB, CAROL], 100)
+    await play_with_timeouts(table, BOB)  # the first hand with a timeout
+    await deal(table)
+    while table.actor() != BOB:  # the second hand: BOB's clock runs out once, then the bot restarts
+        await table.act(table.actor(), "cc", table.next_seq())  # type: ignore[arg-type]
+    await table.timeout(table.next_seq())
+    [restored] = await Tables(store).restore()
+    assert restored.live is not None and BOB in restored.live.timed_out
+    while (actor := restored.actor()) is not None:
+        action = "sd" if restored.legal().phase == "drawing" else "cc"  # type: ignore[union-attr]
+        await restored.act(actor, action, restored.next_seq())
+    seat = restored.seat_of(BOB)
+    assert seat is not None and (seat.timeouts, seat.sitting_out) == (2, True)
