@@ -1,4 +1,5 @@
-# Quick start: `make run` (the bot) and `make test` (lint, types, the whole suite).
+# Quick start: `make run` (the bot), `make demo` (the bot playing offline) and `make test` (lint, types, the
+# whole suite).
 # Both create .venv with Python 3.11+ if it is missing and (re)install the
 # project with its test extra whenever pyproject.toml has changed.
 
@@ -8,10 +9,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?= -n auto --dist worksteal
 
-.PHONY: run test lint typecheck pytest bench venv clean
+.PHONY: run demo test lint typecheck pytest bench venv clean
 
 run: $(STAMP)
 	$(BIN)/python -m bot
+
+demo: $(STAMP)
+	$(BIN)/python -m bot demo
 
 test: lint typecheck pytest
 

@@ -3,6 +3,7 @@
     python -m bot                      run the bot (needs DISCORD_TOKEN)
     python -m bot replay FILE.phh      replay a hand history, print its result as JSON
     python -m bot simulate --game G --players N --hands K --seed S
+    python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
 """
 
 from __future__ import annotations
@@ -27,6 +28,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     simulate.add_argument("--hands", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=0)
 
+    demo = commands.add_parser("demo", help="watch the real bot deal a few hands against a fake Discord, offline")
+    demo.add_argument("--hands", type=int, default=3, help="hands to play (default 3)")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the deck and of the players' choices")
+    demo.add_argument("--players", type=int, default=4, help="players at the table, 2 to 6 (default 4)")
+    demo.add_argument("--pace", type=float, default=0.05, help="seconds each player takes to act (default 0.05)")
+    demo.add_argument("--full", action="store_true", help="print the whole table at every update")
+    demo.add_argument("--verbose", action="store_true", help="also show the bot's log")
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .poker.phh import replay_command
@@ -36,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import simulate_command
 
         return simulate_command(args.game, args.players, args.hands, args.seed)
+    if args.command == "demo":
+        from .demo import demo_command
+
+        return demo_command(args.hands, args.seed, args.players, args.full, args.verbose, args.pace)
     from .run import run_bot
 
     return run_bot()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.poker import CardError, IllegalAction
 from bot.store.errors import StoreError
@@ -19,6 +22,14 @@ log = logging.getLogger(__name__)
 
 EXPECTED = (TableError, IllegalAction, StoreError, SettingsError, CardError)
 UNEXPECTED = "Something went wrong on our side and nothing was changed. Please try again."
+OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
+
+_RUNNING: weakref.WeakSet[asyncio.Task[object]] = weakref.WeakSet()  # component and modal callbacks under way
+
+
+def running_callbacks() -> list[asyncio.Task[object]]:
+    """The component and modal callbacks still running (a clean stop lets them finish first)."""
+    return [task for task in _RUNNING if not task.done()]
 
 
 def explain(error: BaseException) -> str | None:
@@ -45,7 +56,16 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong; log anything unexpected with its traceback."""
+    if interaction.client.is_closed():  # the bot is stopping: its connection is gone, nobody can be told
+        log.info("interaction %s was cut short by the bot stopping: %r", interaction.id, error)
+        return
     text = explain(error)
+    command = interaction.type is discord.InteractionType.application_command
+    if text is None and command and interaction.guild_id is None:
+        # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
+        # cannot find its server: say where to use it.
+        log.info("a command from a DM failed: %r", error)
+        text = OUTSIDE_A_SERVER
     if text is None:
         log.error("unexpected error in an interaction", exc_info=error)
         text = UNEXPECTED
@@ -53,6 +73,14 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not tell %s about an error", interaction.user.id)
+
+
+async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:
+    """``on_command_error``: the bot has no prefix commands, so a message that looks like one (a DM or a mention
+    such as "@bot help") is ignored instead of logged as an error; anything else is logged."""
+    if isinstance(error, commands.CommandNotFound):
+        return
+    log.error("error in the prefix command %s", context.command, exc_info=error)
 
 
 P = ParamSpec("P")
@@ -70,9 +98,15 @@ def answers_errors(
         first_delivery = getattr(interaction.client, "first_delivery", None)
         if first_delivery is not None and not first_delivery(interaction):
             return
+        task = asyncio.current_task()
+        if task is not None:
+            _RUNNING.add(task)
         try:
             await callback(self, interaction, *args, **kwargs)
         except Exception as error:  # every error is answered, the unexpected also logged
             await report(interaction, error)
+        finally:
+            if task is not None:
+                _RUNNING.discard(task)
 
     return wrapper

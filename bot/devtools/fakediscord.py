@@ -16,7 +16,9 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
 * Discord's limits (pitfall 6): the acknowledgement deadline, component/embed/content/modal limits answered with
   400 / 50035 like Discord, 40060 for a second response, an optional per-channel rate limit answering 429;
 * fault injection (status codes and delays for the next N matching calls), gateway drops with RESUME, duplicate
-  interaction delivery and expired interaction tokens;
+  interaction delivery, expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where
+  the bot may not post (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment
+  (:meth:`FakeDiscord.together` sends the interactions made inside it as one burst);
 * application command sync, stored so tests can assert the command tree.
 
 Anything the bot does that Discord would reject or that a user would see as a failure (a late or missing
@@ -46,7 +48,7 @@ import re
 import secrets
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -1106,6 +1108,7 @@ class FakeDiscord:
         self._last_activity = 0.0
         self._timers: list[asyncio.TimerHandle] = []
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._held: list[tuple[str, JSON]] | None = None  # events held by together(), sent as one burst
         self._routes = self._build_routes()
         self._runner: web.AppRunner | None = None
         self._t0 = 0.0
@@ -1228,6 +1231,17 @@ class FakeDiscord:
             self.channels[channel.id] = channel
             self._dm_by_user[who.id] = channel
         return channel
+
+    def set_bot_can_send(self, channel: FakeChannel | str | int, allowed: bool) -> None:
+        """Deny (or grant again) the bot Send Messages in a channel, as a moderator editing the channel's
+        permissions: posts answer 403 / 50013 while denied, and the bot gets CHANNEL_UPDATE."""
+        ch = self.channel(channel)
+        ch.bot_can_send = allowed
+        self._send_soon("CHANNEL_UPDATE", lambda: self._channel_payload(ch))
+
+    def faults_hit(self) -> int:
+        """How many calls the injected faults have hit so far."""
+        return sum(f.hits for f in self.faults)
 
     def close_dms(self, user: FakeUser | str | int) -> None:
         """From now on, messages to this user's DM channel fail with 403 / 50007."""
@@ -1598,7 +1612,26 @@ class FakeDiscord:
         session = self._active_session()
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake Discord (cannot send {event})")
+        if self._held is not None:
+            self._held.append((event, data))
+            return
         await self._send(session, event, data)
+
+    @contextlib.asynccontextmanager
+    async def together(self) -> AsyncIterator[None]:
+        """Hold the events sent inside (``click``, ``slash``...) and send them back to back when the block ends,
+        with nothing in between: many users pressing at the same moment."""
+        if self._held is not None:
+            raise RuntimeError("together() does not nest")
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            session = self._active_session()
+            if session is not None:
+                for event, data in held:
+                    await self._send(session, event, data)
 
     def _send_soon(self, event: str, data: Callable[[], JSON]) -> None:
         if self._active_session() is None:

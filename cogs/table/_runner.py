@@ -3,6 +3,15 @@
 Rules are not decided here: every action goes to ``bot.tables.Table``, which
 asks the engine and writes through the store. This module turns the result
 into messages, and keeps the clocks and the next deal going.
+
+The table message has one writer per table (``_Publisher``): one write at a
+time, always of the newest state, so a busy table coalesces its edits (states
+asked for while a write is in flight are skipped, the last one is shown) and
+stays under Discord's per-channel rate limit instead of queueing behind it. A
+click on the table message is answered with the table itself (an interaction
+update, which costs no channel edit) unless a write is in flight; then it is
+acknowledged at once and the writer shows its result. Nothing needs an
+interaction token after the answer: later states are channel edits.
 """
 
 from __future__ import annotations
@@ -11,15 +20,19 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
+import aiohttp
 import discord
 
 from bot import render
-from bot.poker import Dealt, Game, IllegalAction, Legal, get_game
+from bot.poker import Dealt, Game, Hand, IllegalAction, Legal, get_game
 from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
+from ..errors import ignore_unknown_commands, running_callbacks
 from ._views import ActionButton, AmountModal, ChoiceSelect, draw_view
 
 if TYPE_CHECKING:
@@ -29,6 +42,57 @@ log = logging.getLogger(__name__)
 
 MAX_LOG_LINES = 6
 CLOSED_DMS = 50007
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
+RATE_RESERVE = 1  # requests of the channel's rate limit the table message leaves for other posts (showdowns)
+RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a write that Discord failed (5xx) is tried again
+NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
+
+T = TypeVar("T")
+
+
+class CannotPost(TableError):
+    """The bot may not post or edit the table message in the table's channel; the message says what to grant."""
+
+
+@dataclass(eq=False)
+class _Publisher:
+    """The table message of one table: versions asked for and written, at most one write in flight."""
+
+    wanted: int = 0  # versions asked for (each publish asks for one)
+    written: int = 0  # every version up to this one is shown (a write renders the table as it is when it starts)
+    busy: bool = False  # a write (channel edit or post, or an interaction's update) is in flight
+    claims: int = 0  # clicks waiting to answer with the table: the writer lets them go first
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    waiters: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
+    closed: bool = False
+    writes: int = 0  # channel writes of the table message (edits and posts)
+    updates: int = 0  # clicks answered with the table
+
+    def __post_init__(self) -> None:
+        self.idle.set()
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        if busy:
+            self.idle.clear()
+        else:
+            self.idle.set()
+
+    def settle(self, error: BaseException | None = None) -> None:
+        """Release the publishers waiting for a version now shown (all of them, with ``error``, on a failure)."""
+        keep = []
+        for version, future in self.waiters:
+            if future.done():
+                continue
+            if error is not None:
+                future.set_exception(error)
+            elif version <= self.written or self.closed:
+                future.set_result(None)
+            else:
+                keep.append((version, future))
+        self.waiters = keep
 
 
 class TableRunner:
@@ -41,10 +105,11 @@ class TableRunner:
         self.dealing: dict[int, asyncio.Task[None]] = {}
         self.recent: dict[int, list[str]] = {}
         self.dm_warned: set[tuple[int, int]] = set()
-        self.generations: dict[int, int] = {}  # table message versions started, per table
-        self.shown: dict[int, int] = {}  # the newest version that landed, per table
-        self.reshowing: dict[int, asyncio.Task[None]] = {}
-        self.posting: dict[int, asyncio.Lock] = {}
+        self.publishers: dict[int, _Publisher] = {}
+        self.last_write: dict[int, float] = {}  # when the table message of a channel was last written (loop time)
+        self.stopped = False  # the bot is closing: no new clock, deal or write starts
+        if ignore_unknown_commands not in bot.extra_events.get("on_command_error", []):
+            bot.add_listener(ignore_unknown_commands, "on_command_error")  # "@bot hello" is not an error
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -62,20 +127,29 @@ class TableRunner:
                 self.arm_clock(table, elapsed=max(0.0, time.time() - since))
             elif not table.paused:
                 self.schedule_deal(table)
+            self.refresh(table)  # a crash may have come between an action and its edit: show the stored state
 
     async def stop(self) -> None:
-        """Cancel every clock and pending deal (the state is in the store already), and wait for them to
-        end, so that none still writes while the bot closes the store."""
-        tasks = [*self.clocks.values(), *self.dealing.values(), *self.reshowing.values()]
+        """Cancel every clock, pending deal and table message write (the state is in the store already), and
+        wait for them to end, so that none still writes while the bot closes the store."""
+        self.stopped = True
+        writers = [p.task for p in self.publishers.values() if p.task is not None]
+        tasks = [*self.clocks.values(), *self.dealing.values(), *writers]
+        for publisher in self.publishers.values():
+            publisher.closed = True
         for task in tasks:
             task.cancel()
         self.clocks.clear()
         self.dealing.clear()
-        self.reshowing.clear()
+        for publisher in self.publishers.values():
+            publisher.settle()
         current = asyncio.current_task()
         pending = [t for t in tasks if t is not current and not t.done()]
         if pending:
             await asyncio.wait(pending, timeout=5)
+        clicks = [t for t in running_callbacks() if t is not current]
+        if clicks:  # a click under way finishes (its action is stored already; its answer goes out)
+            await asyncio.wait(clicks, timeout=3)
 
     # ------------------------------------------------------------------ the table message
 
@@ -166,60 +240,218 @@ class TableRunner:
         view.add_item(ActionButton(t, h, s, "max", label, style, row=0))
         view.add_item(ActionButton(t, h, s, "amount", "Amount…", discord.ButtonStyle.secondary, row=1))
 
-    async def publish(self, table: Table, interaction: discord.Interaction | None = None) -> None:
-        """Show the table: through the interaction's response when it is a click on the table
-        message, else by editing the table message (a new one if it was deleted).
+    def publisher(self, table: Table) -> _Publisher:
+        """The writer of the table's message."""
+        publisher = self.publishers.get(table.id)
+        if publisher is None:
+            publisher = self.publishers[table.id] = _Publisher()
+        return publisher
 
-        Edits can be in flight at once (a click, a join, the clock): if an older version lands after
-        a newer one, the table is shown again, so the message never stays at a past moment."""
+    async def publish(self, table: Table, interaction: discord.Interaction | None = None) -> None:
+        """Show the table as it is now, and return once it is shown (or coalesced into a write in flight).
+
+        ``interaction``, a click or modal on the table, is answered: with the table itself when no write is in
+        flight (or one lands within ``CLICK_GRACE``), else acknowledged at once (the writer shows the table).
+        Raises ``CannotPost`` when the bot may not post in the channel (whoever asked is told what to grant).
+        """
         if self.bot.tables.get(table.record.channel_id) is not table:
             return  # closed meanwhile: its message says so
-        generation = self.generations[table.id] = self.generations.get(table.id, 0) + 1
-        await self._show(table, interaction)
-        if self.shown.get(table.id, 0) > generation:
-            self._show_again(table)
-        else:
-            self.shown[table.id] = generation
-
-    async def _show(self, table: Table, interaction: discord.Interaction | None) -> None:
-        embed, view = self.embed(table), self.view(table)
-        message_id = table.meta.get("message")
+        publisher = self.publisher(table)
+        if publisher.closed:
+            return
+        publisher.wanted += 1
+        version = publisher.wanted
         if interaction is not None and not interaction.response.is_done():
-            if interaction.message is not None and interaction.message.id == message_id:
-                await interaction.response.edit_message(embed=embed, view=view)
+            if await self._answer_with_table(table, publisher, interaction):
+                self._kick(table, publisher)
                 return
-            await interaction.response.defer()  # a click on an older copy of the table: the current one is edited
-        channel = self.bot.get_partial_messageable(table.record.channel_id)
-        if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass
-        async with self.posting.setdefault(table.id, asyncio.Lock()):  # one new message, not one per publisher
-            current = table.meta.get("message")
-            if current not in (None, message_id):  # posted by another publisher meanwhile
+                await interaction.response.defer()  # acknowledged now; the writer edits the table message
+            except discord.HTTPException:
+                log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
+        if publisher.written >= version:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        publisher.waiters.append((version, future))
+        self._kick(table, publisher)
+        await future
+
+    def refresh(self, table: Table) -> None:
+        """Show the table again in the background (after a restart)."""
+        if self.bot.tables.get(table.record.channel_id) is not table:
+            return
+        publisher = self.publisher(table)
+        publisher.wanted += 1
+        self._kick(table, publisher)
+
+    async def _answer_with_table(self, table: Table, publisher: _Publisher, interaction: discord.Interaction) -> bool:
+        """Answer a click on the table message with the table (an interaction update): True if answered."""
+        message = interaction.message
+        if message is None or message.id != table.meta.get("message"):
+            return False  # a click on an older copy: the current message is edited instead
+        if publisher.busy:
+            publisher.claims += 1
+            try:
+                await asyncio.wait_for(publisher.idle.wait(), CLICK_GRACE)
+            except TimeoutError:
+                return False
+            finally:
+                publisher.claims -= 1
+            if publisher.busy or message.id != table.meta.get("message"):
+                return False
+        upto = publisher.wanted
+        publisher.set_busy(True)
+        try:
+            await interaction.response.edit_message(embed=self.embed(table), view=self.view(table))
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s with the table; the message is edited instead",
+                        interaction.id, exc_info=True)
+            return False
+        finally:
+            publisher.set_busy(False)
+        publisher.updates += 1
+        publisher.written = max(publisher.written, upto)
+        publisher.settle()
+        return True
+
+    def _kick(self, table: Table, publisher: _Publisher) -> None:
+        """Start the writer if a version is still to be shown and nothing is being written."""
+        if publisher.task is None and not publisher.busy and not publisher.closed and not self.stopped \
+                and publisher.written < publisher.wanted:
+            publisher.task = asyncio.create_task(self._write_loop(table, publisher))
+
+    async def _write_loop(self, table: Table, publisher: _Publisher) -> None:
+        """Write the newest state until every version asked for is shown; the versions asked for while a write
+        is in flight are coalesced into the next write."""
+        try:
+            await asyncio.sleep(0)  # the publishes of this same moment join this write
+            while publisher.written < publisher.wanted and not publisher.busy and not publisher.claims:
+                if self.bot.tables.get(table.record.channel_id) is not table:
+                    publisher.closed = True
+                    break
+                pause = self.rate_limit_pause(table.record.channel_id)
+                if pause > 0:  # not busy meanwhile: a click is answered with the table, and may make this needless
+                    await asyncio.sleep(pause)
+                    continue
+                upto = publisher.wanted
+                publisher.set_busy(True)
+                self.last_write[table.record.channel_id] = asyncio.get_running_loop().time()
                 try:
-                    await channel.get_partial_message(current).edit(embed=self.embed(table), view=self.view(table))
+                    await self._write_table(table)
+                except CannotPost as error:
+                    publisher.written = upto
+                    publisher.settle(error)
+                    continue
+                except Exception:
+                    log.warning("could not show table %s; the next change tries again", table.id, exc_info=True)
+                finally:
+                    publisher.set_busy(False)
+                publisher.written = max(publisher.written, upto)
+                publisher.settle()
+        finally:
+            publisher.task = None
+            publisher.settle()
+            if publisher.claims == 0 and not publisher.closed:
+                self._kick_later(table, publisher)
+
+    def rate_limit_pause(self, channel_id: int) -> float:
+        """Seconds to wait before editing a message of the channel, so that the edits stay under the channel's
+        rate limit (as Discord's last answer announced it, kept by discord.py) with ``RATE_RESERVE`` requests to
+        spare, instead of queueing behind it in discord.py: the requests left in the window are spread over the
+        time left in it (a busy table is shown every second or so, not four times at once and then not for
+        five seconds). 0 when there is room, or nothing is known."""
+        route = discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id,
+                                   message_id=0)
+        hashes = getattr(self.bot.http, "_bucket_hashes", None)
+        buckets = getattr(self.bot.http, "_buckets", None)
+        if not isinstance(hashes, dict) or not isinstance(buckets, dict):
+            return 0.0
+        bucket_hash = hashes.get(route.key)
+        ratelimit = buckets.get(f"{bucket_hash or route.key}:{route.major_parameters}")
+        if ratelimit is None or not getattr(ratelimit, "dirty", False):
+            return 0.0  # no answer with rate limit headers yet
+        now = asyncio.get_running_loop().time()
+        expires, limit, remaining = ratelimit.expires, int(ratelimit.limit), int(ratelimit.remaining)
+        left = (expires - now) if expires is not None else 0.0
+        if left <= 0:
+            return 0.0  # the window is over: a full one starts
+        usable = remaining - (RATE_RESERVE if limit > RATE_RESERVE + 1 else 0)
+        if usable <= 0:
+            return float(left)
+        last = self.last_write.get(channel_id)
+        return 0.0 if last is None else max(0.0, left / usable - (now - last))
+
+    def _kick_later(self, table: Table, publisher: _Publisher) -> None:
+        """When the writer stopped with a version still to show (it let a click go first, and the click did not
+        answer with the table after all): start it again."""
+        if publisher.written < publisher.wanted and not publisher.busy:
+            loop = asyncio.get_running_loop()
+            loop.call_soon(self._kick, table, publisher)
+
+    async def _write_table(self, table: Table) -> None:
+        """Edit the table message (post a new one if it is gone), retrying what Discord failed (5xx)."""
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        publisher = self.publisher(table)
+
+        async def write() -> None:
+            embed, view = self.embed(table), self.view(table)
+            message_id = table.meta.get("message")
+            if message_id is not None:
+                try:
+                    publisher.writes += 1
+                    await channel.get_partial_message(message_id).edit(embed=embed, view=view)
                     return
-                except discord.NotFound:
-                    pass
-            message = await channel.send(embed=self.embed(table), view=self.view(table))
+                except discord.NotFound:  # deleted by someone: the table is posted again
+                    if table.meta.get("message") == message_id:
+                        table.meta.pop("message", None)
+            publisher.writes += 1
+            message = await channel.send(embed=embed, view=view)
             table.meta["message"] = message.id
             await table.save_meta()
 
-    def _show_again(self, table: Table) -> None:
-        if table.id in self.reshowing:
-            return
+        try:
+            await self._retrying(write)
+        except discord.Forbidden as error:
+            if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                raise CannotPost(self.permission_text(table.record.channel_id)) from None
+            raise
 
-        async def again() -> None:
-            self.reshowing.pop(table.id, None)  # from here on, a newer overwrite schedules another showing
+    def permission_text(self, channel_id: int) -> str:
+        """What to grant the bot so that it can show a table in the channel."""
+        missing = list(NEEDED_PERMISSIONS.values())
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
+            perms = channel.permissions_for(channel.guild.me)
+            lacking = [label for name, label in NEEDED_PERMISSIONS.items() if not getattr(perms, name)]
+            missing = lacking or missing
+        names = ", ".join(f"**{m}**" for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + \
+            f"**{missing[-1]}**"
+        return (f"I cannot post the table in <#{channel_id}>: please grant me {names} in that channel "
+                "(Edit Channel → Permissions), then use `/poker table`.")
+
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()``, tried again after a pause when Discord answers 5xx (discord.py itself retries 500, 502
+        and 504 but not 503) or the request fails on the way."""
+        for pause in (*RETRY_PAUSES, None):
             try:
-                await self.publish(table)
-            except Exception:
-                log.exception("could not show table %s again", table.id)
+                return await call()
+            except discord.HTTPException as error:
+                if error.status < 500 or pause is None or self.bot.is_closed():
+                    raise
+                log.info("Discord answered %s; trying again in %ss", error.status, pause)
+            except (TimeoutError, OSError, aiohttp.ClientError):
+                if pause is None or self.bot.is_closed():
+                    raise
+            await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
 
-        self.reshowing[table.id] = asyncio.create_task(again())
+    async def _post(self, table: Table, text: str) -> None:
+        """Post a line in the table's channel (a showdown, a notice); a failure is logged, not raised."""
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        try:
+            await self._retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none()))
+        except (discord.HTTPException, OSError, aiohttp.ClientError):
+            log.warning("could not post in channel %s", table.record.channel_id, exc_info=True)
 
     # ------------------------------------------------------------------ clicks
 
@@ -307,8 +539,8 @@ class TableRunner:
             raise TableError("Those are not your cards now; press Draw again.")
         chosen = [held[code] for code in codes]
         shown = render.cards(chosen) or "nothing"
-        await interaction.response.edit_message(content=f"Throwing: {shown}. Now press Discard (or Stand pat).",
-                                                view=draw_view(table_id, hand_id, seq, legal, chosen))
+        await self._answer_privately(interaction, f"Throwing: {shown}. Now press Discard (or Stand pat).",
+                                     draw_view(table_id, hand_id, seq, legal, chosen))
 
     async def on_draw_button(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                              kind: str, cards: str) -> None:
@@ -333,15 +565,32 @@ class TableRunner:
         seat = table.engine_seat(user)
         hand = table.hand
         new = [e for e in result.events if isinstance(e, Dealt)]
+        dm = None
         if hand is not None and seat is not None:
             got = f"You drew {render.cards(new[0].cards)}. " if new else "You stand pat. "
-            await interaction.response.edit_message(content=got + "Now: " + render.private_hand(hand, seat),
-                                                    view=None)
+            if new:
+                dm = self.private_text(table, hand, seat)
+            await self._answer_privately(interaction, got + "Now: " + render.private_hand(hand, seat))
         else:
-            await interaction.response.edit_message(content="Done.", view=None)
-        if new and hand is not None and seat is not None:
-            await self.send_private_hand(table, user, seat)
-        await self.after_action(table, result, None)
+            await self._answer_privately(interaction, "Done.")
+        try:
+            await self.after_action(table, result, None)
+        finally:
+            if dm is not None:
+                await self.send_dm(table, user, dm)
+
+    @staticmethod
+    async def _answer_privately(interaction: discord.Interaction, text: str,
+                                view: discord.ui.View | None = None) -> None:
+        """Answer on the player's ephemeral draw view (edited), never on a message others see: a draw forged on
+        the table message is answered with a new ephemeral message."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, view=view)
+        elif view is not None:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, number: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game."""
@@ -383,8 +632,7 @@ class TableRunner:
             return
         text = render.showdown(hand, table.last_users)
         if text:
-            channel = self.bot.get_partial_messageable(table.record.channel_id)
-            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await self._post(table, text)
 
     def note(self, table: Table, line: str) -> None:
         """Add a line to the table's recent actions."""
@@ -396,7 +644,7 @@ class TableRunner:
 
     def schedule_deal(self, table: Table, delay: float | None = None) -> None:
         """Deal the next hand (or ask for the dealer's choice) after a pause."""
-        if table.paused:
+        if table.paused or self.stopped:
             return
         old = self.dealing.pop(table.id, None)
         if old is not None:
@@ -410,12 +658,18 @@ class TableRunner:
             await self.deal(table)
         except asyncio.CancelledError:
             raise
+        except CannotPost:
+            log.warning("table %s: dealt, but the table message cannot be shown", table.id, exc_info=True)
+        except TableError as error:  # paused, or players gone, while the deal waited for the table
+            log.info("table %s: no deal: %s", table.id, error)
         except Exception:
-            log.exception("could not deal at table %s", table.id)
+            if not self.stopped:  # else the store closed under it: the deal is made after the restart
+                log.exception("could not deal at table %s", table.id)
 
     async def deal(self, table: Table) -> None:
         """Start the next hand, or ask the button for the dealer's choice."""
-        if table.live is not None or table.paused or self.bot.tables.get(table.record.channel_id) is not table:
+        if table.live is not None or table.paused or self.stopped \
+                or self.bot.tables.get(table.record.channel_id) is not table:
             return
         if len(table.dealt_in()) < 2:
             self.note(table, "Waiting for at least two players with chips.")
@@ -435,9 +689,13 @@ class TableRunner:
             return
         self.note(table, f"Hand #{live.record.number}: {live.hand.game.name}")
         self.arm_clock(table)
-        await self.publish(table, interaction)
-        for seat, user in enumerate(live.users):
-            await self.send_private_hand(table, user, seat)
+        hand = live.hand
+        dms = [self.send_dm(table, user, self.private_text(table, hand, seat)) for seat, user in enumerate(live.users)]
+        # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
+        # the table cannot be shown.
+        shown, *_ = await asyncio.gather(self.publish(table, interaction), *dms, return_exceptions=True)
+        if isinstance(shown, BaseException):
+            raise shown
 
     def hand_text(self, table: Table, user: int) -> str:
         """A player's own cards (ephemeral), or why there are none."""
@@ -448,22 +706,30 @@ class TableRunner:
             return "You folded this hand."
         return render.private_hand(table.hand, seat)
 
+    def private_text(self, table: Table, hand: Hand, seat: int) -> str:
+        """The DM of a player's cards in ``hand``."""
+        return f"Table <#{table.record.channel_id}>, {hand.game.name}: {render.private_hand(hand, seat)}"
+
     async def send_private_hand(self, table: Table, user: int, seat: int) -> None:
-        """DM a player his cards; if his DMs are closed, say once in the channel to use "My hand"."""
-        hand = table.hand
-        if hand is None:
-            return
-        text = f"Table <#{table.record.channel_id}>, {hand.game.name}: {render.private_hand(hand, seat)}"
-        try:
+        """DM a player his cards in the hand being played."""
+        if table.hand is not None:
+            await self.send_dm(table, user, self.private_text(table, table.hand, seat))
+
+    async def send_dm(self, table: Table, user: int, text: str) -> None:
+        """DM a player (tried again when Discord fails); if his DMs are closed, say once in the channel to use
+        "My hand". Never raises: a DM that cannot be sent must not stop the table."""
+        async def send() -> None:
             channel = await self.bot.create_dm(discord.Object(user))
             await channel.send(text)
+
+        try:
+            await self._retrying(send)
         except discord.Forbidden as error:
             if error.code == CLOSED_DMS and (table.id, user) not in self.dm_warned:
                 self.dm_warned.add((table.id, user))
-                channel = self.bot.get_partial_messageable(table.record.channel_id)
-                await channel.send(f"{render.mention(user)}, I cannot DM you your cards: press **My hand** "
-                                   "to see them (only you will).")
-        except discord.HTTPException:
+                await self._post(table, f"{render.mention(user)}, I cannot DM you your cards: press **My hand** "
+                                        "to see them (only you will).")
+        except (TimeoutError, discord.HTTPException, OSError, aiohttp.ClientError):
             log.warning("could not DM user %s", user, exc_info=True)
 
     # ------------------------------------------------------------------ clocks
@@ -471,7 +737,7 @@ class TableRunner:
     def arm_clock(self, table: Table, elapsed: float = 0.0) -> None:
         """Start the clock of the player to act (RULES.md section 5), ``elapsed`` seconds of it already gone."""
         self.cancel_clock(table)
-        if table.live is None or table.actor() is None:
+        if table.live is None or table.actor() is None or self.stopped:
             return
         seconds = max(0.0, table.settings.clock - elapsed)
         self.deadlines[table.id] = time.time() + seconds
@@ -480,6 +746,8 @@ class TableRunner:
     def arm_choice_clock(self, table: Table) -> None:
         """Dealer's choice: deal the previous game if the chooser does not pick in time."""
         self.cancel_clock(table)
+        if self.stopped:
+            return
         seconds = table.settings.clock
         self.deadlines[table.id] = time.time() + seconds
         self.clocks[table.id] = asyncio.create_task(self._choice_expires(table, seconds))
@@ -503,10 +771,13 @@ class TableRunner:
             await self.after_action(table, result, None)
         except asyncio.CancelledError:
             raise
+        except CannotPost:
+            log.warning("table %s: the clock acted, but the table message cannot be shown", table.id, exc_info=True)
         except (TableError, IllegalAction):
             return
         except Exception:
-            log.exception("clock failed at table %s", table.id)
+            if not self.stopped:
+                log.exception("clock failed at table %s", table.id)
 
     async def _choice_expires(self, table: Table, seconds: float) -> None:
         try:
@@ -518,6 +789,8 @@ class TableRunner:
             await self.hand_started(table, None)
         except asyncio.CancelledError:
             raise
+        except CannotPost:
+            log.warning("table %s: dealt, but the table message cannot be shown", table.id, exc_info=True)
         except (TableError, IllegalAction):  # the chooser picked at the last moment: his game is dealt
             return
         except Exception:
@@ -526,12 +799,28 @@ class TableRunner:
     async def close(self, table: Table) -> None:
         """Forget a closed table's clocks and tasks."""
         self.cancel_clock(table)
-        for tasks in (self.dealing, self.reshowing):
-            task = tasks.pop(table.id, None)
-            if task is not None:
-                task.cancel()
+        task = self.dealing.pop(table.id, None)
+        if task is not None:
+            task.cancel()
         with contextlib.suppress(KeyError):
             del self.recent[table.id]
+
+    @staticmethod
+    async def _quiet(publisher: _Publisher | None, timeout: float = 10.0) -> None:
+        """Wait until no write of the table message is in flight (before an edit of it by hand). A closed table's
+        writer that is only waiting for its turn under the rate limit is stopped instead."""
+        if publisher is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while publisher.busy or publisher.task is not None:
+                    task = publisher.task
+                    if task is not None and publisher.closed and not publisher.busy:
+                        task.cancel()
+                    if task is not None:
+                        await asyncio.wait({task})
+                    else:
+                        await publisher.idle.wait()
 
     async def retire_message(self, table: Table, message_id: int) -> None:
         """An older table message (after ``/poker table`` posted a new one): its buttons go, a link stays."""
@@ -540,8 +829,9 @@ class TableRunner:
         embed = discord.Embed(title="The table moved", description=f"It is now [this message]({link}).",
                               colour=discord.Colour.dark_grey())
         channel = self.bot.get_partial_messageable(table.record.channel_id)
+        await self._quiet(self.publishers.get(table.id))  # a write of the old message must not land after this
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+            await self._retrying(lambda: channel.get_partial_message(message_id).edit(embed=embed, view=None))
         except discord.HTTPException:
             log.info("could not retire the old table message %s", message_id, exc_info=True)
 
@@ -553,7 +843,12 @@ class TableRunner:
         embed = discord.Embed(title="Table closed", description="Everyone was cashed out. `/poker create` opens "
                               "a new table.", colour=discord.Colour.dark_grey())
         channel = self.bot.get_partial_messageable(table.record.channel_id)
+        publisher = self.publishers.pop(table.id, None)
+        if publisher is not None:
+            publisher.closed = True
+            await self._quiet(publisher)  # the table's last state must not land after "closed"
+            publisher.settle()
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+            await self._retrying(lambda: channel.get_partial_message(message_id).edit(embed=embed, view=None))
         except discord.HTTPException:
             log.warning("could not mark the table message %s closed", message_id, exc_info=True)

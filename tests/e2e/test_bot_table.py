@@ -128,7 +128,12 @@ async def test_table_message_edits_never_go_back_in_time(fake: FakeDiscord, poke
     assert f"pk:a:{table.id}:{turn.hand_id}:{turn.seq + 1}:cc" in players.message().custom_ids()
     seqs = [int(cid.split(":")[4]) for state in players.message().history for row in state["components"]
             for cid in (c.get("custom_id", "") for c in row.get("components", [])) if cid.endswith(":cc")]
-    assert seqs[-3:] == [1, 0, 1], "the older edit landed last, and the table was shown again"
+    # Whether the slow, older edit was overtaken (coalesced away) or landed late and was followed by the
+    # current state again, the message must end at the current moment, and once the current state has
+    # been shown no older state may be the last word.
+    first_current = seqs.index(turn.seq + 1)
+    assert seqs[-1] == turn.seq + 1, "the table message was left at a past moment"
+    assert all(seqs[i + 1] == turn.seq + 1 for i in range(first_current, len(seqs) - 1) if seqs[i] != turn.seq + 1)
 
 
 

@@ -1,0 +1,276 @@
+"""``python -m bot demo``: watch the bot deal a few hands of dealer's choice, with no token and no network.
+
+The real bot (``PokerBot``, its cogs, its store on a temporary SQLite file) runs against the loopback fake Discord
+of the tests (``bot.devtools``), on 127.0.0.1. Scripted players (``bot.devtools.autoplay``) open a table, join it
+and play from what Discord shows them: the table message's buttons, the draw view, the dealer's-choice select.
+The transcript interleaves, in time order, what the channel shows (the table message, rendered as text, and the
+bot's posts), what each player receives by DM, what only he sees (ephemeral replies), and what each player does.
+
+    python -m bot demo [--hands 3] [--seed 1] [--players 4] [--pace 0.05] [--full]
+
+By default an update of the table message prints only what changed (new lines of its action log, the pot, whose
+turn); the whole table is printed at each new hand and at its end, or at every update with ``--full``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
+
+PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+SHOWDOWN = re.compile(r" wins? (?:the|side) |carried to the next deal")
+WIDTH = 16  # the "where" column
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line (or block) of the transcript."""
+
+    at: float  # seconds since the demo started
+    where: str  # "#poker", "DM alice", "only alice"
+    who: str  # "pokerbot", "table", or the player who acts
+    text: str
+    kind: str  # "table" (the table message), "post" (a bot message in the channel), "dm", "ephemeral", "act"
+    hand: int = 0  # the hand being played, as the table message showed it last (0 before the first)
+
+    def render(self) -> str:
+        head = f"{self.at:7.2f}s  {self.where:<{WIDTH}} {self.who:>8} │ "
+        lines = self.text.splitlines() or [""]
+        pad = " " * (len(head) - 2) + "│ "
+        return "\n".join([head + lines[0], *(pad + line for line in lines[1:])])
+
+
+@dataclass
+class Transcript:
+    """What the channel, the DMs and the players' private replies showed, in time order."""
+
+    names: Mapping[int, str] = field(default_factory=dict)  # user and channel ids -> names
+    channel: str = "#poker"  # where the players' actions are shown
+    full: bool = False
+    echo: Callable[[str], None] | None = None
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # what the fake Discord would have refused, if anything
+    started: float = field(default_factory=time.monotonic)
+    hand: int = 0
+    _shown: dict[int, list[str]] = field(default_factory=dict)  # the table message's last version, as lines
+    _titles: dict[int, str] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ recording
+
+    def add(self, where: str, who: str, text: str, kind: str) -> None:
+        entry = Entry(round(time.monotonic() - self.started, 2), where, who, text, kind, self.hand)
+        self.entries.append(entry)
+        if self.echo is not None:
+            self.echo(entry.render())
+
+    def act(self, player: str, what: str) -> None:
+        """A player did something (a narrator for :class:`~bot.devtools.autoplay.TablePlayers`)."""
+        self.add(self.channel, player, what, "act")
+
+    def message(self, message: Any, created: bool, *, channel_name: str | None, dm_to: str | None,
+                bot_id: str) -> None:
+        """A message was created or changed (a watcher of the fake Discord)."""
+        if message.ephemeral_to is not None:
+            owner = self.names.get(message.ephemeral_to, str(message.ephemeral_to))
+            if message.content and not message.loading:
+                self.add(f"only {owner}", "pokerbot", self.plain(message.content), "ephemeral")
+            return
+        if message.author.get("id") != bot_id:
+            return
+        if dm_to is not None:
+            self.add(f"DM {dm_to}", "pokerbot", self.plain(message.content), "dm")
+            return
+        where = f"#{channel_name}"
+        if message.embeds:
+            self._table(where, message, created)
+        elif message.content and not message.loading:
+            self.add(where, "pokerbot", self.plain(message.content), "post")
+
+    def _table(self, where: str, message: Any, created: bool) -> None:
+        embed = message.embeds[0]
+        title = str(embed.get("title") or "")
+        found = re.search(r"hand #(\d+)", title)
+        if found:
+            self.hand = int(found[1])
+        lines = self.embed_lines(embed)
+        before = self._shown.get(message.id)
+        new_title = self._titles.get(message.id) != title
+        self._shown[message.id], self._titles[message.id] = lines, title
+        if created or self.full or new_title or before is None:
+            self.add(where, "table", "\n".join(lines), "table")
+            return
+        changed = self.changes(before, lines)
+        if changed:
+            self.add(where, "table", "\n".join(changed), "table")
+
+    # ------------------------------------------------------------------ rendering
+
+    def plain(self, text: str) -> str:
+        """Discord markup as a reader sees it: mentions as names, no bold, relative times as "running"."""
+        text = re.sub(r"<@!?(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
+        text = re.sub(r"<#(\d+)>", lambda m: "#" + self.names.get(int(m[1]), m[1]), text)
+        text = re.sub(r"<t:\d+:R>", "running", text)
+        text = re.sub(r"<t:(\d+)(?::\w)?>", lambda m: time.strftime("%H:%M", time.localtime(int(m[1]))), text)
+        return text.replace("**", "")
+
+    def embed_lines(self, embed: Mapping[str, Any]) -> list[str]:
+        """An embed as text: the title, the description, then each field's name and its value indented."""
+        lines = [f"▌ {self.plain(str(embed.get('title') or ''))}"]
+        if embed.get("description"):
+            lines.append(f"▌ {self.plain(str(embed['description']))}")
+        for fld in embed.get("fields") or []:
+            value = self.plain(str(fld.get("value") or "")).splitlines()
+            name = self.plain(str(fld.get("name") or ""))
+            if len(value) == 1 and fld.get("inline"):
+                lines.append(f"  {value[0]}" if value[0].startswith(name) else f"  {name}: {value[0]}")
+            else:
+                lines.append(f"  {name}:")
+                lines += [f"    {line}" for line in value]
+        return lines
+
+    @staticmethod
+    def changes(before: Sequence[str], after: Sequence[str]) -> list[str]:
+        """The lines of a table update worth reading: new action-log lines, the pot, whose turn."""
+        log_before = Transcript._section(before, "Last actions")
+        log_after = Transcript._section(after, "Last actions")
+        overlap = next((k for k in range(len(log_before), -1, -1)
+                        if log_before[len(log_before) - k:] == log_after[:k]), 0)
+        out = [line.strip() for line in log_after[overlap:]]
+        for line in after:
+            if line.strip().startswith(("Pot", "Turn:", "Dealer's choice:", "Carried pot:")) and line not in before:
+                out.append(line.strip())
+        return out
+
+    @staticmethod
+    def _section(lines: Sequence[str], name: str) -> list[str]:
+        out: list[str] = []
+        inside = False
+        for line in lines:
+            if line.startswith("  ") and not line.startswith("    "):
+                inside = line.strip().startswith(name)
+                continue
+            if inside:
+                out.append(line)
+        return out
+
+    # ------------------------------------------------------------------ reading
+
+    def text(self) -> str:
+        return "\n".join(e.render() for e in self.entries)
+
+    def showdowns(self) -> list[Entry]:
+        return [e for e in self.entries if e.kind == "post" and SHOWDOWN.search(e.text)]
+
+
+async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: bool = False,
+                   echo: Callable[[str], None] | None = None, timeout: float = 120.0,
+                   next_hand_delay: float = 0.3, pace: float = 0.05) -> Transcript:
+    """Play ``hands`` hands of dealer's choice at one table of ``players`` scripted players; the transcript.
+
+    Each player acts ``pace`` seconds after his turn starts. Once the last hand's showdown is posted the players
+    stop, and the host closes the table (everyone is cashed out)."""
+    import discord
+    import discord.gateway
+    import discord.http
+
+    from .app import PokerBot
+    from .devtools.autoplay import Policy, TablePlayers
+    from .devtools.fakediscord import FakeConfig, UserSpec
+    from .devtools.launch import point_at
+    from .devtools.observed import ObservedFake
+
+    if not 2 <= players <= len(PLAYER_NAMES):
+        raise ValueError(f"the demo seats 2 to {len(PLAYER_NAMES)} players")
+    names = PLAYER_NAMES[:players]
+    config = FakeConfig(channels=("poker",), users=(UserSpec("owner"), *(UserSpec(n) for n in names)))
+    fake = ObservedFake(config)
+    transcript = Transcript(full=full, echo=echo)
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    with tempfile.TemporaryDirectory(prefix="poker-demo-") as folder:
+        await fake.start()
+        bot: PokerBot | None = None
+        runner: asyncio.Task[None] | None = None
+        table: TablePlayers | None = None
+        try:
+            point_at(fake.port)
+            transcript.names = {**{u.id: u.name for u in fake.users.values()},
+                                **{c.id: c.name for c in fake.channels.values()}}
+            bot_id = str(fake.app_id)
+
+            def watch(message: Any, created: bool) -> None:
+                channel = fake.channels.get(message.channel_id)
+                if channel is None:
+                    return
+                dm_to = channel.recipient.name if channel.is_dm and channel.recipient is not None else None
+                transcript.message(message, created, channel_name=channel.name, dm_to=dm_to, bot_id=bot_id)
+                if table is not None:
+                    if len(transcript.showdowns()) >= hands:
+                        table.active = False  # that was the last hand: nobody picks or plays another
+                    table.watch(message, created)
+
+            fake.watchers.append(watch)
+            bot = PokerBot(Path(folder) / "demo.db", rng=random.Random(seed), next_hand_delay=next_hand_delay)
+            bot._connection.guild_ready_timeout = 0.05
+            runner = asyncio.create_task(bot.start("demo-token-not-a-real-one"))
+            ready = asyncio.create_task(bot.wait_until_ready())
+            done, _ = await asyncio.wait({runner, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+            if ready not in done:
+                ready.cancel()
+                if runner in done:
+                    runner.result()
+                raise RuntimeError("the bot did not start")
+            await fake.wait_for(lambda: fake.global_commands, 10, what="the bot's commands")
+            table = TablePlayers(fake, "poker", names, pace=pace, buy_in=1000, narrate=transcript.act,
+                                 policy=Policy(random.Random(seed), fold=0.05, bet=0.25))
+            await table.open_table(game="dealers-choice", small_blind=5, big_blind=10, max_buy_in=1000)
+            await fake.wait_for(lambda: len(transcript.showdowns()) >= hands, timeout,
+                                what=f"{hands} hands", poll=0.05)
+            await table.stop()
+            await fake.quiet(period=0.2)
+            closed = await table.command(names[0], "poker", "close")
+            await fake.reply_to(closed.id, followups=1)
+            await fake.quiet(period=0.2)
+            transcript.problems = [str(v) for v in fake.verify()]
+        finally:
+            if table is not None:
+                await table.stop()
+            if bot is not None:
+                await bot.close()
+            if runner is not None:
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(runner, 10)
+            await fake.stop()
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+    return transcript
+
+
+def demo_command(hands: int = 3, seed: int = 1, players: int = 4, full: bool = False, verbose: bool = False,
+                 pace: float = 0.05) -> int:
+    """``python -m bot demo``: print the transcript as the demo plays; the exit status."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.CRITICAL, stream=sys.stderr)
+    for name in ("discord", "bot", "cogs"):
+        logging.getLogger(name).setLevel(logging.INFO if verbose else logging.CRITICAL)
+    print(f"Offline demo: the real bot against a fake Discord on 127.0.0.1 (no token, no network); "
+          f"{players} players, {hands} hands of dealer's choice, seed {seed}.\n")
+    try:
+        transcript = asyncio.run(run_demo(hands, seed, players, full=full, echo=print, pace=pace))
+    except (RuntimeError, TimeoutError, ValueError) as error:
+        print(f"The demo stopped: {error}", file=sys.stderr)
+        return 1
+    shown = len(transcript.showdowns())
+    print(f"\n{shown} hand{'s' if shown != 1 else ''} played; the table was closed and everyone cashed out.")
+    for problem in transcript.problems:
+        print(f"Discord would have refused: {problem}", file=sys.stderr)
+    return 1 if transcript.problems else 0

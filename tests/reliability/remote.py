@@ -1,0 +1,267 @@
+"""The real bot in another process (``python -m bot.devtools.launch``) against the in-test fake Discord, and players
+who know only what Discord shows them: the table message's embed and buttons, their ephemeral replies.
+
+``BotProcess`` starts, SIGKILLs and SIGTERMs the bot; ``RemotePlayers`` plays one channel's table with a seeded random
+policy, one click at a time, and shrugs off clicks that the bot, being dead, never answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sqlite3
+import sys
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.fakediscord import STRING_SELECT, FakeDiscord, InteractionRecord, StoredMessage
+
+ROOT = Path(__file__).resolve().parents[2]
+ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
+MENTION = re.compile(r"<@(\d+)>")
+
+
+@dataclass
+class Stint:
+    """One run of the bot process: when it was ready and when it was killed."""
+
+    ready_at: float
+    killed_at: float | None = None
+
+
+class BotProcess:
+    """The bot in a subprocess, on one SQLite file, talking to ``fake``."""
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, log_dir: Path, *, seed: int = 0) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.log_dir = log_dir
+        self.seed = seed
+        self.proc: asyncio.subprocess.Process | None = None
+        self.stints: list[Stint] = []
+        self.logs: list[Path] = []
+
+    async def start(self, timeout: float = 20.0) -> None:
+        assert self.proc is None
+        identified = len(self.fake.identify_payloads)
+        log = self.log_dir / f"bot-{len(self.logs):03d}.log"
+        self.logs.append(log)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+        with log.open("wb") as out:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot.devtools.launch", "--port", str(self.fake.port), "--db", str(self.db_path),
+                "--seed", str(self.seed), "--next-hand-delay", "0.05",
+                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT, env=env, cwd=ROOT)
+        await self.fake.wait_for(lambda: len(self.fake.identify_payloads) > identified and self.fake.connected(),
+                                 timeout, what="the bot process to connect")
+        self.stints.append(Stint(self.fake.now()))
+
+    async def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        await self.proc.wait()
+        self.stints[-1].killed_at = self.fake.now()
+        self.proc = None
+
+    async def terminate(self, timeout: float = 10.0) -> int:
+        """SIGTERM: the bot closes cleanly; its exit code."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(self.proc.wait(), timeout)
+        self.stints[-1].killed_at = self.fake.now()
+        self.proc = None
+        return code
+
+    def errors(self) -> list[str]:
+        """ERROR lines and tracebacks the bot logged, over every run."""
+        found = []
+        for log in self.logs:
+            text = log.read_text(errors="replace")
+            found += [line for line in text.splitlines() if " ERROR " in line or line.startswith("Traceback")]
+        return found
+
+    def excused(self, rec: InteractionRecord, deadline: float = 3.0) -> bool:
+        """An interaction the bot may have missed: sent from ``deadline`` s before a kill until the next start."""
+        for i, stint in enumerate(self.stints):
+            if stint.killed_at is None:
+                continue
+            back = self.stints[i + 1].ready_at if i + 1 < len(self.stints) else float("inf")
+            if stint.killed_at - deadline - 0.5 <= rec.sent_at <= back:
+                return True
+        return False
+
+
+# ------------------------------------------------------------------ the store, read from the test
+
+
+def query(db_path: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
+    try:
+        return [tuple(row) for row in con.execute(sql, args)]
+    finally:
+        con.close()
+
+
+@dataclass(frozen=True)
+class LiveHand:
+    hand_id: int
+    table_id: int
+    actions: int
+
+
+def live_hands(db_path: Path) -> dict[int, LiveHand]:
+    """The live hand of each table (by table id), with its number of actions."""
+    rows = query(db_path, "SELECT h.id, h.table_id, (SELECT count(*) FROM hand_actions a WHERE a.hand_id = h.id) "
+                          "FROM hands h WHERE h.status = 'live'")
+    return {table: LiveHand(hand, table, count) for hand, table, count in rows}
+
+
+def progress(db_path: Path) -> dict[int, int]:
+    """Per table: the actions taken (it grows when a player acts through the table's buttons)."""
+    rows = query(db_path, "SELECT h.table_id, count(a.seq) FROM hands h "
+                          "LEFT JOIN hand_actions a ON a.hand_id = h.id GROUP BY h.table_id")
+    return dict(rows)  # type: ignore[arg-type]
+
+
+def hand_status(db_path: Path, hand_id: int) -> tuple[str, int]:
+    [(status, count)] = query(db_path, "SELECT status, (SELECT count(*) FROM hand_actions WHERE hand_id = ?) "
+                                       "FROM hands WHERE id = ?", hand_id, hand_id)
+    return str(status), int(count)
+
+
+# ------------------------------------------------------------------ players
+
+
+@dataclass
+class RemoteTurn:
+    user_id: int
+    table_id: int
+    hand_id: int
+    seq: int
+    kinds: dict[str, str]  # kind -> custom_id
+    message: StoredMessage
+
+
+@dataclass
+class RemotePlayers:
+    """The players of one channel's table; ``step`` makes one move for whoever is to act."""
+
+    fake: FakeDiscord
+    channel: str
+    names: Sequence[str]
+    rng: random.Random
+    reply_timeout: float = 3.5
+    moves: int = 0
+    unanswered: int = 0
+    refused: list[str] = field(default_factory=list)
+
+    def table_message(self) -> StoredMessage | None:
+        """The newest message of the channel with the table's buttons (what the players look at)."""
+        for message in reversed(self.fake.channel_messages(self.channel)):
+            if message.embeds and any(cid.startswith("pk:") for cid in message.custom_ids()):
+                return message
+        return None
+
+    def turn(self) -> RemoteTurn | None:
+        message = self.table_message()
+        if message is None:
+            return None
+        fields = {f.get("name"): f.get("value", "") for f in message.embeds[0].get("fields", [])}
+        found = MENTION.search(str(fields.get("Turn", "")))
+        kinds: dict[str, str] = {}
+        ids: tuple[int, int, int] | None = None
+        for custom_id in message.custom_ids():
+            match = ACTION.match(custom_id)
+            if match:
+                ids = (int(match[1]), int(match[2]), int(match[3]))
+                kinds[match[4]] = custom_id
+        if found is None or ids is None:
+            return None
+        return RemoteTurn(int(found[1]), *ids, kinds, message)
+
+    def seats(self) -> str:
+        message = self.table_message() or next(iter(reversed(self.fake.channel_messages(self.channel))), None)
+        if message is None or not message.embeds:
+            return ""
+        return "\n".join(str(f.get("value", "")) for f in message.embeds[0].get("fields", []))
+
+    async def answer(self, sending: Awaitable[int]) -> InteractionRecord | None:
+        """Send an interaction and wait for the bot's answer; None if it never comes (the bot was killed: its
+        successor, identified anew, never gets the interactions sent to the dead one)."""
+        epoch = len(self.fake.identify_payloads)
+        rec = self.fake.interactions[await sending]
+
+        def answered() -> InteractionRecord | bool | None:
+            if rec.response_type is not None:
+                return rec
+            return rec.deadline_passed or len(self.fake.identify_payloads) > epoch
+
+        try:
+            result = await self.fake.wait_for(answered, self.reply_timeout, what="an answer")
+        except TimeoutError:
+            result = None
+        if not isinstance(result, InteractionRecord):
+            self.unanswered += 1
+            return None
+        return result
+
+    async def step(self) -> bool:
+        """One move by the player to act (or a rebuy by a player out of chips); True if the bot answered it."""
+        turn = self.turn()
+        if turn is None:
+            return await self._rebuy()
+        name = self.fake.user(turn.user_id).name
+        if name not in self.names:
+            return False
+        if "draw" in turn.kinds:
+            return await self._draw(name, turn)
+        roll = self.rng.random()
+        kind = "cc"
+        if roll < 0.05 and "fold" in turn.kinds:
+            kind = "fold"
+        elif roll < 0.25 and "min" in turn.kinds:
+            kind = "min"
+        answer = await self.answer(self.fake.click(name, turn.message, turn.kinds[kind]))
+        return self._count(answer)
+
+    def _count(self, answer: InteractionRecord | None) -> bool:
+        if answer is None:
+            return False
+        if answer.response_type == 4 and answer.ephemeral:
+            self.refused.append(answer.content)  # e.g. a click on a moment that had just passed
+            return True
+        self.moves += 1
+        return True
+
+    async def _draw(self, name: str, turn: RemoteTurn) -> bool:
+        opened = await self.answer(self.fake.click(name, turn.message, turn.kinds["draw"]))
+        if opened is None or opened.message is None or not opened.message.custom_ids():
+            return self._count(opened)
+        view = opened.message
+        if self.rng.random() < 0.3:
+            button = view.button("Stand pat")
+            return self._count(await self.answer(self.fake.click(name, view, str(button["custom_id"]))))
+        [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
+        options = [str(o["value"]) for o in select.get("options", [])]
+        count = self.rng.randint(1, max(1, min(int(select.get("max_values", 1)), 3)))
+        picked = await self.answer(self.fake.select(name, view, str(select["custom_id"]),
+                                                          self.rng.sample(options, min(count, len(options)))))
+        if picked is None or picked.message is None or picked.response_type != 7:
+            return self._count(picked)
+        button = picked.message.button("Discard")
+        return self._count(await self.answer(self.fake.click(name, picked.message, str(button["custom_id"]))))
+
+    async def _rebuy(self) -> bool:
+        seats = self.seats()
+        for name in self.names:
+            if re.search(rf"<@{self.fake.user(name).id}> 0(?: ·|$)", seats, re.MULTILINE):
+                rebuy = self.fake.slash(name, "poker", subcommand="rebuy", options={"amount": 500},
+                                        channel=self.channel)
+                return self._count(await self.answer(rebuy))
+        return False

@@ -1,0 +1,644 @@
+"""Hostile and bad input: random and forged interactions (custom_ids of other tables, hands and seats, stale action
+numbers, select values that are not your cards, silly amounts, commands without the permission, commands and
+messages in DMs). Each one gets a clear ephemeral answer or is ignored, and none changes a stack, a balance, a
+hand or the table message. Then a long random session, after which no player has ever been shown another
+player's cards: not in any version of any channel message, DM or ephemeral reply.
+
+Hypothesis runs in a worker thread; each example is a coroutine run on the test's event loop, where the bot and
+the fake Discord live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import sqlite3
+import string
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from bot.poker import Card, Hand, Stakes
+from cogs.errors import UNEXPECTED
+from tests.e2e.conftest_bot import PokerBotStarter
+from tests.e2e.fakediscord import FakeChannel, FakeDiscord, InteractionRecord, StoredMessage
+from tests.e2e.players import Players, Turn, bettor, calling_station
+
+from .conftest import Figures
+from .helpers import chips_lost, snapshot
+
+pytestmark = pytest.mark.e2e
+
+USERS = ("owner", "manager", "alice", "bob", "carol", "dave", "erin", "frank")
+TABLE_A = ("alice", "bob", "carol")  # #poker, alice hosts: five card draw, in a betting round
+TABLE_B = ("dave", "erin")  # #poker-2, dave hosts: Assassin with jokers, at the draw
+OUTSIDERS = ("frank",)
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+ALL_CODES = [r + s for r in RANKS for s in SUITS] + ["X1", "X2"]
+AMOUNTS = ["-5", "0", "1e9", "12.5", "½", "99999999999999999999", "", "x" * 4000, "9" * 4000, "١٠٠", "0x20", "20 chips",
+           "+20", " 2 0 ", "NaN", "∞", "20\n", "DROP TABLE seats;", "1,000,000", "-0", "19", "1001"]
+
+IGNORED_AFTER = 0.1  # seconds without an answer: the bot ignored the input (it answers real ones in milliseconds)
+HYPOTHESIS = settings(max_examples=220, derandomize=True, database=None, deadline=None, phases=[Phase.generate],
+                      suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
+
+
+# ------------------------------------------------------------------ running examples on the event loop
+
+
+class OnLoop:
+    """Runs coroutines on the test's event loop from Hypothesis's thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def __call__(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=60)
+
+
+@dataclass
+class Scene:
+    """The two tables as they stand (nothing the examples send may move them)."""
+
+    fake: FakeDiscord
+    a: Players
+    b: Players
+    db: Path
+    sources: dict[str, list[StoredMessage]]
+
+    def message(self, players: Players) -> StoredMessage:
+        return players.message()
+
+    def state(self) -> tuple[Any, ...]:
+        out = []
+        for players in (self.a, self.b):
+            table = players.table
+            live = table.live
+            assert live is not None
+            out.append((table.id, live.record.id, live.seq, tuple(live.hand.stacks), tuple(live.hand.bets),
+                        tuple(live.hand.actions), table.actor(), players.message().edits,
+                        tuple((s.user_id, s.stack) for s in table.record.seats)))
+        return tuple(out)
+
+
+async def setup_scene(fake: FakeDiscord, poker_bot: PokerBotStarter, seed: int) -> Scene:
+    await poker_bot(seed=seed)
+    a = Players(fake, poker_bot, "poker")
+    b = Players(fake, poker_bot, "poker-2")
+    await a.open_table("alice", TABLE_A, game="five-card-draw")
+    await b.open_table("dave", TABLE_B, game="assassin", jokers=True)
+    await a.turn(1)
+    await b.play(calling_station, until=lambda t: t.legal.phase == "drawing")
+    await fake.settle()
+    await fake.quiet(0.1)
+    tables = [a.message().snapshot(), b.message().snapshot()]
+    other = [m.snapshot() for m in fake.channel_messages("poker") if not m.embeds][-1:]
+    sources = {user: [*tables, *other, *(m.snapshot() for m in fake.dms(user)[-1:])] for user in USERS}
+    return Scene(fake, a, b, poker_bot.db_path, sources)
+
+
+# ------------------------------------------------------------------ what the bot may answer
+
+
+@dataclass
+class Outcome:
+    kind: str
+    answer: str | None  # the ephemeral text, or None if the input was ignored
+
+
+async def answer_of(fake: FakeDiscord, iid: int) -> Outcome:
+    """The bot's answer to a hostile interaction: it must be ephemeral and clear, or nothing at all."""
+    rec = fake.interactions[iid]
+
+    def done() -> InteractionRecord | None:
+        return rec if rec.response_type is not None else None
+
+    await fake.quiet(0.03)  # the bot answers in milliseconds, or not at all
+    try:
+        await fake.wait_for(done, IGNORED_AFTER, what="an answer", poll=0.01)
+    except TimeoutError:
+        await fake.quiet(0.03)
+        assert rec.response_type is None
+        return Outcome("ignored", None)
+    got = await fake.reply_to(iid)
+    text = got.followups[-1].content if got.followups else got.content
+    ephemeral = got.followups[-1].ephemeral if got.followups else got.ephemeral
+    assert got.response_type in (4, 5) and ephemeral, (got, text)
+    assert text.strip() and text != UNEXPECTED, text
+    return Outcome("answered", text)
+
+
+async def send_ignored(fake: FakeDiscord, make: Callable[[], Coroutine[Any, Any, int]]) -> Outcome:
+    iid = await make()
+    fake.interactions[iid].expect_ack = False  # answered or not: checked below
+    return await answer_of(fake, iid)
+
+
+# ------------------------------------------------------------------ strategies
+
+
+def custom_id_ints(scene: Scene) -> st.SearchStrategy[int]:
+    a, b = scene.a.table, scene.b.table
+    assert a.live is not None and b.live is not None
+    known = [a.id, b.id, a.live.record.id, b.live.record.id, a.live.seq, b.live.seq, max(0, a.live.seq - 1),
+             b.live.seq + 1, 0]
+    return st.one_of(st.sampled_from(known), st.integers(0, 2**64))
+
+
+def ids_near(scene: Scene, players: Players) -> st.SearchStrategy[tuple[int, int, int]]:
+    """(table, hand, action number) of a custom_id: mostly this table's, with one or more of them wrong."""
+    table = players.table
+    assert table.live is not None
+    here = (table.id, table.live.record.id, table.live.seq)
+    near = st.tuples(st.sampled_from([table.id, table.id, table.id, scene.a.table.id, scene.b.table.id, 0]),
+                     st.sampled_from([here[1], here[1], here[1] - 1, here[1] + 1, 0]),
+                     st.sampled_from([here[2], here[2], max(0, here[2] - 1), here[2] + 1, here[2] + 7]))
+    anywhere = st.tuples(custom_id_ints(scene), custom_id_ints(scene), custom_id_ints(scene))
+    return st.one_of(near, near, anywhere)
+
+
+def source_messages(scene: Scene, user: str) -> list[StoredMessage]:
+    """Messages a forged click may come from: both table messages, another message of the channel, the user's DM
+    with his cards (as they were when the examples began: what Hypothesis draws from must not change)."""
+    return scene.sources[user]
+
+
+def carrying(message: StoredMessage, component: dict[str, Any]) -> StoredMessage:
+    """The message as a lying client would describe it: with a component it does not have. (discord.py ignores
+    a click on a component that the interaction's message does not carry, so a forgery that reaches the bot's
+    code forges the message too.)"""
+    forged = message.snapshot()
+    forged.components = [*forged.components[:4], {"type": 1, "components": [component]}]
+    return forged
+
+
+def button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+
+
+def select(custom_id: str, values: list[str]) -> dict[str, Any]:
+    options = [{"label": "forged", "value": v or "-"} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
+    return {"type": 3, "custom_id": custom_id, "options": options[:25], "min_values": 0, "max_values": 25}
+
+
+def is_legal_action(scene: Scene, message: StoredMessage, user: str, table: int, hand: int, seq: int,
+                    kind: str) -> bool:
+    for players in (scene.a, scene.b):
+        t = players.table
+        if message.channel_id != players.channel_id or t.live is None:
+            continue
+        if (table, hand, seq) == (t.id, t.live.record.id, t.live.seq) and scene.fake.user(user).id == t.actor():
+            return kind in ("fold", "cc", "min", "pot", "max", "amount", "draw")
+    return False
+
+
+# ------------------------------------------------------------------ the property test
+
+
+async def test_forged_and_random_interactions_change_nothing(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, figures: Figures
+) -> None:
+    scene = await setup_scene(fake, poker_bot, seed=301)
+    run = OnLoop(asyncio.get_running_loop())
+    tried: dict[str, int] = {}
+    answers: dict[str, int] = {}
+    state = scene.state()
+    stored = snapshot(scene.db)
+
+    async def check(kind: str, outcome: Outcome) -> None:
+        await fake.quiet(0.02)
+        assert scene.state() == state, (kind, outcome)
+        assert snapshot(scene.db) == stored, (kind, outcome)
+        tried[kind] = tried.get(kind, 0) + 1
+        answers[outcome.answer or "(ignored)"] = answers.get(outcome.answer or "(ignored)", 0) + 1
+
+    # Each kind draws its input here, in Hypothesis's thread (the tables do not move), and returns the coroutine
+    # that sends it and checks the outcome on the event loop.
+    Plan = Coroutine[Any, Any, None]
+
+    def forged_button(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        message = data.draw(st.sampled_from(source_messages(scene, user)))
+        players = scene.b if message.channel_id == scene.b.channel_id else scene.a
+        table, hand, seq = data.draw(ids_near(scene, players))
+        kind = data.draw(st.one_of(st.sampled_from(["fold", "cc", "min", "pot", "max", "amount", "draw", "hand"]),
+                                   st.text(string.ascii_lowercase, min_size=1, max_size=12)))
+        if is_legal_action(scene, message, user, table, hand, seq, kind):
+            kind = "nonsense"
+        custom_id = f"pk:a:{table}:{hand}:{seq}:{kind}"
+        lying = data.draw(st.booleans())
+        source = carrying(message, button(custom_id)) if lying else message
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id, force=True))
+            if lying or custom_id in message.custom_ids():
+                assert outcome.kind == "answered", custom_id  # a button the bot could have made is answered
+            await check("forged table button" + (" (forged message)" if lying else ""), outcome)
+
+        return go()
+
+    def garbage_id(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        message = data.draw(st.sampled_from(source_messages(scene, user)))
+        custom_id = data.draw(st.one_of(
+            st.text(max_size=100).filter(lambda s: not re.match(r"pk:[acpd]:\d", s)),
+            st.builds(lambda t, k: f"pk:a:{t}:1:1:{k}", st.integers(-5, -1), st.sampled_from(["cc", "fold"])),
+            st.builds(lambda s: f"pk:a:{s}", st.text(string.printable, max_size=40)),
+        )) or "x"
+        source = carrying(message, button(custom_id[:100])) if data.draw(st.booleans()) else message
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id[:100], force=True))
+            await check("malformed custom_id", outcome)
+
+        return go()
+
+    def forged_draw_pick(data: st.DataObject) -> Plan:
+        b = scene.b.table
+        assert b.live is not None and b.hand is not None
+        actor = fake.user(b.actor() or 0).name
+        user = data.draw(st.sampled_from([actor, actor, *USERS]))
+        t, h, s = b.id, b.live.record.id, b.live.seq
+        if data.draw(st.booleans()):
+            t, h, s = data.draw(ids_near(scene, scene.b))
+        uid = fake.user(user).id
+        others = [c.code for i, hole in enumerate(b.hand.holes) for c in hole if b.live.users[i] != uid]
+        values = data.draw(st.lists(st.one_of(st.sampled_from(others), st.sampled_from(ALL_CODES),
+                                              st.text(max_size=30)), max_size=7))
+        mine = {c.code for c in b.hand.holes[b.live.users.index(fake.user(actor).id)]}
+        message = data.draw(st.sampled_from([scene.sources[user][1], *scene.sources[user][3:]]))
+        legal = user == actor and (t, h, s) == (b.id, b.live.record.id, b.live.seq) and set(values) <= mine
+        custom_id = f"pk:p:{t}:{h}:{s}"
+        source = carrying(message, select(custom_id, values))
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.select(user, source, custom_id, values, force=True))
+            assert outcome.kind == "answered"
+            assert legal or "Throwing" not in (outcome.answer or ""), (user, values, outcome)
+            await check("draw select with cards not yours", outcome)
+
+        return go()
+
+    def forged_discard(data: st.DataObject) -> Plan:
+        b = scene.b.table
+        assert b.live is not None and b.hand is not None
+        actor = fake.user(b.actor() or 0).name
+        user = data.draw(st.sampled_from([actor, actor, *USERS]))
+        ids: tuple[int, ...] = (b.id, b.live.record.id, b.live.seq)
+        if user != actor or data.draw(st.booleans()):
+            ids = data.draw(ids_near(scene, scene.b))
+        current = user == actor and ids == (b.id, b.live.record.id, b.live.seq)
+        mine = [c.code for c in b.hand.holes[b.live.users.index(fake.user(actor).id)]]
+        foreign = [c for c in ALL_CODES if c not in mine]
+        cards = data.draw(st.lists(st.sampled_from(mine), max_size=3))
+        if current or data.draw(st.booleans()):
+            cards += data.draw(st.lists(st.sampled_from(foreign), min_size=1, max_size=3))  # at least one not his
+        kind = data.draw(st.sampled_from(["sd", "sdu"] if current else ["sd", "sdu", "pat"]))
+        custom_id = f"pk:d:{ids[0]}:{ids[1]}:{ids[2]}:{kind}:{''.join(cards)}"
+        message = data.draw(st.sampled_from([scene.sources[user][1], *scene.sources[user][3:]]))
+        source = carrying(message, button(custom_id))
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id, force=True))
+            assert outcome.kind == "answered", custom_id
+            await check("discard of cards not yours", outcome)
+
+        return go()
+
+    def forged_choice(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        table = data.draw(custom_id_ints(scene))
+        values = data.draw(st.lists(st.one_of(st.sampled_from(["five-card-draw", "assassin", "triple-draw-27"]),
+                                              st.text(max_size=20)), max_size=2))
+        message = data.draw(st.sampled_from(source_messages(scene, user)))
+        source = carrying(message, select(f"pk:c:{table}:1", values))
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.select(user, source, f"pk:c:{table}:1", values,
+                                                                   force=True))
+            assert outcome.kind == "answered"
+            await check("dealer's choice out of turn", outcome)
+
+        return go()
+
+    def bad_amount(data: st.DataObject) -> Plan:
+        a = scene.a
+        turn = a._turn_now(1)
+        assert turn is not None
+        legal = turn.legal
+        text = data.draw(st.one_of(st.sampled_from(AMOUNTS), st.text(max_size=30),
+                                   st.integers(-10**30, 10**30).map(str)))
+        digits = text.strip().replace(",", "").replace("_", "")
+        if digits.isascii() and digits.isdigit() and legal.min_raise_to <= int(digits) <= legal.max_raise_to:
+            text = f"{legal.max_raise_to + 1}"
+
+        async def go() -> None:
+            opened = await fake.reply_to(await fake.click(turn.name, turn.message, a.button_id(turn, "amount")))
+            assert opened.modal is not None
+            [field] = _inputs(opened.modal)
+            iid = await fake.submit_modal(turn.name, str(opened.modal["custom_id"]), {field: text}, force=True)
+            outcome = await answer_of(fake, iid)
+            assert outcome.kind == "answered", text
+            await check("modal amount", outcome)
+
+        return go()
+
+    def forged_modal(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        a = scene.a.table
+        assert a.live is not None
+        custom_id = data.draw(st.sampled_from([f"pk:m:{a.id}:{a.live.record.id}:{a.live.seq}", "pk:m:1:1:1",
+                                               "amount", "x"]))
+        text = data.draw(st.sampled_from(AMOUNTS))
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.submit_modal(user, custom_id, {"amount": text},
+                                                                         force=True))
+            await check("modal never shown", outcome)
+
+        return go()
+
+    def no_permission(data: st.DataObject) -> Plan:
+        channel, hosts = data.draw(st.sampled_from([("poker", ("alice",)), ("poker-2", ("dave",))]))
+        user = data.draw(st.sampled_from([u for u in USERS if u not in hosts and u not in ("owner", "manager")]))
+        sub, options = data.draw(st.sampled_from([
+            ("start", {}), ("pause", {}), ("resume", {}), ("close", {}), ("kick", {"member": fake.user("bob")}),
+            ("kick", {"member": fake.user("erin")}),
+        ]))
+        dm = data.draw(st.booleans())
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.slash(user, "poker", subcommand=sub, options=options,
+                                                                  channel=channel, dm=dm, force=True))
+            assert outcome.kind == "answered"
+            await check("host command without permission" + (" (from a DM)" if dm else ""), outcome)
+
+        return go()
+
+    def refused_command(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        seated = {"poker": TABLE_A, "poker-2": TABLE_B}
+        channel = data.draw(st.sampled_from(["poker", "poker-2"]))
+        choices: list[tuple[str, str, dict[str, Any]]] = [
+            ("chips", "grant", {"member": fake.user("frank"), "amount": data.draw(st.integers(-10, 10**13))}),
+            ("chips", "remove", {"member": fake.user("bob"), "amount": data.draw(st.integers(-10, 10**13))}),
+            ("chips", "give", {"member": fake.user(user), "amount": 5}),  # to himself
+            ("chips", "give", {"member": fake.user("bob"), "amount": data.draw(st.integers(10**9, 10**15))}),
+            ("chips", "give", {"member": fake.user("bob"), "amount": data.draw(st.integers(-10**6, 0))}),
+            ("poker", "create", {"game": "five-card-draw", "small_blind": 5, "big_blind": 10}),
+        ]
+        if user in seated[channel]:
+            choices += [("poker", "join", {}), ("poker", "rebuy", {"amount": 100})]
+        else:
+            choices += [("poker", "leave", {}), ("poker", "sitout", {}), ("poker", "sitin", {})]
+        command, sub, options = data.draw(st.sampled_from(choices))
+        if command == "chips" and sub in ("grant", "remove") and user in ("owner", "manager"):
+            user = "frank"
+        dm = data.draw(st.booleans())
+
+        async def go() -> None:
+            outcome = await send_ignored(fake, lambda: fake.slash(user, command, subcommand=sub, options=options,
+                                                                  channel=channel, dm=dm, force=True))
+            assert outcome.kind == "answered"
+            await check(f"refused /{command} command" + (" (from a DM)" if dm else ""), outcome)
+
+        return go()
+
+    def dm_to_the_bot(data: st.DataObject) -> Plan:
+        user = data.draw(st.sampled_from(USERS))
+        text = data.draw(st.one_of(st.text(min_size=1, max_size=200),
+                                   st.sampled_from([f"<@{fake.app_id}> help", f"<@{fake.app_id}> poker join",
+                                                    "!poker", "/poker start", "give me chips"])))
+
+        async def go() -> None:
+            mark = fake.mark()
+            await fake.post_as(user, fake.dm_channel(user), text)
+            await fake.quiet(0.05)
+            assert fake.calls[mark:] == [], fake.calls[mark:]  # ignored: not even an answer
+            await check("message to the bot in DMs", Outcome("ignored", None))
+
+        return go()
+
+    kinds = [forged_button, garbage_id, forged_draw_pick, forged_discard, forged_choice, bad_amount, forged_modal,
+             no_permission, refused_command, dm_to_the_bot]
+
+    @HYPOTHESIS
+    @given(st.data())
+    def one_input(data: st.DataObject) -> None:
+        kind = data.draw(st.sampled_from(kinds))
+        run(kind(data))
+
+    await asyncio.to_thread(one_input)
+    total = sum(tried.values())
+    assert total == HYPOTHESIS.max_examples and len(tried) >= len(kinds), tried
+    assert UNEXPECTED not in answers
+    # The game still goes on: both hands play to their ends.
+    await scene.a.play(calling_station, number=1)
+    await scene.b.play(calling_station, number=1)
+    figures["hostile inputs tried"] += total
+    figures["hostile inputs answered"] += total - answers.get("(ignored)", 0)
+    figures["chips lost"] += await chips_lost(scene.db, fake.guild_id)
+
+
+def _inputs(modal: dict[str, Any]) -> list[str]:
+    from tests.e2e.fakediscord import TEXT_INPUT, walk_components
+
+    return [str(c["custom_id"]) for c in walk_components(modal.get("components", [])) if c.get("type") == TEXT_INPUT]
+
+
+# ------------------------------------------------------------------ nobody sees another player's cards
+
+
+@dataclass(frozen=True)
+class PrivateVersion:
+    at: float
+    user_id: int
+    channel_id: int
+    text: str
+    kind: str  # "dm" or "ephemeral"
+
+
+class PrivateLog:
+    """Every version of every DM and ephemeral reply, with its recipient and the wall-clock time it was written."""
+
+    def __init__(self, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.fake = fake
+        self.versions: list[PrivateVersion] = []
+        new_message, apply_edit = fake._new_message, fake._apply_edit
+
+        def recording_new(channel: FakeChannel, data: Any, files: Any, **kwargs: Any) -> StoredMessage:
+            message = new_message(channel, data, files, **kwargs)
+            self._record(message)
+            return message
+
+        def recording_edit(message: StoredMessage, data: Any, files: Any) -> None:
+            apply_edit(message, data, files)
+            self._record(message)
+
+        monkeypatch.setattr(fake, "_new_message", recording_new)
+        monkeypatch.setattr(fake, "_apply_edit", recording_edit)
+
+    def _record(self, message: StoredMessage) -> None:
+        channel = self.fake.channels.get(message.channel_id)
+        if channel is None:
+            return
+        if channel.is_dm and channel.recipient is not None:
+            self.versions.append(PrivateVersion(time.time(), channel.recipient.id, channel.id, message.text(), "dm"))
+        elif message.ephemeral_to is not None:
+            self.versions.append(PrivateVersion(time.time(), message.ephemeral_to, channel.id, message.text(),
+                                                "ephemeral"))
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """One stored hand, replayed: the cards each player held at some point, and the cards shown face up."""
+
+    hand_id: int
+    channel_id: int
+    started_at: float
+    ended_at: float | None
+    own: dict[int, frozenset[str]]  # user id -> card codes he held (dealt, drawn, thrown)
+    public: frozenset[str]
+
+
+def holdings(db: Path) -> list[Holdings]:
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    con.row_factory = sqlite3.Row
+    try:
+        channels = {r["id"]: r["channel_id"] for r in con.execute("SELECT id, channel_id FROM tables")}
+        out = []
+        for row in con.execute("SELECT * FROM hands ORDER BY id").fetchall():
+            actions = [r[0] for r in con.execute("SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq",
+                                                 (row["id"],))]
+            settings = json.loads(row["settings"])
+            stakes = dict(settings["stakes"])
+            if stakes.get("antes") is not None:
+                stakes["antes"] = tuple(stakes["antes"])
+            hand = Hand(row["game"], Stakes(**stakes), json.loads(row["stacks_before"]), seed=row["seed"],
+                        carried_in=row["carried_in"], jokers=bool(settings.get("jokers", False)),
+                        draw_limit=settings.get("draw_limit", "none"))
+            users = json.loads(row["seats"])
+            own: dict[int, set[str]] = {u: set() for u in users}
+
+            def note(hand: Hand = hand, own: dict[int, set[str]] = own, users: list[int] = users) -> None:
+                for seat, cards in enumerate(hand.holes):
+                    own[users[seat]] |= {c.code for c in cards}
+
+            note()
+            for action in actions:
+                hand.act(action)
+                note()
+            public = frozenset(c.code for cards in hand.face_up for c in cards)
+            out.append(Holdings(row["id"], channels[row["table_id"]], row["started_at"], row["ended_at"],
+                                {u: frozenset(c) for u, c in own.items()}, public))
+        return out
+    finally:
+        con.close()
+
+
+CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♣♦♥♠]|X[12])")
+SYMBOL = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def cards_in(text: str) -> set[str]:
+    return {m if m.startswith("X") else m[0] + SYMBOL[m[1]] for m in CARD.findall(text)}
+
+
+def private_leaks(hands: list[Holdings], versions: list[PrivateVersion]) -> list[str]:
+    """Private versions (DMs, ephemeral replies) showing a card the recipient did not hold. A version may belong
+    to any hand of its table live around the moment it was written (a DM of a draw can land just after the hand
+    ended); it must show only cards its recipient held in one of them (or cards thrown face up)."""
+    problems = []
+    for version in versions:
+        shown = cards_in(version.text)
+        if not shown:
+            continue
+        mentioned = re.search(r"<#(\d+)>", version.text)
+        channel = int(mentioned[1]) if version.kind == "dm" and mentioned else version.channel_id
+        candidates = [h for h in hands if h.channel_id == channel and h.started_at - 0.5 <= version.at
+                      and (h.ended_at is None or version.at <= h.ended_at + 2.0)]
+        if not any(shown <= (h.own.get(version.user_id, frozenset()) | h.public) for h in candidates):
+            problems.append(f"{version.kind} to {version.user_id} showed {sorted(shown)}: {version.text[:200]!r}")
+    return problems
+
+
+def card_code(card: Card) -> str:
+    return card.code
+
+
+async def random_session(players: Players, hands: int, rng: random.Random, onlookers: tuple[str, ...]) -> int:
+    """Play ``hands`` hands with random moves; between moves, people ask for their hand ("My hand", /poker hand)."""
+    fake = players.fake
+    clicks = 0
+    for _ in range(hands):
+        turn: Turn | None = await players.turn(timeout=10)
+        number = turn.number
+        while turn is not None:
+            hand = players.table.hand
+            assert hand is not None
+            if rng.random() < 0.4:  # someone looks at his cards (or tries to)
+                who = rng.choice(onlookers)
+                if rng.random() < 0.5:
+                    await fake.reply_to(await fake.click(who, turn.message, players.button_id(turn, "hand")))
+                else:
+                    await players.poker(who, "hand")
+                clicks += 1
+            policy = rng.choice([calling_station, bettor, calling_station])
+            action = policy(hand, turn.legal)
+            if turn.legal.phase == "betting" and turn.legal.call_amount and rng.random() < 0.1:
+                action = "f"
+            await players.act(action, turn=turn)
+            clicks += 1
+            seq = turn.seq
+
+            def moved(seq: int = seq, number: int = number) -> Turn | bool | None:
+                table = players.table
+                if table.live is None or table.live.record.number != number:
+                    return True
+                now = players._turn_now(number)
+                return now if now is not None and now.seq != seq else None
+
+            after = await fake.wait_for(moved, 10, what="the next turn")
+            turn = after if isinstance(after, Turn) else None
+    return clicks
+
+
+async def test_nobody_ever_sees_another_players_cards(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, figures: Figures, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    private = PrivateLog(fake, monkeypatch)
+    await poker_bot(seed=302)
+    a = Players(fake, poker_bot, "poker")
+    b = Players(fake, poker_bot, "poker-2")
+    fake.close_dms("carol")  # she reads her cards with "My hand" only
+    await a.open_table("alice", ("alice", "bob", "carol", "manager"), game="triple-draw-27")
+    await b.open_table("dave", ("dave", "erin", "frank"), game="assassin", jokers=True)
+    rng = random.Random(302)
+    clicks = await asyncio.gather(random_session(a, 15, random.Random(rng.random()), USERS),
+                                  random_session(b, 15, random.Random(rng.random()), USERS))
+    await a.poker("alice", "pause")
+    await b.poker("dave", "pause")
+    await fake.settle()
+    await fake.quiet(0.2)
+    hands = holdings(poker_bot.db_path)
+    assert len(hands) >= 30
+    leaks = private_leaks(hands, private.versions)
+    assert not leaks, "\n".join(leaks)
+    shown = [v for v in private.versions if cards_in(v.text)]
+    assert len(shown) > 100 and {v.kind for v in shown} == {"dm", "ephemeral"}
+    # The check itself catches a leak: the same versions, each sent to another player, are refused.
+    swapped = [PrivateVersion(v.at, next(u for u in h.own if u != v.user_id), v.channel_id, v.text, v.kind)
+               for v in shown[:20] for h in hands if h.channel_id == v.channel_id and v.user_id in h.own
+               and h.started_at <= v.at <= (h.ended_at or float("inf"))][:10]
+    assert len(private_leaks(hands, swapped)) == len(swapped) > 0
+    figures["private messages checked for other players' cards"] += len(private.versions)
+    figures["random-session clicks"] += sum(clicks)

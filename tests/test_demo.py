@@ -1,0 +1,59 @@
+"""The offline demo (``python -m bot demo``): the real bot plays whole hands against the fake Discord, and the
+transcript shows what the channel and each player's DMs showed, with no card leaked before the showdown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.__main__ import main
+from bot.demo import Transcript, run_demo
+
+pytestmark = pytest.mark.e2e
+
+CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][♠♥♦♣]")
+PUBLIC_TWOS = re.compile(r"showing [^\n]*? face up|twos up [^·\n]*")  # Assassin's twos thrown face up
+PLAYERS = ("alice", "bob", "carol", "dave")
+
+
+def cards_in(text: str) -> set[str]:
+    return set(CARD.findall(PUBLIC_TWOS.sub("", text)))
+
+
+async def test_the_demo_plays_complete_hands_through_the_showdown() -> None:
+    transcript: Transcript = await run_demo(hands=3, seed=5, players=4, pace=0.01)
+
+    assert transcript.problems == [], "the fake Discord saw calls Discord would refuse"
+    showdowns = transcript.showdowns()
+    assert len(showdowns) >= 3
+    for number in (1, 2, 3):
+        dealt = [e for e in transcript.entries if e.kind == "table" and f"— hand #{number}" in e.text]
+        assert dealt, f"the table never showed hand #{number}"
+        dms = {e.where for e in transcript.entries if e.kind == "dm" and e.hand == number}
+        assert dms == {f"DM {name}" for name in PLAYERS}, f"hand #{number}: DMs to {dms}"
+        ended = [e for e in showdowns if e.hand == number]
+        assert ended and re.search(r" wins? |carried", ended[0].text), f"hand #{number} has no showdown post"
+        if "folds" not in transcript.text():  # nobody folded: every hand is shown down
+            assert all(f"@{name}:" in ended[0].text for name in PLAYERS)
+        assert ended[0].at >= dealt[0].at
+    # Each private hand was the player's alone: DMs and ephemeral replies name cards, the channel does not,
+    # except in the showdown posts.
+    assert any(cards_in(e.text) for e in transcript.entries if e.kind == "dm")
+    for entry in transcript.entries:
+        if entry.kind in ("table", "post") and entry not in showdowns:
+            assert not cards_in(entry.text), f"the channel showed cards before the showdown:\n{entry.render()}"
+    # The players acted through the bot's buttons, draw view and select; the host closed the table at the end.
+    acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
+    assert "chooses" in acts and "clicks Draw" in acts and ("clicks Discard" in acts or "clicks Stand pat" in acts)
+    assert transcript.entries[-1].text.startswith("Table closed.")
+    assert all(f"@{name} cashes out" in transcript.entries[-1].text for name in PLAYERS)
+
+
+def test_python_m_bot_demo_prints_the_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--hands", "1", "--seed", "2", "--players", "3", "--pace", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "no token, no network" in out
+    assert "DM alice" in out and "DM bob" in out and "DM carol" in out
+    assert re.search(r"wins? the pot", out)
+    assert "1 hand played" in out
