@@ -124,12 +124,11 @@ def leaked_cards(hands: list[PlayedHand], versions: list[Version]) -> list[str]:
     return problems
 
 
-class MessageLog:
-    """Records every version of every channel message (not DMs, not ephemeral replies) with the wall clock."""
+class MessageRecorder:
+    """Sees every message the fake creates and every edit it applies; subclasses keep what they need."""
 
     def __init__(self, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
         self.fake = fake
-        self.versions: list[Version] = []
         new_message, apply_edit = fake._new_message, fake._apply_edit
 
         def recording_new(channel: FakeChannel, data: Any, files: Any, **kwargs: Any) -> StoredMessage:
@@ -143,6 +142,17 @@ class MessageLog:
 
         monkeypatch.setattr(fake, "_new_message", recording_new)
         monkeypatch.setattr(fake, "_apply_edit", recording_edit)
+
+    def _record(self, message: StoredMessage) -> None:
+        raise NotImplementedError
+
+
+class MessageLog(MessageRecorder):
+    """Records every version of every channel message (not DMs, not ephemeral replies) with the wall clock."""
+
+    def __init__(self, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.versions: list[Version] = []
+        super().__init__(fake, monkeypatch)
 
     def _record(self, message: StoredMessage) -> None:
         channel = self.fake.channels.get(message.channel_id)

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from bot.poker import Card, Hand, Stakes
 from cogs.errors import UNEXPECTED
-from tests.e2e.conftest_bot import PokerBotStarter
-from tests.e2e.fakediscord import FakeChannel, FakeDiscord, InteractionRecord, StoredMessage
+from tests.e2e.conftest_bot import MessageRecorder, PokerBotStarter
+from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from tests.e2e.players import Players, Turn, bettor, calling_station
 
 from .conftest import Figures
@@ -47,7 +47,6 @@ ALL_CODES = [r + s for r in RANKS for s in SUITS] + ["X1", "X2"]
 AMOUNTS = ["-5", "0", "1e9", "12.5", "½", "99999999999999999999", "", "x" * 4000, "9" * 4000, "١٠٠", "0x20", "20 chips",
            "+20", " 2 0 ", "NaN", "∞", "20\n", "DROP TABLE seats;", "1,000,000", "-0", "19", "1001"]
 
-IGNORED_AFTER = 0.1  # seconds without an answer: the bot ignored the input (it answers real ones in milliseconds)
 HYPOTHESIS = settings(max_examples=220, derandomize=True, database=None, deadline=None, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
 
@@ -74,6 +73,13 @@ class Scene:
     b: Players
     db: Path
     sources: dict[str, list[StoredMessage]]
+    received: set[int]  # interactions the bot received (its on_interaction event)
+    view_store: Any  # discord.py's store of component and modal handlers
+
+    def handlers(self) -> set[Any]:
+        """The component and modal handlers the bot is running (discord.py's tasks)."""
+        tasks: set[Any] = getattr(self.view_store, "_ViewStore__tasks")
+        return {t for t in tasks if not t.done()}
 
     def message(self, players: Players) -> StoredMessage:
         return players.message()
@@ -91,7 +97,13 @@ class Scene:
 
 
 async def setup_scene(fake: FakeDiscord, poker_bot: PokerBotStarter, seed: int) -> Scene:
-    await poker_bot(seed=seed)
+    bot = await poker_bot(seed=seed)
+    received: set[int] = set()
+
+    async def on_interaction(interaction: Any) -> None:
+        received.add(interaction.id)
+
+    bot.add_listener(on_interaction, "on_interaction")
     a = Players(fake, poker_bot, "poker")
     b = Players(fake, poker_bot, "poker-2")
     await a.open_table("alice", TABLE_A, game="five-card-draw")
@@ -103,7 +115,7 @@ async def setup_scene(fake: FakeDiscord, poker_bot: PokerBotStarter, seed: int) 
     tables = [a.message().snapshot(), b.message().snapshot()]
     other = [m.snapshot() for m in fake.channel_messages("poker") if not m.embeds][-1:]
     sources = {user: [*tables, *other, *(m.snapshot() for m in fake.dms(user)[-1:])] for user in USERS}
-    return Scene(fake, a, b, poker_bot.db_path, sources)
+    return Scene(fake, a, b, poker_bot.db_path, sources, received, bot._connection._view_store)
 
 
 # ------------------------------------------------------------------ what the bot may answer
@@ -115,21 +127,19 @@ class Outcome:
     answer: str | None  # the ephemeral text, or None if the input was ignored
 
 
-async def answer_of(fake: FakeDiscord, iid: int) -> Outcome:
-    """The bot's answer to a hostile interaction: it must be ephemeral and clear, or nothing at all."""
+async def answer_of(scene: Scene, iid: int) -> Outcome:
+    """The bot's answer to a hostile interaction: it must be ephemeral and clear, or nothing at all. A click or
+    modal is ignored when the bot received it and every handler it started is done with no answer sent."""
+    fake = scene.fake
     rec = fake.interactions[iid]
-
-    def done() -> InteractionRecord | None:
-        return rec if rec.response_type is not None else None
-
-    await fake.quiet(0.03)  # the bot answers in milliseconds, or not at all
-    try:
-        await fake.wait_for(done, IGNORED_AFTER, what="an answer", poll=0.01)
-    except TimeoutError:
-        await fake.quiet(0.03)
-        assert rec.response_type is None
-        return Outcome("ignored", None)
-    got = await fake.reply_to(iid)
+    if rec.type in (3, 5):
+        await fake.wait_for(lambda: iid in scene.received, 10, what="the bot to receive the interaction")
+        await fake.wait_for(lambda: not scene.handlers(), 10, what="the bot's handlers to finish")
+        if rec.response_type is None:
+            await fake.quiet(0.02)
+            assert rec.response_type is None
+            return Outcome("ignored", None)
+    got = await fake.reply_to(iid, timeout=10)
     text = got.followups[-1].content if got.followups else got.content
     ephemeral = got.followups[-1].ephemeral if got.followups else got.ephemeral
     assert got.response_type in (4, 5) and ephemeral, (got, text)
@@ -137,10 +147,10 @@ async def answer_of(fake: FakeDiscord, iid: int) -> Outcome:
     return Outcome("answered", text)
 
 
-async def send_ignored(fake: FakeDiscord, make: Callable[[], Coroutine[Any, Any, int]]) -> Outcome:
+async def send_ignored(scene: Scene, make: Callable[[], Coroutine[Any, Any, int]]) -> Outcome:
     iid = await make()
-    fake.interactions[iid].expect_ack = False  # answered or not: checked below
-    return await answer_of(fake, iid)
+    scene.fake.interactions[iid].expect_ack = False  # answered or not: checked below
+    return await answer_of(scene, iid)
 
 
 # ------------------------------------------------------------------ strategies
@@ -239,7 +249,7 @@ async def test_forged_and_random_interactions_change_nothing(
         source = carrying(message, button(custom_id)) if lying else message
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id, force=True))
+            outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
             if lying or custom_id in message.custom_ids():
                 assert outcome.kind == "answered", custom_id  # a button the bot could have made is answered
             await check("forged table button" + (" (forged message)" if lying else ""), outcome)
@@ -257,7 +267,7 @@ async def test_forged_and_random_interactions_change_nothing(
         source = carrying(message, button(custom_id[:100])) if data.draw(st.booleans()) else message
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id[:100], force=True))
+            outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id[:100], force=True))
             await check("malformed custom_id", outcome)
 
         return go()
@@ -281,7 +291,7 @@ async def test_forged_and_random_interactions_change_nothing(
         source = carrying(message, select(custom_id, values))
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.select(user, source, custom_id, values, force=True))
+            outcome = await send_ignored(scene, lambda: fake.select(user, source, custom_id, values, force=True))
             assert outcome.kind == "answered"
             assert legal or "Throwing" not in (outcome.answer or ""), (user, values, outcome)
             await check("draw select with cards not yours", outcome)
@@ -308,7 +318,7 @@ async def test_forged_and_random_interactions_change_nothing(
         source = carrying(message, button(custom_id))
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.click(user, source, custom_id, force=True))
+            outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
             assert outcome.kind == "answered", custom_id
             await check("discard of cards not yours", outcome)
 
@@ -323,7 +333,7 @@ async def test_forged_and_random_interactions_change_nothing(
         source = carrying(message, select(f"pk:c:{table}:1", values))
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.select(user, source, f"pk:c:{table}:1", values,
+            outcome = await send_ignored(scene, lambda: fake.select(user, source, f"pk:c:{table}:1", values,
                                                                    force=True))
             assert outcome.kind == "answered"
             await check("dealer's choice out of turn", outcome)
@@ -346,7 +356,7 @@ async def test_forged_and_random_interactions_change_nothing(
             assert opened.modal is not None
             [field] = _inputs(opened.modal)
             iid = await fake.submit_modal(turn.name, str(opened.modal["custom_id"]), {field: text}, force=True)
-            outcome = await answer_of(fake, iid)
+            outcome = await answer_of(scene, iid)
             assert outcome.kind == "answered", text
             await check("modal amount", outcome)
 
@@ -361,7 +371,7 @@ async def test_forged_and_random_interactions_change_nothing(
         text = data.draw(st.sampled_from(AMOUNTS))
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.submit_modal(user, custom_id, {"amount": text},
+            outcome = await send_ignored(scene, lambda: fake.submit_modal(user, custom_id, {"amount": text},
                                                                          force=True))
             await check("modal never shown", outcome)
 
@@ -377,7 +387,7 @@ async def test_forged_and_random_interactions_change_nothing(
         dm = data.draw(st.booleans())
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.slash(user, "poker", subcommand=sub, options=options,
+            outcome = await send_ignored(scene, lambda: fake.slash(user, "poker", subcommand=sub, options=options,
                                                                   channel=channel, dm=dm, force=True))
             assert outcome.kind == "answered"
             await check("host command without permission" + (" (from a DM)" if dm else ""), outcome)
@@ -406,7 +416,7 @@ async def test_forged_and_random_interactions_change_nothing(
         dm = data.draw(st.booleans())
 
         async def go() -> None:
-            outcome = await send_ignored(fake, lambda: fake.slash(user, command, subcommand=sub, options=options,
+            outcome = await send_ignored(scene, lambda: fake.slash(user, command, subcommand=sub, options=options,
                                                                   channel=channel, dm=dm, force=True))
             assert outcome.kind == "answered"
             await check(f"refused /{command} command" + (" (from a DM)" if dm else ""), outcome)
@@ -467,25 +477,12 @@ class PrivateVersion:
     kind: str  # "dm" or "ephemeral"
 
 
-class PrivateLog:
+class PrivateLog(MessageRecorder):
     """Every version of every DM and ephemeral reply, with its recipient and the wall-clock time it was written."""
 
     def __init__(self, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.fake = fake
         self.versions: list[PrivateVersion] = []
-        new_message, apply_edit = fake._new_message, fake._apply_edit
-
-        def recording_new(channel: FakeChannel, data: Any, files: Any, **kwargs: Any) -> StoredMessage:
-            message = new_message(channel, data, files, **kwargs)
-            self._record(message)
-            return message
-
-        def recording_edit(message: StoredMessage, data: Any, files: Any) -> None:
-            apply_edit(message, data, files)
-            self._record(message)
-
-        monkeypatch.setattr(fake, "_new_message", recording_new)
-        monkeypatch.setattr(fake, "_apply_edit", recording_edit)
+        super().__init__(fake, monkeypatch)
 
     def _record(self, message: StoredMessage) -> None:
         channel = self.fake.channels.get(message.channel_id)
