@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from bot.poker import Card, Hand, Stakes
 from cogs.errors import UNEXPECTED
 from tests.e2e.conftest_bot import MessageRecorder, PokerBotStarter
-from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
+from tests.e2e.fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.players import Players, Turn, bettor, calling_station
 
 from .conftest import Figures
@@ -78,7 +78,7 @@ class Scene:
 
     def handlers(self) -> set[Any]:
         """The component and modal handlers the bot is running (discord.py's tasks)."""
-        tasks: set[Any] = getattr(self.view_store, "_ViewStore__tasks")
+        tasks: set[Any] = self.view_store._ViewStore__tasks
         return {t for t in tasks if not t.done()}
 
     def message(self, players: Players) -> StoredMessage:
