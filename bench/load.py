@@ -77,14 +77,17 @@ class BotProcess:
     """``python -m bot.devtools.launch`` on the fake's port; its CPU time and memory from /proc."""
 
     def __init__(self, port: int, db: Path, *, seed: int, next_hand_delay: float, profile: Path | None,
-                 log: Path, variant: str = "", sample: Path | None = None) -> None:
+                 log: Path, variant: str = "", sample: Path | None = None,
+                 memory_trace: Path | None = None) -> None:
         command = [sys.executable]
         if profile is not None:
             command += ["-m", "cProfile", "-o", str(profile)]
-        if variant or sample:
+        if variant or sample or memory_trace:
             command += [str(ROOT / "bench" / "variants.py"), "--variant", variant]
             if sample:
                 command += ["--sample", str(sample)]
+            if memory_trace:
+                command += ["--tracemalloc", str(memory_trace)]
         else:
             command += ["-m", "bot.devtools.launch"]
         command += ["--port", str(port), "--db", str(db), "--seed", str(seed),
@@ -92,6 +95,7 @@ class BotProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.log = log
         self.sampling = sample is not None
+        self.tracing = memory_trace is not None
         self._log_file = log.open("wb")
         self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT)
 
@@ -120,6 +124,11 @@ class BotProcess:
         """Tell a sampling bot that the measured window starts (SIGUSR1) or ends (SIGUSR2)."""
         if self.sampling and self.alive():
             self.proc.send_signal(signal.SIGUSR1 if start else signal.SIGUSR2)
+
+    def dump_memory(self) -> None:
+        """Tell a bot tracing its allocations to write them (SIGHUP)."""
+        if self.tracing and self.alive():
+            self.proc.send_signal(signal.SIGHUP)
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -216,7 +225,7 @@ async def wait_until(condition: object, timeout: float, what: str, bot: BotProce
 
 async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: int, next_hand_delay: float | None,
               folder: Path, profile: Path | None = None, quiet: bool = False, variant: str = "",
-              sample: Path | None = None) -> Figures:
+              sample: Path | None = None, memory_trace: Path | None = None) -> Figures:
     """Open ``tables`` tables on a fresh bot, play ``warmup`` then ``seconds`` seconds, and measure."""
     pace = PACED_DELAY if mode == "paced" else 0.0
     delay = next_hand_delay if next_hand_delay is not None else (1.0 if mode == "paced" else 0.05)
@@ -227,7 +236,8 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
     await fake.start()
     db = folder / f"load-{mode}-{tables}.db"
     bot = BotProcess(fake.port, db, seed=seed, next_hand_delay=delay, profile=profile,
-                     log=folder / f"bot-{mode}-{tables}.log", variant=variant, sample=sample)
+                     log=folder / f"bot-{mode}-{tables}.log", variant=variant, sample=sample,
+                     memory_trace=memory_trace)
     rng = random.Random(seed)
     agents: list[TablePlayers] = []
 
@@ -309,6 +319,9 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
         with contextlib.suppress(TimeoutError):
             await fake.quiet(period=1.0, timeout=20)  # what was in flight is done; every table waits for a player
         rss_after = bot.memory()["VmRSS"]
+        if memory_trace is not None:
+            bot.dump_memory()
+            await asyncio.sleep(3.0)  # the snapshot is written before the bot is stopped
         elapsed = t1 - t0
         actions = counts["decisions"]
         latencies = tally.latencies
@@ -474,7 +487,8 @@ async def main_async(args: argparse.Namespace) -> int:
                         tries.append(await asyncio.wait_for(
                             run(mode, tables, args.seconds, warmup=args.warmup, seed=args.seed,
                                 next_hand_delay=args.next_hand_delay, folder=folder, profile=args.profile,
-                                quiet=args.quiet, variant=args.variant, sample=args.sample),
+                                quiet=args.quiet, variant=args.variant, sample=args.sample,
+                                memory_trace=args.tracemalloc),
                             timeout=args.seconds + args.warmup + 300))
                     except Exception as error:  # one failed run does not lose the others' figures
                         failures.append(f"{mode} {tables}: {type(error).__name__}: {error}")
@@ -518,6 +532,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run bench/variants.py with these proposed changes (comma-separated) instead of the bot")
     parser.add_argument("--sample", type=Path, default=None,
                         help="sample the bot's event loop while measuring (bench/sampler.py); report to FILE")
+    parser.add_argument("--tracemalloc", type=Path, default=None,
+                        help="trace the bot's allocations (slow); once play stops, write the biggest to FILE")
     parser.add_argument("--dir", type=Path, default=None, help="where the temporary database goes")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the database and the bot's log")

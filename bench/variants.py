@@ -96,6 +96,27 @@ VARIANTS: dict[str, Callable[[PokerBot], None]] = {
 }
 
 
+def trace_memory(path: Path) -> None:
+    """Trace allocations from now on; each SIGHUP writes what is alive, by file and by line, to ``path``."""
+    import signal
+    import tracemalloc
+
+    tracemalloc.start(1)
+
+    def dump(*_: object) -> None:
+        snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        total = sum(s.size for s in snapshot.statistics("filename"))
+        lines = [f"{total / 1024:,.0f} KB traced (Python allocations alive since the start)", "by file:"]
+        lines += [f"  {s.size / 1024:10,.0f} KB {s.count:9,} blocks  {s.traceback[0].filename}"
+                  for s in snapshot.statistics("filename")[:25]]
+        lines.append("by line:")
+        lines += [f"  {s.size / 1024:10,.0f} KB {s.count:9,} blocks  {s.traceback[0].filename}:{s.traceback[0].lineno}"
+                  for s in snapshot.statistics("lineno")[:40]]
+        path.write_text("\n".join(lines) + "\n")
+
+    signal.signal(signal.SIGHUP, dump)
+
+
 async def run(port: int, db: str, seed: int | None, delay: float, variants: Sequence[str]) -> None:
     point_at(port)
     bot = PokerBot(db, rng=random.Random(seed) if seed is not None else None, next_hand_delay=delay)
@@ -114,12 +135,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--next-hand-delay", type=float, default=0.05)
     parser.add_argument("--sample", type=Path, default=None,
                         help="sample the event loop's stack (bench/sampler.py); the report goes to this file")
+    parser.add_argument("--tracemalloc", type=Path, default=None,
+                        help="trace allocations; on SIGHUP write the biggest live ones to this file")
     args = parser.parse_args(argv)
     chosen = [v for v in args.variant.split(",") if v]
     unknown = [v for v in chosen if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant(s) {unknown}; known: {sorted(VARIANTS)}")
     discord.utils.setup_logging(level=logging.WARNING)
+    if args.tracemalloc is not None:
+        trace_memory(args.tracemalloc)
     if args.sample is not None:
         from sampler import profile_to  # bench/ is on sys.path when this file runs as a script
 

@@ -414,10 +414,13 @@ async def test_edits_coalesce_under_the_channel_rate_limit(
     for iid in back:
         await fake.reply_to(iid, timeout=10)
     asked2, wrote2, updates = publisher.wanted, publisher.writes, publisher.updates
+    pending = publisher.written < publisher.wanted or publisher.busy  # coalesced into one write, still to come
     await players.play(calling_station, number=number, timeout=15)
     clicks = publisher.updates - updates
     changes, writes = changes + publisher.wanted - asked2, writes + publisher.writes - wrote2
-    assert clicks >= 4 and publisher.writes - wrote2 <= (publisher.wanted - asked2) - clicks, (clicks, publisher)
+    # Each click is answered with the table (no write); the other changes take at most one write each.
+    assert clicks >= 4, publisher
+    assert publisher.writes - wrote2 <= (publisher.wanted - asked2) - clicks + pending, (clicks, pending, publisher)
 
     calls = writes_to(fake, players.channel_id, mark)
     assert not [c for c in fake.calls[mark:] if c.status == 429]
