@@ -78,7 +78,7 @@ class TableCog(commands.Cog):
         table.meta.pop("message", None)
         try:
             await self.runner.publish(table)
-        except discord.HTTPException:
+        except (discord.HTTPException, TableError):  # TableError: the bot may not post here (the host is told)
             log.warning("could not post table %s again after its message was deleted", table.id, exc_info=True)
 
     # ------------------------------------------------------------------ the table
