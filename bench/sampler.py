@@ -28,7 +28,7 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine (bot.poker)", ("bot/poker/",)),
     ("store (bot.store, aiosqlite)", ("bot/store/", "aiosqlite/")),
     ("rendering (embed, buttons, views)", ("bot/render.py", "_runner.py:embed", "_runner.py:view",
-                                           "_views.py:draw_view", "_views.py:__init__", "discord/ui/view.py:to_comp")),
+                                           "_views.py:draw_modal", "_views.py:__init__", "discord/ui/view.py:to_comp")),
     ("REST calls (discord.py, aiohttp, JSON, Message objects)", (
         "discord/http.py:request", "discord/webhook/async_.py:request", "discord/interactions.py:edit_message",
         "discord/interactions.py:send_message", "discord/interactions.py:defer", "discord/abc.py:send",

@@ -1,24 +1,22 @@
 """The bot with proposed changes applied as patches, so that the load bench can measure them before they are made.
 
-    python bench/variants.py --variant quiet-gateway,dm-cache --port PORT --db PATH [launch options]
+    python bench/variants.py --variant skip-message-events,no-draw-dm --port PORT --db PATH [launch options]
 
 Used by ``bench/load.py --variant ...``; bench-only (the bot itself is never patched). Each variant stands for a
 change suggested in ``docs/performance.md``:
 
-* ``no-message-cache``: ``max_messages=None``. discord.py keeps the last 1,000 messages it saw and finds one by
-  a linear scan (``ConnectionState._get_message``), which it does for every MESSAGE_UPDATE it receives; the bot
-  never reads that cache.
-* ``skip-message-events``: ``no-message-cache``, and MESSAGE_CREATE and MESSAGE_UPDATE events are dropped
-  unparsed (MESSAGE_DELETE, which the table cog listens to, still works). With the default intents Discord sends
-  the bot one of these, with the whole embed, for every message it posts or edits; discord.py builds a Message
-  (embeds, components) from each.
-* ``quiet-gateway``: only the GUILDS intent (no message events at all) and no message cache. Cheapest, but the
-  table cog's ``on_raw_message_delete`` (post the table again at once when a moderator deletes it) no longer
-  fires; the next edit then finds the message gone and posts it again.
-* ``dm-cache``: remember each player's DM channel. ``Client.create_dm`` caches only the last 128 DM channels, so
-  with more than 128 players every private hand costs an extra ``POST /users/@me/channels``.
-* ``no-draw-dm``: no DM after a draw: the answer to the Discard click already shows the player his new hand (and
-  "My hand" shows it again). Cuts a REST call per draw.
+* ``skip-message-events``: MESSAGE_CREATE and MESSAGE_UPDATE events are dropped unparsed (MESSAGE_DELETE, which
+  the table cog listens to, still works). With the guild messages intent Discord sends the bot one of these, with
+  the whole embed, for every message it posts or edits in a channel; discord.py builds a Message from each.
+* ``quiet-gateway``: only the GUILDS intent (no message events at all). Cheapest, but the table cog's
+  ``on_raw_message_delete`` (post the table again at once when a moderator deletes it) no longer fires; the next
+  edit then finds the message gone and posts it again, and until then the player to act has no buttons.
+* ``no-draw-dm``: no DM after a draw (the player would press My hand to see his new cards). Measures what the
+  draw's DM costs; the bot keeps it, since the cards changed.
+
+Made in the bot since (measured with this script first): no message cache (``max_messages=None``), no DM message
+events, each player's DM channel remembered, the draw in a modal answered with the table instead of an ephemeral
+view.
 """
 
 from __future__ import annotations
@@ -43,55 +41,30 @@ from bot.run import run_until_stopped
 
 def quiet_gateway(bot: PokerBot) -> None:
     bot._connection._intents = discord.Intents(guilds=True)
-    bot._connection.max_messages = None
-    bot._connection._messages = None
-
-
-def no_message_cache(bot: PokerBot) -> None:
-    bot._connection.max_messages = None
-    bot._connection._messages = None
 
 
 def skip_message_events(bot: PokerBot) -> None:
-    no_message_cache(bot)
     parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
     for event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
         parsers[event] = lambda data: None
 
 
-def dm_cache(bot: PokerBot) -> None:
-    create_dm = bot.create_dm
-    channels: dict[int, discord.DMChannel] = {}
-
-    async def cached(user: discord.abc.Snowflake) -> discord.DMChannel:
-        channel = channels.get(user.id)
-        if channel is None:
-            channel = channels[user.id] = await create_dm(user)
-        return channel
-
-    bot.create_dm = cached  # type: ignore[method-assign]
-
-
 def no_draw_dm(bot: PokerBot) -> None:
     from cogs.table._runner import TableRunner
 
-    # The runner DMs through send_dm (or, in older versions, send_private_hand); skip the one the draw sends.
-    name = "send_dm" if hasattr(TableRunner, "send_dm") else "send_private_hand"
-    send = getattr(TableRunner, name)
+    send = TableRunner.send_dm
 
     async def unless_drawing(self: TableRunner, *args: Any) -> None:
-        if sys._getframe(1).f_code.co_name == "on_draw":  # the draw's answer shows the new hand
+        if sys._getframe(1).f_code.co_name == "draw":
             return
         await send(self, *args)
 
-    setattr(TableRunner, name, unless_drawing)
+    TableRunner.send_dm = unless_drawing  # type: ignore[method-assign]
 
 
 VARIANTS: dict[str, Callable[[PokerBot], None]] = {
-    "no-message-cache": no_message_cache,
     "skip-message-events": skip_message_events,
     "quiet-gateway": quiet_gateway,
-    "dm-cache": dm_cache,
     "no-draw-dm": no_draw_dm,
 }
 
@@ -101,17 +74,26 @@ def trace_memory(path: Path) -> None:
     import signal
     import tracemalloc
 
-    tracemalloc.start(1)
+    tracemalloc.start(8)
 
     def dump(*_: object) -> None:
+        import gc
+
+        before = tracemalloc.get_traced_memory()[0]
+        freed = gc.collect()  # cycles (views and their items, tasks) wait for the collector: not a leak
         snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
         total = sum(s.size for s in snapshot.statistics("filename"))
-        lines = [f"{total / 1024:,.0f} KB traced (Python allocations alive since the start)", "by file:"]
+        lines = [f"{before / 1024:,.0f} KB traced before gc.collect(), which freed {freed:,} objects; "
+                 f"{total / 1024:,.0f} KB alive after it (Python allocations made since the start)", "by file:"]
         lines += [f"  {s.size / 1024:10,.0f} KB {s.count:9,} blocks  {s.traceback[0].filename}"
                   for s in snapshot.statistics("filename")[:25]]
         lines.append("by line:")
         lines += [f"  {s.size / 1024:10,.0f} KB {s.count:9,} blocks  {s.traceback[0].filename}:{s.traceback[0].lineno}"
                   for s in snapshot.statistics("lineno")[:40]]
+        lines.append("where the biggest come from:")
+        for stat in snapshot.statistics("traceback")[:8]:
+            lines.append(f"  {stat.size / 1024:,.0f} KB in {stat.count:,} blocks:")
+            lines += [f"    {line}" for line in stat.traceback.format(limit=8)]
         path.write_text("\n".join(lines) + "\n")
 
     signal.signal(signal.SIGHUP, dump)

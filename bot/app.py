@@ -28,7 +28,7 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
 
 
 class PokerBot(commands.Bot):
-    """The poker bot. Only the default, non-privileged intents."""
+    """The poker bot. Only two non-privileged intents: guilds and guild messages."""
 
     def __init__(
         self,
@@ -39,7 +39,11 @@ class PokerBot(commands.Bot):
         next_hand_delay: float = 4.0,
         sync_commands: bool = True,
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+        # Guilds (channels, permissions) and guild messages (MESSAGE_DELETE: a deleted table message is posted
+        # again at once). Not DM messages: every DM the bot sends would come back as an event. No message cache:
+        # the bot never reads a message back, and scanning the cache on every edit event costs CPU.
+        intents = discord.Intents(guilds=True, guild_messages=True)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
                          help_command=None, tree_cls=PokerTree)
         self.db_path = Path(db_path)
         self.dev_guild_id = dev_guild_id

@@ -2,7 +2,7 @@
 
 The real bot (``PokerBot``, its cogs, its store on a temporary SQLite file) runs against the loopback fake Discord
 of the tests (``bot.devtools``), on 127.0.0.1. Scripted players (``bot.devtools.autoplay``) open a table, join it
-and play from what Discord shows them: the table message's buttons, the draw view, the dealer's-choice select.
+and play from what Discord shows them: the table message's buttons, the draw modal, the dealer's-choice select.
 The transcript interleaves, in time order, what the channel shows (the table message, rendered as text, and the
 bot's posts), what each player receives by DM, what only he sees (ephemeral replies), and what each player does.
 

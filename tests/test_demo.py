@@ -43,9 +43,9 @@ async def test_the_demo_plays_complete_hands_through_the_showdown() -> None:
     for entry in transcript.entries:
         if entry.kind in ("table", "post") and entry not in showdowns:
             assert not cards_in(entry.text), f"the channel showed cards before the showdown:\n{entry.render()}"
-    # The players acted through the bot's buttons, draw view and select; the host closed the table at the end.
+    # The players acted through the bot's buttons, draw modal and select; the host closed the table at the end.
     acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
-    assert "chooses" in acts and "clicks Draw" in acts and ("clicks Discard" in acts or "clicks Stand pat" in acts)
+    assert "chooses" in acts and "clicks Draw…" in acts and "throws " in acts
     assert transcript.entries[-1].text.startswith("Table closed.")
     assert all(f"@{name} cashes out" in transcript.entries[-1].text for name in PLAYERS)
 

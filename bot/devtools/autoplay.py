@@ -1,14 +1,14 @@
 """Scripted players who play at a table by reading what Discord shows them, as people would.
 
 They know nothing of the bot's insides: whose turn it is, which buttons there are and what a player holds come from
-the table message (its embed and components), the ephemeral draw view and the dealer's-choice select, as the fake
+the table message (its embed and components), the draw modal and the dealer's-choice select, as the fake
 Discord holds them. The offline demo (``python -m bot demo``) and the load bench (``bench/load.py``) use them.
 
 * :func:`read_screen` turns a table message into a :class:`Screen` (the hand and action number carried by the
   buttons, the player to act named in the Turn field, the dealer's choice, players without chips);
 * :class:`TablePlayers` watches one channel's table message and, ``pace`` seconds after each turn starts, makes the
-  player to act click a button chosen by a :class:`Policy` (the draw goes through the draw view: the select, then
-  Discard or Stand pat; the dealer's choice through the select), and tops up players who ran out of chips.
+  player to act click a button chosen by a :class:`Policy` (the draw: Stand pat, or Draw… and the cards picked in
+  the draw modal; the dealer's choice through the select), and tops up players who ran out of chips.
 
 Usage (``fake`` an :class:`~bot.devtools.observed.ObservedFake` with a bot connected)::
 
@@ -41,6 +41,7 @@ from .fakediscord import (
     FakeUser,
     InteractionRecord,
     StoredMessage,
+    walk_components,
 )
 from .observed import ObservedFake
 
@@ -139,10 +140,13 @@ class Policy:
             return "pot" if "pot" in buttons and roll < self.bet / 5 else "min"
         return "cc"
 
-    def discards(self, codes: Sequence[str], limit: int) -> list[str]:
-        """The cards to throw (an empty list stands pat)."""
-        count = self.rng.randint(0, min(3, limit, len(codes)))
-        return self.rng.sample(list(codes), count)
+    def draw_count(self) -> int:
+        """How many cards to throw, zero to three (zero: stand pat), decided before looking at the draw form."""
+        return self.rng.randint(0, 3)
+
+    def discards(self, codes: Sequence[str], count: int) -> list[str]:
+        """Which ``count`` of the cards ``codes`` to throw."""
+        return self.rng.sample(list(codes), min(count, len(codes)))
 
     def game(self, games: Sequence[str]) -> str:
         return self.rng.choice(list(games))
@@ -156,8 +160,8 @@ class Counts:
     interactions: int = 0  # every click, select and command sent (a draw is two or three)
     refused: int = 0  # answered with an error instead of taking the action
     stale: int = 0  # the screen changed before the click (nothing sent)
-    draws: int = 0  # draw decisions (each: Draw, then the select if cards are thrown, then Discard or Stand pat)
-    picks: int = 0  # of them, with cards picked in the select
+    draws: int = 0  # draw decisions (Stand pat: one click; Draw…: the click, then the modal submitted)
+    picks: int = 0  # of them, with cards thrown (through the modal)
     rebuys: int = 0
 
 
@@ -353,37 +357,36 @@ class TablePlayers:
             self._failed(key)
 
     async def _draw(self, user: FakeUser, screen: Screen, key: tuple[int, int]) -> None:
+        """Stand pat with the table's button, or open the draw modal, pick the cards in its select and submit."""
+        count = self.policy.draw_count()
+        if count == 0 or "draw" not in screen.buttons:
+            custom_id, label = screen.buttons["pat"]
+            self._say(user, f"clicks {label}")
+            rec = await self._send(self.fake.click(user, screen.message, custom_id))
+            if self._took(rec, key):
+                self.counts.draws += 1
+            return
         custom_id, label = screen.buttons["draw"]
         self._say(user, f"clicks {label}")
         opened = await self._send(self.fake.click(user, screen.message, custom_id))
-        view = opened.original if opened is not None else None
-        if opened is None or view is None or not view.content.startswith("Your hand"):
+        modal = opened.modal if opened is not None else None
+        if opened is None or modal is None:
             self._took(opened, key)
             return
-        spent = [opened.id]
-        select = next((c for c in view.all_components() if c.get("type") == STRING_SELECT), None)
-        codes = [str(o["value"]) for o in (select or {}).get("options") or []]
-        throw = self.policy.discards(codes, int((select or {}).get("max_values") or 0)) if select else []
-        if throw and select is not None:
-            self._say(user, "picks " + " ".join(_pretty(c) for c in throw))
-            picked = await self._send(self.fake.select(user, view, str(select["custom_id"]), throw))
-            if picked is None or picked.response_type != CALLBACK_UPDATE:
-                self._took(None, key)
-                return
-            spent.append(picked.id)
-        label = "Discard" if throw else "Stand pat"
-        button = next((b for b in view.buttons() if b.get("label") == label), None)
-        if button is None:
+        fields = walk_components(modal.get("components") or [])
+        select = next((c for c in fields if c.get("type") == STRING_SELECT), None)
+        if select is None:
             self._took(None, key)
             return
-        self._say(user, f"clicks {label}")
-        rec = await self._send(self.fake.click(user, view, str(button["custom_id"])))
+        codes = [str(o["value"]) for o in select.get("options") or []]
+        throw = self.policy.discards(codes, min(count, int(select.get("max_values") or 0)))
+        self._say(user, "throws " + (" ".join(_pretty(c) for c in throw) or "nothing"))
+        rec = await self._send(self.fake.submit_modal(user, str(modal["custom_id"]), {str(select["custom_id"]): throw}))
         if self._took(rec, key):
             self.counts.draws += 1
             self.counts.picks += bool(throw)
         if self.forget:
-            for iid in spent:
-                self.fake.forget(iid)
+            self.fake.forget(opened.id)
 
     async def _choose(self, screen: Screen, fingerprint: int) -> None:
         assert screen.chooser is not None and screen.choice_id is not None

@@ -2003,10 +2003,14 @@ class FakeDiscord:
         if remaining:
             if not force:
                 raise ValueError(f"modal {custom_id!r} has no field(s) {sorted(remaining)}")
-            for key, value in remaining.items():
-                components.append(
-                    {"type": ACTION_ROW, "components": [{"type": TEXT_INPUT, "custom_id": key, "value": value}]}
-                )
+            for key, value in remaining.items():  # a forged field: text typed, or a select's values
+                if isinstance(value, str):
+                    field: JSON = {"type": ACTION_ROW, "components": [{"type": TEXT_INPUT, "custom_id": key,
+                                                                       "value": value}]}
+                else:
+                    field = {"type": LABEL, "component": {"type": STRING_SELECT, "custom_id": key,
+                                                          "values": [str(v) for v in value]}}
+                components.append(field)
         data: JSON = {"custom_id": custom_id, "components": components}
         if shown is not None:
             self._modals.pop((who.id, custom_id), None)
@@ -2037,16 +2041,27 @@ class FakeDiscord:
                 elif kind in SELECT_TYPES:
                     cid = str(item["custom_id"])
                     chosen = fields.pop(cid, [])
-                    out.append(
-                        {
-                            "type": kind,
-                            "custom_id": cid,
-                            "values": [chosen] if isinstance(chosen, str) else list(chosen),
-                        }
-                    )
+                    values = [chosen] if isinstance(chosen, str) else [str(v) for v in chosen]
+                    if not force:
+                        self._check_select(item, values)
+                    out.append({"type": kind, "custom_id": cid, "values": values})
             return out
 
         return convert(modal.get("components") or [])
+
+    @staticmethod
+    def _check_select(item: Mapping[str, Any], values: Sequence[str]) -> None:
+        """What Discord's client lets a user submit in a modal's select: offered options, within min/max values
+        (none at all when the select is not required)."""
+        cid = item.get("custom_id")
+        offered = {str(o.get("value")) for o in item.get("options") or []}
+        if item.get("type") == STRING_SELECT and any(v not in offered for v in values):
+            raise ValueError(f"modal select {cid!r} offers no option {sorted(set(values) - offered)}")
+        low, high = int(item.get("min_values", 1)), int(item.get("max_values", 1))
+        if not values and not item.get("required", True):
+            return
+        if not low <= len(values) <= high:
+            raise ValueError(f"modal select {cid!r} takes {low} to {high} values, not {len(values)}")
 
     @staticmethod
     def _check_text_input(item: Mapping[str, Any], value: str) -> None:

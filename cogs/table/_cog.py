@@ -17,6 +17,7 @@ from bot.table_settings import SettingsError, TableSettings
 from bot.tables import Table, TableError
 
 from ..errors import report
+from ._views import ModalSubmit
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -80,6 +81,15 @@ class TableCog(commands.Cog):
             await self.runner.publish(table)
         except (discord.HTTPException, TableError):  # TableError: the bot may not post here (the host is told)
             log.warning("could not post table %s again after its message was deleted", table.id, exc_info=True)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A table modal submitted (the amount, the draw): handled by its custom_id, so one opened before a
+        restart still works."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            submit = ModalSubmit.parse(interaction.data)
+            if submit is not None:
+                await submit.callback(interaction)
 
     # ------------------------------------------------------------------ the table
 

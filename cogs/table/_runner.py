@@ -28,12 +28,12 @@ import aiohttp
 import discord
 
 from bot import render
-from bot.poker import Dealt, Game, Hand, IllegalAction, Legal, get_game
+from bot.poker import Dealt, Game, Hand, IllegalAction, Legal, format_cards, get_game
 from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
 from ..errors import ignore_unknown_commands, running_callbacks
-from ._views import ActionButton, AmountModal, ChoiceSelect, draw_view
+from ._views import ActionButton, ChoiceSelect, amount_modal, draw_modal
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -105,6 +105,7 @@ class TableRunner:
         self.dealing: dict[int, asyncio.Task[None]] = {}
         self.recent: dict[int, list[str]] = {}
         self.dm_warned: set[tuple[int, int]] = set()
+        self.dm_channels: dict[int, int] = {}  # user id -> his DM channel's id
         self.publishers: dict[int, _Publisher] = {}
         self.last_write: dict[int, float] = {}  # when the table message of a channel was last written (loop time)
         self.stopped = False  # the bot is closing: no new clock, deal or write starts
@@ -221,7 +222,8 @@ class TableRunner:
             if legal.can_raise:
                 self._raise_buttons(view, table, legal)
         elif legal is not None and legal.phase == "drawing":
-            view.add_item(ActionButton(t, h, s, "draw", "Draw", discord.ButtonStyle.primary, row=0))
+            view.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=0))
+            view.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=0))
         view.add_item(ActionButton(t, h, s, "hand", "My hand", discord.ButtonStyle.secondary, row=1))
         return view
 
@@ -486,15 +488,18 @@ class TableRunner:
             await interaction.response.send_message(self.hand_text(table, user), ephemeral=True)
             return
         legal = self._check_turn(table, user, hand_id, seq)
-        if kind == "draw":
+        if kind in ("draw", "pat"):
             if legal.phase != "drawing":
                 raise TableError("It is not time to draw.")
-            text = f"Your hand: {render.cards(legal.hand)}. Pick the cards to throw."
-            await interaction.response.send_message(text, view=draw_view(table_id, hand_id, seq, legal),
-                                                    ephemeral=True)
+            if kind == "draw":
+                await interaction.response.send_modal(draw_modal(table_id, hand_id, seq, legal))
+            else:
+                await self.draw(table, user, "sd", seq, interaction)
             return
+        if legal.phase != "betting":
+            raise TableError("It is time to draw, not to bet.")
         if kind == "amount":
-            await interaction.response.send_modal(AmountModal(table_id, hand_id, seq, legal))
+            await interaction.response.send_modal(amount_modal(table_id, hand_id, seq, legal))
             return
         action = {
             "fold": "f", "cc": "cc", "min": f"cbr {legal.min_raise_to}", "pot": f"cbr {legal.pot_raise_to}",
@@ -529,68 +534,38 @@ class TableRunner:
             raise TableError(f"The largest {word} is to {render.chips(high)}.")
         await self.act(table, interaction.user.id, f"cbr {value}", seq, interaction)
 
-    async def on_draw_pick(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
-                           codes: list[str]) -> None:
-        """The draw view's select: show the cards picked; Discard now carries them."""
+    async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                      codes: list[str], *, face_up: bool = False) -> None:
+        """The draw modal: throw the cards picked (none: stand pat), Assassin's twos face up if asked."""
         table = self._table(interaction, table_id)
-        legal = self._check_turn(table, interaction.user.id, hand_id, seq)
+        user = interaction.user.id
+        legal = self._check_turn(table, user, hand_id, seq)
+        if legal.phase != "drawing":
+            raise TableError("It is not time to draw.")
         held = {c.code: c for c in legal.hand}
         if any(code not in held for code in codes):
             raise TableError("Those are not your cards now; press Draw again.")
-        chosen = [held[code] for code in codes]
-        shown = render.cards(chosen) or "nothing"
-        await self._answer_privately(interaction, f"Throwing: {shown}. Now press Discard (or Stand pat).",
-                                     draw_view(table_id, hand_id, seq, legal, chosen))
+        cards = format_cards([held[code] for code in codes])
+        await self.draw(table, user, f"{'sdu' if face_up else 'sd'} {cards}" if cards else "sd", seq, interaction)
 
-    async def on_draw_button(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
-                             kind: str, cards: str) -> None:
-        """The draw view's Discard, Stand pat, or Discard with twos face up."""
-        if kind == "pat":
-            action = "sd"
-        elif not cards:
-            await interaction.response.send_message("Pick the cards to throw first, or press Stand pat.",
-                                                    ephemeral=True)
-            return
-        else:
-            action = f"{kind} {cards}"
-        await self.on_draw(interaction, table_id, hand_id, seq, action)
-
-    async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
-                      action: str) -> None:
-        """The draw view's decision."""
-        table = self._table(interaction, table_id)
-        user = interaction.user.id
-        self._check_turn(table, user, hand_id, seq)
-        result = await table.act(user, action, seq)
+    async def draw(self, table: Table, user: int, action: str, seq: int, interaction: discord.Interaction) -> None:
+        """Apply a draw: the answer shows the table, and the new cards go by DM (to a player whose DMs are closed,
+        in the answer itself, which only he sees; the table is then shown by an edit)."""
         seat = table.engine_seat(user)
+        result = await table.act(user, action, seq)
+        drawn = [c for event in result.events if isinstance(event, Dealt) and event.player == seat for c in event.cards]
         hand = table.hand
-        new = [e for e in result.events if isinstance(e, Dealt)]
-        dm = None
-        if hand is not None and seat is not None:
-            got = f"You drew {render.cards(new[0].cards)}. " if new else "You stand pat. "
-            if new:
-                dm = self.private_text(table, hand, seat)
-            await self._answer_privately(interaction, got + "Now: " + render.private_hand(hand, seat))
-        else:
-            await self._answer_privately(interaction, "Done.")
+        dm = self.private_text(table, hand, seat) if drawn and hand is not None and seat is not None else None
+        answer: discord.Interaction | None = interaction
+        if dm is not None and hand is not None and seat is not None and (table.id, user) in self.dm_warned:
+            await interaction.response.send_message(
+                f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}", ephemeral=True)
+            dm, answer = None, None
         try:
-            await self.after_action(table, result, None)
+            await self.after_action(table, result, answer)
         finally:
             if dm is not None:
                 await self.send_dm(table, user, dm)
-
-    @staticmethod
-    async def _answer_privately(interaction: discord.Interaction, text: str,
-                                view: discord.ui.View | None = None) -> None:
-        """Answer on the player's ephemeral draw view (edited), never on a message others see: a draw forged on
-        the table message is answered with a new ephemeral message."""
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(content=text, view=view)
-        elif view is not None:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, number: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game."""
@@ -719,8 +694,7 @@ class TableRunner:
         """DM a player (tried again when Discord fails); if his DMs are closed, say once in the channel to use
         "My hand". Never raises: a DM that cannot be sent must not stop the table."""
         async def send() -> None:
-            channel = await self.bot.create_dm(discord.Object(user))
-            await channel.send(text)
+            await (await self.dm_channel(user)).send(text)
 
         try:
             await self._retrying(send)
@@ -731,6 +705,15 @@ class TableRunner:
                                         "to see them (only you will).")
         except (TimeoutError, discord.HTTPException, OSError, aiohttp.ClientError):
             log.warning("could not DM user %s", user, exc_info=True)
+
+    async def dm_channel(self, user: int) -> discord.abc.Messageable:
+        """The DM channel of a player. Its id never changes, so it is opened once (``Client.create_dm`` keeps only
+        the last 128, which would cost a REST call per private hand in a busy server)."""
+        channel_id = self.dm_channels.get(user)
+        if channel_id is None:
+            channel = await self.bot.create_dm(discord.Object(user))
+            self.dm_channels[user] = channel_id = channel.id
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     # ------------------------------------------------------------------ clocks
 

@@ -1,17 +1,16 @@
 """The components of the table: persistent action buttons, the dealer's-choice select,
-the amount modal and the ephemeral draw view. They carry the table, hand and action
-number in their custom_id, so a stale or repeated click is recognised, and they work
-after a restart."""
+the amount modal and the draw modal. They carry the table, hand and action number in
+their custom_id, so a stale or repeated click is recognised, and they work after a
+restart."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.poker import Card, Legal, format_cards
+from bot.poker import Legal
 from bot.render import chips
 
 from ..errors import answers_errors
@@ -73,85 +72,98 @@ class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
         await runner_of(interaction).on_choice(interaction, self.table, self.number, str(values[0]) if values else "")
 
 
-class AmountModal(discord.ui.Modal, title="Bet or raise"):
-    """Any amount in pot and no limit. The range goes in the label's description: a text input's own label
-    is deprecated and holds only 45 characters, too few for big stakes."""
-
-    def __init__(self, table: int, hand: int, seq: int, legal: Legal) -> None:
-        super().__init__(custom_id=f"pk:m:{table}:{hand}:{seq}")
-        self.table, self.hand, self.seq = table, hand, seq
-        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            custom_id="amount", max_length=20, placeholder=str(legal.min_raise_to))
-        word = "Bet" if legal.is_bet else "Raise to"
-        self.add_item(discord.ui.Label(
-            text=f"{word} (total this round)", component=self.amount,
-            description=f"From {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)} chips"))
-
-    @answers_errors
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await runner_of(interaction).on_amount(interaction, self.table, self.hand, self.seq, self.amount.value)
+AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
+DRAW_MODAL_ID = re.compile(r"pk:w:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
+AMOUNT_FIELD, THROW_FIELD, TWOS_FIELD = "amount", "throw", "twos"
+FACE_UP = "up"
 
 
-DRAW_PICK_ID = r"pk:p:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)"
-DRAW_ID = r"pk:d:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<kind>sd|sdu|pat):(?P<cards>(?:[2-9TJQKA][cdhs]|X[12])*)"
+def _unstored(modal: discord.ui.Modal) -> discord.ui.Modal:
+    """A modal that discord.py will not keep: its submit is handled by custom_id (:class:`ModalSubmit`), like the
+    dynamic buttons, so it works after a restart and costs no memory while the player types."""
+    modal.stop()
+    return modal
 
 
-class DrawPick(discord.ui.DynamicItem[SELECT], template=DRAW_PICK_ID):
-    """The draw view's multi-select of the player's cards."""
-
-    def __init__(self, table: int, hand: int, seq: int, legal: Legal | None = None,
-                 chosen: Sequence[Card] = ()) -> None:
-        cards = legal.hand if legal is not None else ()
-        limit = max(1, min(legal.max_discards, len(cards))) if legal is not None else 1
-        options = [discord.SelectOption(label=c.pretty(), value=c.code, default=c in chosen) for c in cards]
-        super().__init__(discord.ui.Select(
-            custom_id=f"pk:p:{table}:{hand}:{seq}", placeholder=f"Cards to throw (up to {limit})", min_values=0,
-            max_values=limit, options=options or [discord.SelectOption(label="…")], row=0))
-        self.table, self.hand, self.seq = table, hand, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DrawPick:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values") or []]
-        await runner_of(interaction).on_draw_pick(interaction, self.table, self.hand, self.seq, values)
+def amount_modal(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Modal:
+    """Bet or raise any amount in pot and no limit. The range goes in the label's description: a text input's own
+    label is deprecated and holds only 45 characters, too few for big stakes."""
+    modal = discord.ui.Modal(title="Bet or raise", custom_id=f"pk:m:{table}:{hand}:{seq}")
+    amount: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        custom_id=AMOUNT_FIELD, max_length=20, placeholder=str(legal.min_raise_to))
+    word = "Bet" if legal.is_bet else "Raise to"
+    modal.add_item(discord.ui.Label(
+        text=f"{word} (total this round)", component=amount,
+        description=f"From {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)} chips"))
+    return _unstored(modal)
 
 
-class DrawButton(discord.ui.DynamicItem[BUTTON], template=DRAW_ID):
-    """Discard (the cards picked, carried in the custom_id), Stand pat, or Assassin's discard with twos face up."""
-
-    LABELS = {"sd": ("Discard", discord.ButtonStyle.primary), "pat": ("Stand pat", discord.ButtonStyle.secondary),
-              "sdu": ("Discard, twos face up", discord.ButtonStyle.danger)}
-
-    def __init__(self, table: int, hand: int, seq: int, kind: str, cards: str = "") -> None:
-        label, style = self.LABELS[kind]
-        super().__init__(discord.ui.Button(label=label, style=style, row=1,
-                                           custom_id=f"pk:d:{table}:{hand}:{seq}:{kind}:{cards}"))
-        self.table, self.hand, self.seq, self.kind, self.cards = table, hand, seq, kind, cards
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DrawButton:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["kind"], match["cards"])
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await runner_of(interaction).on_draw_button(interaction, self.table, self.hand, self.seq, self.kind,
-                                                    self.cards)
-
-
-def draw_view(table: int, hand: int, seq: int, legal: Legal, chosen: Sequence[Card] = ()) -> discord.ui.View:
-    """The ephemeral draw: pick the cards to throw, then discard or stand pat. Every component carries the table,
-    hand and action number (and Discard the cards picked), so the view needs no memory and survives a restart."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(DrawPick(table, hand, seq, legal, chosen))
-    cards = format_cards(chosen)
-    view.add_item(DrawButton(table, hand, seq, "sd", cards))
-    view.add_item(DrawButton(table, hand, seq, "pat"))
+def draw_modal(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Modal:
+    """The draw in one form: a multi-select of the player's cards (none picked: stand pat) and, in Assassin with a
+    two in hand, whether the twos thrown go face up."""
+    cards = legal.hand
+    limit = max(1, min(legal.max_discards, len(cards)))
+    modal = discord.ui.Modal(title="Draw", custom_id=f"pk:w:{table}:{hand}:{seq}")
+    throw: SELECT = discord.ui.Select(
+        custom_id=THROW_FIELD, placeholder=f"Cards to throw (up to {limit})", min_values=0, max_values=limit,
+        required=False, options=[discord.SelectOption(label=c.pretty(), value=c.code) for c in cards])
+    modal.add_item(discord.ui.Label(
+        text=f"Cards to throw (up to {limit})", component=throw,
+        description=f"Your hand: {' '.join(c.pretty() for c in cards)}. Pick none to stand pat."))
     if legal.face_up_twos:
-        view.add_item(DrawButton(table, hand, seq, "sdu", cards))
-    return view
+        twos: SELECT = discord.ui.Select(
+            custom_id=TWOS_FIELD, placeholder="Face down", min_values=0, max_values=1, required=False,
+            options=[discord.SelectOption(label="Face up: one extra card", value=FACE_UP)])
+        modal.add_item(discord.ui.Label(
+            text="The twos you throw", component=twos,
+            description="Thrown face up, they earn one extra card after the draw."))
+    return _unstored(modal)
+
+
+def modal_fields(data: Any) -> dict[str, list[str]]:
+    """What a modal submission holds, by field custom_id: a text input's value, or a select's values."""
+    fields: dict[str, list[str]] = {}
+
+    def visit(component: Any) -> None:
+        if not isinstance(component, dict):
+            return
+        if "custom_id" in component:
+            if "values" in component:
+                fields[str(component["custom_id"])] = [str(v) for v in component["values"] or []]
+            elif "value" in component:
+                fields[str(component["custom_id"])] = [str(component["value"] or "")]
+        for child in component.get("components") or []:
+            visit(child)
+        visit(component.get("component"))
+
+    for top in (data or {}).get("components") or []:
+        visit(top)
+    return fields
+
+
+class ModalSubmit:
+    """A submitted table modal (the amount, the draw), recognised by its custom_id as the buttons are."""
+
+    def __init__(self, kind: str, table: int, hand: int, seq: int, fields: dict[str, list[str]]) -> None:
+        self.kind, self.table, self.hand, self.seq, self.fields = kind, table, hand, seq, fields
+
+    @classmethod
+    def parse(cls, data: Any) -> ModalSubmit | None:
+        """The submission of one of our modals, or None (another bot's, or not a table modal)."""
+        custom_id = str((data or {}).get("custom_id") or "")
+        for kind, pattern in (("amount", AMOUNT_MODAL_ID), ("draw", DRAW_MODAL_ID)):
+            match = pattern.fullmatch(custom_id)
+            if match:
+                return cls(kind, int(match["table"]), int(match["hand"]), int(match["seq"]), modal_fields(data))
+        return None
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        runner = runner_of(interaction)
+        if self.kind == "amount":
+            text = (self.fields.get(AMOUNT_FIELD) or [""])[0]
+            await runner.on_amount(interaction, self.table, self.hand, self.seq, text)
+        else:
+            face_up = FACE_UP in (self.fields.get(TWOS_FIELD) or [])
+            await runner.on_draw(interaction, self.table, self.hand, self.seq, self.fields.get(THROW_FIELD) or [],
+                                 face_up=face_up)

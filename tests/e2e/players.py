@@ -1,9 +1,9 @@
 """Players at a table, as the bot's users: they read the table message and click its buttons.
 
 ``Players`` drives one channel's table through the fake Discord: slash commands, the action buttons of the table
-message (whose turn it is comes from ``bot.tables`` and is checked against the embed), the ephemeral draw view (a
-multi-select of the cards, then Discard / Stand pat / Discard, twos face up), the amount modal and the dealer's
-choice select. Moves are written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``,
+message (whose turn it is comes from ``bot.tables`` and is checked against the embed), Stand pat and the draw
+modal (a multi-select of the cards, and in Assassin whether the twos go face up), the amount modal and the
+dealer's choice select. Moves are written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``,
 ``sd``) and turned into the clicks a person would make, so a test can decide a hand with the engine first (seeds
 chosen by simulation, see :func:`simulate`) and then play exactly that hand through Discord.
 """
@@ -21,6 +21,7 @@ from bot.table_settings import TableSettings
 from bot.tables import MAX_SEED
 
 from .fakediscord import (
+    JSON,
     STRING_SELECT,
     TEXT_INPUT,
     FakeDiscord,
@@ -304,30 +305,35 @@ class Players:
                                                  {str(inputs[0]["custom_id"]): text}, force=force)
         return await self.fake.reply_to(submitted)
 
-    async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> StoredMessage:
-        """Click Draw: the ephemeral draw view."""
+    async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> JSON:
+        """Click Draw…: the draw modal shown."""
         turn = turn or await self.turn()
         reply = await self.click("draw", user=user, turn=turn)
-        assert reply.ephemeral and reply.message is not None, reply.content
-        return reply.message
+        assert reply.modal is not None, f"Draw… opened no modal: {reply.content!r}"
+        return reply.modal
+
+    async def submit_draw(self, modal: JSON, user: str, throw: Sequence[str], *, face_up: bool = False,
+                          force: bool = False) -> InteractionRecord:
+        """Submit the draw ``modal`` with the card codes ``throw`` picked (and twos face up if asked)."""
+        fields: dict[str, list[str]] = {"throw": list(throw)}
+        if face_up:
+            fields["twos"] = ["up"]
+        return await self.fake.reply_to(
+            await self.fake.submit_modal(user, str(modal["custom_id"]), fields, force=force))
 
     async def draw(self, cards: Sequence[Card], *, face_up: bool = False, turn: Turn | None = None
                    ) -> InteractionRecord:
-        """Open the draw view, pick ``cards`` in its select, press Discard (or Discard, twos face up), or Stand pat
-        when ``cards`` is empty."""
+        """Stand pat with the table's button when ``cards`` is empty; else click Draw…, pick ``cards`` in the
+        modal's select (twos face up if asked) and submit."""
         turn = turn or await self.turn()
-        view = await self.open_draw(turn)
-        assert view.text().startswith("Your hand:"), view.text()
-        if cards:
-            [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
-            offered = {o["value"] for o in select["options"]}
-            assert offered == {c.code for c in turn.legal.hand}, (offered, turn.legal.hand)
-            picked = await self.fake.reply_to(
-                await self.fake.select(turn.name, view, str(select["custom_id"]), [c.code for c in cards]))
-            assert "Throwing:" in picked.content, picked.content
-        label = "Stand pat" if not cards else ("Discard, twos face up" if face_up else "Discard")
-        button = next(b for b in view.buttons() if b.get("label") == label)
-        return await self.fake.reply_to(await self.fake.click(turn.name, view, str(button["custom_id"])))
+        if not cards:
+            return await self.click("pat", turn=turn)
+        modal = await self.open_draw(turn)
+        [select] = [c for c in walk_components(modal.get("components", [])) if c.get("type") == STRING_SELECT
+                    and c.get("custom_id") == "throw"]
+        offered = {o["value"] for o in select["options"]}
+        assert offered == {c.code for c in turn.legal.hand}, (offered, turn.legal.hand)
+        return await self.submit_draw(modal, turn.name, [c.code for c in cards], face_up=face_up)
 
     async def play(self, policy: Policy = calling_station, *, number: int | None = None,
                    until: Callable[[Turn], bool] | None = None, idle: Collection[str] = (),

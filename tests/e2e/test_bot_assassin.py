@@ -12,7 +12,7 @@ from bot.poker import Carried, Drew, Hand, PotAwarded
 from bot.table_settings import TableSettings
 
 from .conftest_bot import PokerBotStarter
-from .fakediscord import FakeDiscord
+from .fakediscord import STRING_SELECT, FakeDiscord, walk_components
 from .players import Players, Policy, Turn, calling_station, find_seed, hand_seeds, simulate, standing_pat
 
 pytestmark = pytest.mark.e2e
@@ -43,21 +43,22 @@ async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_b
     await players.play(calling_station, until=before_his_draw)
     turn = await players.turn(1)
     assert turn.legal.face_up_twos == twos
-    view = await players.open_draw(turn)
-    labels = [b.get("label") for b in view.buttons()]
-    assert labels == ["Discard", "Stand pat", "Discard, twos face up"]
-    # The face-up button with nothing picked asks for the cards first and changes nothing.
-    nothing = await fake.reply_to(
-        await fake.click(name, view, str(view.button("Discard, twos face up")["custom_id"])))
-    assert nothing.ephemeral and "Pick the cards to throw first" in nothing.content
+    modal = await players.open_draw(turn)
+    selects = {str(c["custom_id"]): c for c in walk_components(modal["components"]) if c.get("type") == STRING_SELECT}
+    assert sorted(selects) == ["throw", "twos"]
+    assert [o["value"] for o in selects["twos"]["options"]] == ["up"] and not selects["twos"].get("required")
+    # A forged submission throwing a card he does not hold is refused and changes nothing.
+    foreign = next(c for c in ("As", "Kh", "Qd", "Jc") if c not in {card.code for card in turn.legal.hand})
+    refused = await players.submit_draw(modal, name, [foreign], face_up=True, force=True)
+    assert refused.ephemeral and "not your cards" in refused.content
     assert table.live is not None and table.live.seq == turn.seq
 
-    answer = await players.draw(list(twos), face_up=True, turn=turn)
-    assert answer.content.startswith("You drew ")
+    modal = await players.open_draw(turn)
+    answer = await players.submit_draw(modal, name, [c.code for c in twos], face_up=True)
+    assert answer.response_type == 7  # the answer is the table itself; the new hand goes by DM
     assert table.hand is not None
     held = table.hand.holes[drew.player]
     assert len(held) == 6  # five, less the twos, plus one card for each two and one extra: the best five play
-    assert answer.content.split("Now: ")[1].startswith(f"**{render.cards(held)}**")
     dm = await fake.wait_for_dm(name, lambda m: render.cards(held) in m.content)
     assert dm.content.startswith(f"Table <#{players.channel_id}>, Assassin: **{render.cards(held)}**")
 

@@ -14,7 +14,7 @@ from bot.poker.phh import replay
 from bot.table_settings import TableSettings
 
 from .conftest_bot import PokerBotStarter
-from .fakediscord import STRING_SELECT, FakeDiscord
+from .fakediscord import FakeDiscord
 from .players import Players, Turn, bettor, calling_station, hand_seeds, simulate
 
 pytestmark = pytest.mark.e2e
@@ -204,20 +204,19 @@ async def test_the_hosts_commands(fake: FakeDiscord, poker_bot: PokerBotStarter)
     assert turn.number == 2
 
 
-async def test_the_draw_view_survives_a_restart(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """A player opened his draw view and picked his cards; the bot restarts; Discard still draws those cards."""
+async def test_the_draw_modal_survives_a_restart(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """A player opened the draw modal; the bot restarts while he picks; his submission still draws those cards
+    (the modal is recognised by its custom_id, as the buttons are)."""
     await poker_bot(seed=27)
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="single-draw-a5")
     await players.play(calling_station, until=lambda turn: turn.legal.phase == "drawing")
     turn = await players.turn(1)
-    view = await players.open_draw(turn)
-    [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
+    modal = await players.open_draw(turn)
     throw = [c.code for c in turn.legal.hand[:2]]
-    await fake.reply_to(await fake.select(turn.name, view, str(select["custom_id"]), throw))
     await poker_bot.restart()
-    discard = await fake.reply_to(await fake.click(turn.name, view, str(view.button("Discard")["custom_id"])))
-    assert discard.response_type == 7 and discard.content.startswith("You drew ")
+    answer = await players.submit_draw(modal, turn.name, throw)
+    assert answer.response_type == 7, answer.content
     table = players.table
     assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {''.join(throw)}"
     await players.play(calling_station, number=1)

@@ -89,13 +89,19 @@ async def test_a_player_with_closed_dms_is_told_once_to_use_my_hand(
     command = await players.poker("carol", "hand")
     assert command.ephemeral and command.content == mine.content
     assert fake.dms("carol") == [] and len(fake.dms("alice")) == 1
-    # Her draw's new cards cannot be DMed either, and the next hand neither: still one notice.
-    await players.play(calling_station)
+    # Her draw's new cards are not DMed: the answer to her draw shows them, to her only.
+    await players.play(calling_station, until=lambda t: t.name == "carol" and t.legal.phase == "drawing")
+    turn = await players.turn(1)
+    drawn = await players.draw(turn.legal.hand[:2], turn=turn)
+    assert drawn.ephemeral and drawn.content.startswith("You drew ")
+    assert drawn.content.endswith(render.private_hand(table.hand, seat))
+    # The next hand's cards cannot be DMed either: still one notice.
+    await players.play(calling_station, number=1)
     await players.turn(2)
     await fake.wait_for(lambda: len(fake.dms("alice")) >= 3, what="hand 2's DMs")
     await fake.quiet()
     assert [m.content for m in fake.channel_messages("poker")].count(notice) == 1
-    assert [c.status for c in fake.calls_to("POST", f"/channels/{fake.dm_channel('carol').id}/messages")] == [403] * 3
+    assert [c.status for c in fake.calls_to("POST", f"/channels/{fake.dm_channel('carol').id}/messages")] == [403] * 2
 
 
 async def test_clicks_by_a_non_player_and_out_of_turn_are_refused(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.fakediscord import STRING_SELECT, FakeDiscord, InteractionRecord, StoredMessage
+from tests.e2e.fakediscord import STRING_SELECT, FakeDiscord, InteractionRecord, StoredMessage, walk_components
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
@@ -240,22 +240,18 @@ class RemotePlayers:
         return True
 
     async def _draw(self, name: str, turn: RemoteTurn) -> bool:
-        opened = await self.answer(self.fake.click(name, turn.message, turn.kinds["draw"]))
-        if opened is None or opened.message is None or not opened.message.custom_ids():
-            return self._count(opened)
-        view = opened.message
         if self.rng.random() < 0.3:
-            button = view.button("Stand pat")
-            return self._count(await self.answer(self.fake.click(name, view, str(button["custom_id"]))))
-        [select] = [c for c in view.all_components() if c.get("type") == STRING_SELECT]
+            return self._count(await self.answer(self.fake.click(name, turn.message, turn.kinds["pat"])))
+        opened = await self.answer(self.fake.click(name, turn.message, turn.kinds["draw"]))
+        if opened is None or opened.modal is None:
+            return self._count(opened)
+        [select] = [c for c in walk_components(opened.modal.get("components", []))
+                    if c.get("type") == STRING_SELECT and c.get("custom_id") == "throw"]
         options = [str(o["value"]) for o in select.get("options", [])]
         count = self.rng.randint(1, max(1, min(int(select.get("max_values", 1)), 3)))
-        picked = await self.answer(self.fake.select(name, view, str(select["custom_id"]),
-                                                          self.rng.sample(options, min(count, len(options)))))
-        if picked is None or picked.message is None or picked.response_type != 7:
-            return self._count(picked)
-        button = picked.message.button("Discard")
-        return self._count(await self.answer(self.fake.click(name, picked.message, str(button["custom_id"]))))
+        throw = self.rng.sample(options, min(count, len(options)))
+        return self._count(await self.answer(
+            self.fake.submit_modal(name, str(opened.modal["custom_id"]), {"throw": throw})))
 
     async def _rebuy(self) -> bool:
         seats = self.seats()
