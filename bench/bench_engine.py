@@ -20,7 +20,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.poker import RANKINGS, Card, evaluate
 from bot.poker.cards import STANDARD_DECK

@@ -445,15 +445,16 @@ class Table:
         hand_settings = {"stakes": _stakes_json(stakes), **options, "button": button}
         seed = self._rng.randrange(MAX_SEED)
         hand = Hand(game, stakes, stacks, seed=seed, carried_in=carried, **options)
-        record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried)
+        # The hand, the button and the dealer's-choice state in one transaction (a failure reloads the table).
+        self._remember_choice(game.id, structure, len(seats), due)
+        row = self._settings_row() if self.settings.is_dealers_choice else None
+        record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried,
+                                             button=button, table_settings=row)
         self.live = _Live(hand, record, users)
-        await self.store.set_button(self.id, button)  # after a crash in between, load() sets it from the hand
-        await self._remember_choice(game.id, structure, len(seats), due)
-        await self._refresh()
+        self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
         return hand
 
-    async def _remember_choice(self, game: str, structure: str | None, players: int,
-                               chooser_seat: int | None) -> None:
+    def _remember_choice(self, game: str, structure: str | None, players: int, chooser_seat: int | None) -> None:
         if not self.settings.is_dealers_choice:
             return
         state = self.choice
@@ -464,7 +465,6 @@ class Table:
             state.orbit_game, state.orbit_structure = game, structure
             state.orbit_left -= 1
         state.last_game, state.last_structure = game, structure
-        await self.store.update_settings(self.id, self._settings_row())
 
     async def act(self, user: int, action: str, seq: int) -> ActionResult:
         """The member's action, if it is his turn and ``seq`` is the current action number."""
@@ -549,16 +549,20 @@ class Table:
 
     async def _after_hand(self, live: _Live) -> None:
         """Count timeouts (two hands in a row sit a player out) and cash out leavers not dealt in."""
+        changed = False
         for seat in self.record.seats:
             if seat.user_id not in live.users:
                 if seat.leaving:
                     await self.store.cash_out(self.id, seat.user_id)
+                    changed = True
                 continue
             timeouts = seat.timeouts + 1 if seat.user_id in live.timed_out else 0
             if timeouts != seat.timeouts:
                 await self.store.update_seat(self.id, seat.user_id, timeouts=timeouts,
                                              sitting_out=True if timeouts >= 2 else None)
-        await self._refresh()
+                changed = True
+        if changed:
+            await self._refresh()
 
     def _carried_owners_after(self, live: _Live) -> dict[int, int]:
         """Who put in the chips that this hand carries on (for refunds if the table closes).

@@ -187,6 +187,7 @@ class TablePlayers:
         self.active = False
         self._last_key: tuple[int, int] = (-1, -1)
         self._chosen: deque[int] = deque(maxlen=4)  # the choice screens acted on
+        self._choosing = False  # a pick is on its way or was taken, and no hand was shown since
         self._rebuying: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self.turn_started: dict[tuple[int, int], float] = {}
@@ -273,6 +274,7 @@ class TablePlayers:
                 self._spawn(self._rebuy(self.by_id[user_id]))
         key = screen.key
         if key is not None:
+            self._choosing = False  # a hand is on: the next choice screen is a new choice
             if key > self._last_key and screen.actor in self.by_id and screen.buttons:
                 self._last_key = key
                 self.turn_started.setdefault(key, asyncio.get_running_loop().time())
@@ -280,9 +282,11 @@ class TablePlayers:
         elif screen.choice_id is not None and screen.chooser in self.by_id and screen.games:
             # A choice screen carries no hand number: it is known by what it shows. The same screen again is the
             # same choice (an older edit landing late, just before the bot shows the table again).
+            # A person does not pick again while his pick is on its way, or once it was taken.
             fingerprint = _fingerprint(screen.message)
-            if fingerprint not in self._chosen:
+            if fingerprint not in self._chosen and not self._choosing:
                 self._chosen.append(fingerprint)
+                self._choosing = True
                 self._spawn(self._choose(screen, fingerprint))
 
     def _spawn(self, coro: Any) -> None:
@@ -402,6 +406,7 @@ class TablePlayers:
                 return
         except (TimeoutError, LookupError, RuntimeError) as error:
             log.warning("#%s: %s's choice failed: %r", self.channel.name, user.name, error)
+        self._choosing = False
         with contextlib.suppress(ValueError):
             self._chosen.remove(fingerprint)  # not taken: poke() tries again
 

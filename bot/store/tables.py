@@ -638,6 +638,9 @@ class TablesMixin(StoreBase):
         seat_users: Sequence[int],
         stacks_before: Sequence[int],
         carried_in: int = 0,
+        *,
+        button: int | None = None,
+        table_settings: Mapping[str, Any] | None = None,
     ) -> HandRecord:
         """Record a new live hand; no chips move (see the module docstring).
 
@@ -646,9 +649,14 @@ class TablesMixin(StoreBase):
         ``carried_in`` (at most the table's carried pot) is what the hand plays
         of the carried pot. ``settings`` holds whatever the table layer needs
         to rebuild the hand (stakes, options, button...). Refused with
-        ``HandInProgress`` if the table already has a live hand.
+        ``HandInProgress`` if the table already has a live hand. ``button``
+        (the seat it moves to) and ``table_settings`` (the table's settings
+        object) are written in the same transaction, when given.
         """
         check_id(table_id, "The table id")
+        if button is not None:
+            check_count(button, "The seat number", 1, MAX_SEATS)
+        table_text = _check_settings(table_settings, "The table settings") if table_settings is not None else None
         game = _check_text(game, "The game", MAX_GAME_LENGTH)
         settings_text = _check_settings(settings, "The hand settings")
         seed = check_count(seed, "The seed", 0, MAX_ID)
@@ -685,6 +693,10 @@ class TablesMixin(StoreBase):
                 (table_id, number, game, settings_text, seed, to_json(users, "seats"), to_json(stacks, "stacks"),
                  carried_in, tx.now),
             )
+            if button is not None:
+                await tx.run("UPDATE tables SET button = ? WHERE id = ?", (button, table_id))
+            if table_text is not None:
+                await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (table_text, table_id))
             return _hand(await _hand_row(tx, hand_id), [])
 
     async def append_action(self, hand_id: int, seq: int, action: str) -> None:

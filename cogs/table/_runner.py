@@ -32,6 +32,7 @@ from bot.poker import Dealt, Game, Hand, IllegalAction, Legal, format_cards, get
 from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
+from .. import errors
 from ..errors import ignore_unknown_commands, running_callbacks
 from ._views import ActionButton, ChoiceSelect, amount_modal, draw_modal
 
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 MAX_LOG_LINES = 6
 CLOSED_DMS = 50007
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+BUSY_CALLBACKS = 200  # clicks handled at once beyond which a click is acknowledged before its action is stored
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
 RATE_RESERVE = 1  # requests of the channel's rate limit the table message leaves for other posts (showdowns)
 RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a write that Discord failed (5xx) is tried again
@@ -552,14 +554,14 @@ class TableRunner:
         """Apply a draw: the answer shows the table, and the new cards go by DM (to a player whose DMs are closed,
         in the answer itself, which only he sees; the table is then shown by an edit)."""
         seat = table.engine_seat(user)
+        await self.acknowledge_if_busy(interaction)
         result = await table.act(user, action, seq)
         drawn = [c for event in result.events if isinstance(event, Dealt) and event.player == seat for c in event.cards]
         hand = table.hand
         dm = self.private_text(table, hand, seat) if drawn and hand is not None and seat is not None else None
         answer: discord.Interaction | None = interaction
         if dm is not None and hand is not None and seat is not None and (table.id, user) in self.dm_warned:
-            await interaction.response.send_message(
-                f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}", ephemeral=True)
+            await errors.reply(interaction, f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}")
             dm, answer = None, None
         try:
             await self.after_action(table, result, answer)
@@ -570,14 +572,28 @@ class TableRunner:
     async def on_choice(self, interaction: discord.Interaction, table_id: int, number: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game."""
         table = self._table(interaction, table_id)
+        await self.acknowledge_if_busy(interaction)
         await table.choose_game(interaction.user.id, game)
         self.cancel_clock(table)
         self.note(table, f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
         await self.hand_started(table, interaction)
 
+    @staticmethod
+    async def acknowledge_if_busy(interaction: discord.Interaction | None) -> None:
+        """Under a burst (more than ``BUSY_CALLBACKS`` clicks being handled at once), acknowledge a click before
+        its action is stored, so that it cannot miss Discord's 3-second deadline while it waits its turn; the
+        table is then shown by an edit (one more REST call, only then)."""
+        if interaction is None or interaction.response.is_done() or len(running_callbacks()) <= BUSY_CALLBACKS:
+            return
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException:
+            log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
+
     async def act(self, table: Table, user: int, action: str, seq: int,
                   interaction: discord.Interaction | None) -> None:
         """Apply a player's action, then show the table."""
+        await self.acknowledge_if_busy(interaction)
         result = await table.act(user, action, seq)
         await self.after_action(table, result, interaction)
 

@@ -276,3 +276,23 @@ async def test_a_failed_write_is_explained_logged_and_changes_nothing(
     assert state(table) == before and turn.message.edits == (await players.turn(1)).message.edits
     again = await players.click("cc", turn=await players.turn(1))  # the same click, now it works
     assert again.response_type == 7 and table.live is not None and table.live.seq == before[0] + 1
+
+
+async def test_under_a_burst_clicks_are_acknowledged_before_their_action_is_stored(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With more clicks in flight than BUSY_CALLBACKS (here none may be), a click is acknowledged at once (a
+    deferred update) and the table message is then edited; the action, the draw and the game chosen all apply."""
+    monkeypatch.setattr("cogs.table._runner.BUSY_CALLBACKS", 0)
+    await poker_bot(seed=6)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    turn = await players.turn(1)
+    edits = turn.message.edits
+    answer = await players.act("cc", turn=turn)
+    assert answer.response_type == 6 and not answer.late
+    now = await players.turn(1)  # the table message, edited by the writer, shows the next turn
+    assert now.seq == turn.seq + 1 and now.message.edits > edits
+    assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} cc"
+    await players.play(calling_station, number=1)  # draws and bets through to the showdown, all deferred
+    assert all(rec.response_type in (4, 6, 9) for rec in fake.interactions.values() if rec.type == 3)

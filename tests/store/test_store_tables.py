@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.poker import Hand, Stakes
-from bot.store import ActionOutOfOrder, HandRecord, Store
+from bot.store import ActionOutOfOrder, HandInProgress, HandRecord, InvalidArgument, Store
 
 from .conftest import OpenStore
 
@@ -114,6 +114,30 @@ async def test_finish_hand_with_last_action_and_leavers_is_one_transaction(store
     assert [s.user_id for s in (await store.get_table_by_id(table.id)).seats] == [ALICE]
     await store.set_phh(hand.id, "better phh")
     assert (await store.get_hand(hand.id)).phh == "better phh"
+
+
+async def test_start_hand_moves_the_button_and_writes_the_settings_in_its_transaction(store: Store) -> None:
+    table = await store.create_table(G, CHANNEL, ALICE, {"game": "dealers-choice"})
+    await store.buy_in(table.id, ALICE, 300, 1)
+    await store.buy_in(table.id, BOB, 300, 2)
+    chosen = {"game": "dealers-choice", "_choice": {"last_game": "assassin"}}
+    # Refused (a bad button, or a second live hand): nothing is written, the settings and button neither.
+    with pytest.raises(InvalidArgument):
+        await store.start_hand(table.id, "assassin", {}, 1, [ALICE, BOB], [300, 300], button=0,
+                               table_settings=chosen)
+    hand = await store.start_hand(table.id, "assassin", {}, 1, [ALICE, BOB], [300, 300], button=2,
+                                  table_settings=chosen)
+    with pytest.raises(HandInProgress):
+        await store.start_hand(table.id, "assassin", {}, 2, [ALICE, BOB], [300, 300], button=1,
+                               table_settings={"game": "dealers-choice"})
+    after = await store.get_table_by_id(table.id)
+    assert (after.button, after.settings) == (2, chosen)
+    assert (await store.live_hand(table.id)) == hand
+    # Without them, the button and settings stay as they are.
+    await store.finish_hand(hand.id, [300, 300], 0, None)
+    await store.start_hand(table.id, "assassin", {}, 3, [BOB, ALICE], [300, 300])
+    again = await store.get_table_by_id(table.id)
+    assert (again.button, again.settings) == (2, chosen)
 
 
 async def test_void_hand_leaves_every_chip_where_it_was(store: Store) -> None:

@@ -302,13 +302,15 @@ async def test_a_deal_interrupted_after_it_was_recorded_is_picked_up_by_the_next
     await finish(table)
 
     async def cut(*args: Any, **kwargs: Any) -> Any:
-        raise PowerCut("while moving the button")
+        raise PowerCut("before the deal's commit")
 
-    monkeypatch.setattr(store, "set_button", cut)
+    # The hand and the moved button are one transaction: a deal cut before its commit leaves neither.
+    monkeypatch.setattr(store, "start_hand", cut)
     with pytest.raises(PowerCut):
         await table.start_hand()
     monkeypatch.undo()
-    await table.act(table.actor(), "cc", 0)  # type: ignore[arg-type]
+    assert (await store.live_hand(table.id)) is None and (await store.get_table_by_id(table.id)).button == 3
+    await table.start_hand()
     assert table.record.button == 1 and (await store.get_table_by_id(table.id)).button == 1
     await finish(table)
 
@@ -326,11 +328,22 @@ async def test_a_settings_write_that_fails_leaves_the_settings_the_store_has(
     monkeypatch.setattr(store, "update_settings", cut)
     with pytest.raises(asyncio.CancelledError):
         await table.update_settings(clock=30)
-    with pytest.raises(asyncio.CancelledError):  # the choice is remembered after the deal
-        await table.choose_game(BOB, "assassin")
     monkeypatch.setattr(store, "update_settings", real)
-    await table.act(table.actor(), "cc", 0)  # type: ignore[arg-type]
+    # The dealer's choice is written with the deal, in its transaction: a deal cut before the commit leaves no
+    # hand and no remembered choice.
+    real_start = store.start_hand
+    monkeypatch.setattr(store, "start_hand", cut)
+    with pytest.raises(asyncio.CancelledError):
+        await table.choose_game(BOB, "assassin")
+    monkeypatch.setattr(store, "start_hand", real_start)
+    with pytest.raises(TableError):
+        await table.act(BOB, "cc", 0)  # the table reads the store again first: no hand
     assert table.settings.clock == 60 and table.choice.last_game is None  # as the store has them
+    assert (await store.live_hand(table.id)) is None
+    await table.choose_game(BOB, "assassin")
+    stored = await store.get_table_by_id(table.id)
+    assert table.choice.last_game == "assassin" and stored.settings["_choice"]["last_game"] == "assassin"
+    await table.act(table.actor(), "cc", 0)  # type: ignore[arg-type]
     await finish(table)
 
 
