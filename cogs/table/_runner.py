@@ -20,7 +20,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -32,7 +33,6 @@ from bot.poker import Dealt, Game, Hand, IllegalAction, Legal, format_cards, get
 from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
-from .. import errors
 from ..errors import ignore_unknown_commands, running_callbacks
 from ._views import ActionButton, ChoiceSelect, amount_modal, draw_modal
 
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 MAX_LOG_LINES = 6
 CLOSED_DMS = 50007
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
-BUSY_CALLBACKS = 200  # clicks handled at once beyond which a click is acknowledged before its action is stored
+ACK_WITHIN = 2.0  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
 RATE_RESERVE = 1  # requests of the channel's rate limit the table message leaves for other posts (showdowns)
 RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a write that Discord failed (5xx) is tried again
@@ -108,6 +108,8 @@ class TableRunner:
         self.recent: dict[int, list[str]] = {}
         self.dm_warned: set[tuple[int, int]] = set()
         self.dm_channels: dict[int, int] = {}  # user id -> his DM channel's id
+        self._claimed: dict[int, bool] = {}  # interactions being answered: True if by the deadline guard
+        self._guards: dict[int, asyncio.Task[None]] = {}  # the deadline guards' acknowledgements under way
         self.publishers: dict[int, _Publisher] = {}
         self.last_write: dict[int, float] = {}  # when the table message of a channel was last written (loop time)
         self.stopped = False  # the bot is closing: no new clock, deal or write starts
@@ -265,7 +267,7 @@ class TableRunner:
             return
         publisher.wanted += 1
         version = publisher.wanted
-        if interaction is not None and not interaction.response.is_done():
+        if interaction is not None and self.claim(interaction):
             if await self._answer_with_table(table, publisher, interaction):
                 self._kick(table, publisher)
                 return
@@ -554,48 +556,83 @@ class TableRunner:
         """Apply a draw: the answer shows the table, and the new cards go by DM (to a player whose DMs are closed,
         in the answer itself, which only he sees; the table is then shown by an edit)."""
         seat = table.engine_seat(user)
-        await self.acknowledge_if_busy(interaction)
-        result = await table.act(user, action, seq)
-        drawn = [c for event in result.events if isinstance(event, Dealt) and event.player == seat for c in event.cards]
-        hand = table.hand
-        dm = self.private_text(table, hand, seat) if drawn and hand is not None and seat is not None else None
-        answer: discord.Interaction | None = interaction
-        if dm is not None and hand is not None and seat is not None and (table.id, user) in self.dm_warned:
-            await errors.reply(interaction, f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}")
-            dm, answer = None, None
-        try:
-            await self.after_action(table, result, answer)
-        finally:
-            if dm is not None:
-                await self.send_dm(table, user, dm)
+        async with self.answering(interaction):
+            result = await table.act(user, action, seq)
+            drawn = [c for e in result.events if isinstance(e, Dealt) and e.player == seat for c in e.cards]
+            hand = table.hand
+            dm = self.private_text(table, hand, seat) if drawn and hand is not None and seat is not None else None
+            answer: discord.Interaction | None = interaction
+            if dm is not None and hand is not None and seat is not None and (table.id, user) in self.dm_warned:
+                text = f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}"
+                if self.claim(interaction):
+                    await interaction.response.send_message(text, ephemeral=True)
+                else:  # acknowledged already, by the deadline guard
+                    await self.settled(interaction)
+                    await interaction.followup.send(text, ephemeral=True)
+                dm, answer = None, None
+            try:
+                await self.after_action(table, result, answer)
+            finally:
+                if dm is not None:
+                    await self.send_dm(table, user, dm)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, number: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game."""
         table = self._table(interaction, table_id)
-        await self.acknowledge_if_busy(interaction)
-        await table.choose_game(interaction.user.id, game)
-        self.cancel_clock(table)
-        self.note(table, f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
-        await self.hand_started(table, interaction)
+        async with self.answering(interaction):
+            await table.choose_game(interaction.user.id, game)
+            self.cancel_clock(table)
+            self.note(table, f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
+            await self.hand_started(table, interaction)
+
+    @asynccontextmanager
+    async def answering(self, interaction: discord.Interaction | None) -> AsyncIterator[None]:
+        """Around the handling of a click that acts: if its answer (the table) is not ready ``ACK_WITHIN`` seconds
+        after it arrived, as when the bot is swamped and the click waits its turn, it is acknowledged then, so it
+        cannot miss Discord's deadline; the table is then shown by an edit. Whoever answers first, this guard or
+        :meth:`publish`, claims the interaction; an error is reported only once the guard's answer is out."""
+        if interaction is None:
+            yield
+            return
+        timer = asyncio.get_running_loop().call_later(ACK_WITHIN, self._acknowledge_late, interaction)
+        try:
+            yield
+        finally:
+            timer.cancel()
+            await self.settled(interaction)  # the guard's answer goes first, then any error goes as a follow-up
+            self._guards.pop(interaction.id, None)
+            self._claimed.pop(interaction.id, None)
+
+    def _acknowledge_late(self, interaction: discord.Interaction) -> None:
+        if self.claim(interaction, by_guard=True):
+            self._guards[interaction.id] = asyncio.create_task(self._defer(interaction))
 
     @staticmethod
-    async def acknowledge_if_busy(interaction: discord.Interaction | None) -> None:
-        """Under a burst (more than ``BUSY_CALLBACKS`` clicks being handled at once), acknowledge a click before
-        its action is stored, so that it cannot miss Discord's 3-second deadline while it waits its turn; the
-        table is then shown by an edit (one more REST call, only then)."""
-        if interaction is None or interaction.response.is_done() or len(running_callbacks()) <= BUSY_CALLBACKS:
-            return
+    async def _defer(interaction: discord.Interaction) -> None:
         try:
             await interaction.response.defer()
         except discord.HTTPException:
             log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
 
+    def claim(self, interaction: discord.Interaction, *, by_guard: bool = False) -> bool:
+        """True for the first to answer ``interaction`` (its handler or its deadline guard), False after."""
+        if interaction.id in self._claimed or interaction.response.is_done():
+            return False
+        self._claimed[interaction.id] = by_guard
+        return True
+
+    async def settled(self, interaction: discord.Interaction) -> None:
+        """Wait until the deadline guard's acknowledgement, if it claimed the interaction, is out."""
+        guard = self._guards.get(interaction.id)
+        if guard is not None and not guard.done():
+            await asyncio.wait([guard])
+
     async def act(self, table: Table, user: int, action: str, seq: int,
                   interaction: discord.Interaction | None) -> None:
         """Apply a player's action, then show the table."""
-        await self.acknowledge_if_busy(interaction)
-        result = await table.act(user, action, seq)
-        await self.after_action(table, result, interaction)
+        async with self.answering(interaction):
+            result = await table.act(user, action, seq)
+            await self.after_action(table, result, interaction)
 
     async def after_action(self, table: Table, result: ActionResult,
                            interaction: discord.Interaction | None) -> None:

@@ -3,13 +3,14 @@ mid-hand, and amounts the modal must refuse."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from typing import Any
 
 import pytest
 
 from bot import render
-from bot.tables import Table
+from bot.tables import Table, TableError
 
 from .conftest import DiscordErrors
 from .conftest_bot import PokerBotStarter
@@ -278,15 +279,28 @@ async def test_a_failed_write_is_explained_logged_and_changes_nothing(
     assert again.response_type == 7 and table.live is not None and table.live.seq == before[0] + 1
 
 
-async def test_under_a_burst_clicks_are_acknowledged_before_their_action_is_stored(
+async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With more clicks in flight than BUSY_CALLBACKS (here none may be), a click is acknowledged at once (a
-    deferred update) and the table message is then edited; the action, the draw and the game chosen all apply."""
-    monkeypatch.setattr("cogs.table._runner.BUSY_CALLBACKS", 0)
+    """A click whose answer is not ready ACK_WITHIN seconds after it arrived (a swamped bot; here the store is
+    slowed) is acknowledged then (a deferred update), and the table message is edited once the action is in; the
+    action, the draws and the game chosen all apply. An error found after the acknowledgement comes as a
+    follow-up."""
+    import cogs.table._runner as runner
+
+    monkeypatch.setattr(runner, "ACK_WITHIN", 0.05)
     await poker_bot(seed=6)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS)
+    store = table.store
+    for name in ("append_action", "finish_hand"):  # every action is stored by one or the other
+        real = getattr(store, name)
+
+        async def slow(*args: Any, real: Any = real, **kwargs: Any) -> Any:
+            await asyncio.sleep(0.2)
+            return await real(*args, **kwargs)
+
+        monkeypatch.setattr(store, name, slow)
     turn = await players.turn(1)
     edits = turn.message.edits
     answer = await players.act("cc", turn=turn)
@@ -294,5 +308,26 @@ async def test_under_a_burst_clicks_are_acknowledged_before_their_action_is_stor
     now = await players.turn(1)  # the table message, edited by the writer, shows the next turn
     assert now.seq == turn.seq + 1 and now.message.edits > edits
     assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} cc"
-    await players.play(calling_station, number=1)  # draws and bets through to the showdown, all deferred
-    assert all(rec.response_type in (4, 6, 9) for rec in fake.interactions.values() if rec.type == 3)
+    # Refused after the guard acknowledged the click (a store busy for a while): the refusal is a follow-up only
+    # he sees, and nothing changes.
+    real_act = table.act
+
+    async def busy(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
+        raise TableError("The table is busy right now; please try again in a moment.")
+
+    monkeypatch.setattr(table, "act", busy)
+    before = state(table)
+    refused = await players.click("cc", turn=now)
+    assert refused.response_type == 6
+    await fake.wait_for(lambda: refused.followups or None, what="the refusal, as a follow-up")
+    await fake.quiet()
+    assert len(refused.followups) == 1 and refused.followups[0].ephemeral
+    assert refused.followups[0].content == "The table is busy right now; please try again in a moment."
+    assert state(table) == before
+    monkeypatch.setattr(table, "act", real_act)
+    await players.play(calling_station, number=1)  # draws and bets through to the showdown
+    acted = [rec for rec in fake.interactions.values() if rec.type == 3 and rec.response_type != 9]
+    odd = [(r.payload["data"].get("custom_id"), r.response_type, r.late) for r in acted
+           if r.response_type != 6 or r.late]
+    assert acted and not odd, odd
