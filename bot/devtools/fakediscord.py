@@ -1232,6 +1232,10 @@ class FakeDiscord:
             self._dm_by_user[who.id] = channel
         return channel
 
+    def dm_channel_count(self) -> int:
+        """How many users have a DM channel with the bot (opened by the bot, or by a test)."""
+        return len(self._dm_by_user)
+
     def set_bot_can_send(self, channel: FakeChannel | str | int, allowed: bool) -> None:
         """Deny (or grant again) the bot Send Messages in a channel, as a moderator editing the channel's
         permissions: posts answer 403 / 50013 while denied, and the bot gets CHANNEL_UPDATE."""
