@@ -1,11 +1,10 @@
-"""Fixtures for the store tests: real SQLite files in tmp_path, a deterministic clock, and an audit after
-every test of every guild in every file the test opened (``open_store(..., audit=False)`` opts out, for
-tests that corrupt a file on purpose or cannot open it)."""
+"""Fixtures for the store tests, beside the shared ones of ``tests/conftest.py`` (the store over a real file, the
+clock, the audit after every test): snapshots of every row, and the file's user_version read directly."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -14,77 +13,10 @@ import pytest
 
 from bot.store import Store
 
+from ..conftest import FakeClock as FakeClock  # re-exported for the tests of this folder
+from ..conftest import OpenStore as OpenStore
 
-class FakeClock:
-    """A clock that starts at a fixed time and advances one second per reading."""
-
-    def __init__(self, start: float = 1_700_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
-OpenStore = Callable[..., Awaitable[Store]]
 Snapshot = Callable[[Store], Awaitable[dict[str, list[tuple[Any, ...]]]]]
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """A deterministic clock for ``created_at`` columns."""
-    return FakeClock()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """The default database file of a test."""
-    return tmp_path / "poker.db"
-
-
-@pytest.fixture(autouse=True)
-async def _audited_paths() -> AsyncIterator[dict[Path, Any]]:
-    """Autouse: after the test, reopen every registered file (path -> migrations dir or None) and require a
-    clean audit of every guild in it."""
-    paths: dict[Path, Any] = {}
-    yield paths
-    for path, migrations_dir in sorted(paths.items()):
-        store = await Store.open(path, migrations_dir=migrations_dir)
-        try:
-            reports = await store.audit_all()
-            bad = [r for r in reports if not r.ok]
-            assert not bad, "\n".join(f"{r.summary()}\n  " + "\n  ".join(r.problems) for r in bad)
-            for report in reports:
-                assert await store.check_ledger_integrity(report.guild_id) == []
-            assert await store.connection.execute_fetchall("PRAGMA foreign_key_check") == []
-            assert (await store.connection.execute_fetchall("PRAGMA integrity_check"))[0][0] == "ok"
-        finally:
-            await store.close()
-
-
-@pytest.fixture
-async def open_store(db_path: Path, clock: FakeClock, _audited_paths: dict[Path, Any]) -> AsyncIterator[OpenStore]:
-    """Open a Store (default: ``db_path``, the fake clock); closed after the test, then audited."""
-    opened: list[Store] = []
-
-    async def _open(path: Path | None = None, *, audit: bool = True, **kwargs: Any) -> Store:
-        target = db_path if path is None else path
-        kwargs.setdefault("clock", clock)
-        store = await Store.open(target, **kwargs)
-        opened.append(store)
-        if audit:
-            _audited_paths[target] = kwargs.get("migrations_dir")
-        return store
-
-    yield _open
-    for store in opened:
-        await store.close()
-
-
-@pytest.fixture
-async def store(open_store: OpenStore) -> Store:
-    """A fresh store over ``tmp_path/poker.db``."""
-    return await open_store()
 
 
 async def take_snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:

@@ -1,11 +1,11 @@
-"""Fixtures for the table-layer tests: a real SQLite store in tmp_path (audited after every test, as in
-``tests/store``), a ``Tables`` with a seeded ``random.Random``, and helpers to seat players and play hands
+"""Fixtures for the table-layer tests: a real SQLite store in tmp_path (``tests/conftest.py``: audited after
+every test), a ``Tables`` with a seeded ``random.Random``, and helpers to seat players and play hands
 through ``Table.act(user, action, table.next_seq())``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,8 @@ from bot.store import SeatRecord, Store
 from bot.table_settings import TableSettings
 from bot.tables import ActionResult, Table, Tables
 
+from ..conftest import OpenStore as OpenStore  # re-exported for the tests of this folder
+
 G = 11  # the guild of most tests
 CHANNEL = 2101
 HOST = 100
@@ -24,22 +26,8 @@ ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI = range(101, 109)
 PLAYERS = (ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI)
 TABLE_SEED = 20240603
 
-OpenStore = Callable[..., Awaitable[Store]]
 Policy = Callable[[Table], str]
 Snapshot = dict[str, list[tuple[Any, ...]]]
-
-
-class FakeClock:
-    """A clock that starts at a fixed time and advances one second per reading: every store
-    transaction reads it once, so rows written by one transaction share a time and rows of two
-    transactions never do."""
-
-    def __init__(self, start: float = 1_700_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 class ScriptedSeeds(random.Random):
@@ -66,63 +54,9 @@ def settings(game: str = "five-card-draw", **changes: Any) -> TableSettings:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    """A deterministic clock for ``created_at`` columns."""
-    return FakeClock()
-
-
-@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """The database file of a test."""
     return tmp_path / "tables.db"
-
-
-async def audit_file(path: Path) -> None:
-    """Reopen ``path`` and require a clean audit of every guild, a clean ledger and a sound file."""
-    store = await Store.open(path)
-    try:
-        reports = await store.audit_all()
-        bad = [r for r in reports if not r.ok]
-        assert not bad, "\n".join(f"{r.summary()}\n  " + "\n  ".join(r.problems) for r in bad)
-        for report in reports:
-            assert await store.check_ledger_integrity(report.guild_id) == []
-        assert await store.connection.execute_fetchall("PRAGMA foreign_key_check") == []
-        assert next(iter(await store.connection.execute_fetchall("PRAGMA integrity_check")))[0] == "ok"
-    finally:
-        await store.close()
-
-
-@pytest.fixture(autouse=True)
-async def _audited_paths() -> AsyncIterator[set[Path]]:
-    """Autouse: after the test, reopen every file the test registered and audit every guild in it."""
-    paths: set[Path] = set()
-    yield paths
-    for path in sorted(paths):
-        await audit_file(path)
-
-
-@pytest.fixture
-async def open_store(db_path: Path, clock: FakeClock, _audited_paths: set[Path]) -> AsyncIterator[OpenStore]:
-    """Open a Store (default: ``db_path`` with the fake clock); closed after the test, then audited."""
-    opened: list[Store] = []
-
-    async def _open(path: Path | None = None, **kwargs: Any) -> Store:
-        target = db_path if path is None else path
-        kwargs.setdefault("clock", clock)
-        store = await Store.open(target, **kwargs)
-        opened.append(store)
-        _audited_paths.add(target)
-        return store
-
-    yield _open
-    for store in opened:
-        await store.close()
-
-
-@pytest.fixture
-async def store(open_store: OpenStore) -> Store:
-    """A fresh store over ``tmp_path/tables.db``."""
-    return await open_store()
 
 
 @pytest.fixture

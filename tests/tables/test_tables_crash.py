@@ -18,6 +18,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.store import Store
 from bot.tables import Tables
@@ -111,10 +112,10 @@ async def check_file(path: Path, committed: dict[int, int], round_no: int) -> di
 
 
 def test_a_worker_killed_at_random_moments_loses_nothing_and_resumes_every_hand(
-    tmp_path: Path, _audited_paths: set[Path]
+    tmp_path: Path, _audited_paths: dict[Path, Any]
 ) -> None:
     path = tmp_path / "crash.db"
-    _audited_paths.add(path)  # and the fixture audits the file once more at the end
+    _audited_paths[path] = None  # and the fixture audits the file once more at the end
     rng = random.Random(3)
     committed: dict[int, int] = {}  # hand -> highest seq the worker reported
     live_at_kill: dict[int, int] = {}
