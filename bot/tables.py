@@ -382,14 +382,20 @@ class Table:
     async def choose_game(self, user: int, game: str, structure: str | None = None) -> Hand:
         """Dealer's choice: the chooser picks the game (and, if the host allows, the structure)."""
         async with self._guard():
-            chooser = self.chooser()
-            if chooser is None:
-                raise TableError("No game is to be chosen now.")
-            if user != chooser:
-                raise TableError(f"It is <@{chooser}>'s choice.")
-            if structure is not None and not self.settings.dealer_picks_structure:
-                raise TableError("The host has not let the dealer pick the structure.")
+            self.check_choice(user, structure)
             return await self._start(game, structure)
+
+    def check_choice(self, user: int, structure: str | None = None) -> None:
+        """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
+        chooser = self.chooser()
+        if chooser is None:
+            raise TableError("No game is to be chosen now.")
+        if user != chooser:
+            raise TableError(f"It is <@{chooser}>'s choice.")
+        if structure is not None and not self.settings.dealer_picks_structure:
+            raise TableError("The host has not let the dealer pick the structure.")
+        if structure is not None and structure not in STRUCTURES:
+            raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
 
     async def choice_timed_out(self) -> Hand:
         """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""

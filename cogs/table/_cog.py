@@ -104,13 +104,14 @@ class TableCog(commands.Cog):
         clock="Seconds each player has to act (default 60)", jokers="Assassin: add two jokers that play as twos",
         draw_limit="Five Card Draw and Assassin: how many cards may be drawn",
         choice_per="Dealer's choice: the button picks the game for each hand (default) or for an orbit",
+        dealer_picks_structure="Dealer's choice: the button may also pick the betting structure",
     )
     async def create(
         self, interaction: discord.Interaction, game: str, small_blind: CHIPS, big_blind: CHIPS,
         structure: str | None = None, ante: CHIPS = 0, min_buy_in: POSITIVE | None = None,
         max_buy_in: POSITIVE | None = None, seats: app_commands.Range[int, 2, 8] | None = None,
         clock: app_commands.Range[int, 10, 3600] = 60, jokers: bool = False, draw_limit: str = "none",
-        choice_per: str = "hand",
+        choice_per: str = "hand", dealer_picks_structure: bool = False,
     ) -> None:
         """/poker create"""
         try:
@@ -118,6 +119,7 @@ class TableCog(commands.Cog):
                 game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
                 ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
                 draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
+                dealer_picks_structure=dealer_picks_structure,
             )
         except SettingsError as error:
             raise TableError(str(error)) from None
@@ -221,8 +223,8 @@ class TableCog(commands.Cog):
         table = self._table(interaction)
         s = table.settings
         low, high = s.buy_in_range
-        game = "Dealer's choice" + (f" (per {s.choice_per})" if s.is_dealers_choice else "") \
-            if s.is_dealers_choice else GAMES[s.game].name
+        game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
+            ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
         text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game])}\n"
                 f"Buy-ins {render.chips(low)} to {render.chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
                 f"Host: {render.mention(table.record.host_id)}")

@@ -34,7 +34,7 @@ from bot.store import StoreError
 from bot.tables import ActionResult, Table, TableError
 
 from ..errors import ignore_unknown_commands, running_callbacks
-from ._views import ActionButton, ChoiceSelect, amount_modal, draw_modal
+from ._views import DEFAULT_STRUCTURE, ActionButton, ChoiceSelect, StructureSelect, amount_modal, draw_modal
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -108,6 +108,7 @@ class TableRunner:
         self.recent: dict[int, list[str]] = {}
         self.dm_warned: set[tuple[int, int]] = set()
         self.dm_channels: dict[int, int] = {}  # user id -> his DM channel's id
+        self.pending_structure: dict[int, str] = {}  # table id -> the structure its chooser picked for the deal
         self._claimed: dict[int, bool] = {}  # interactions being answered: True if by the deadline guard
         self._guards: dict[int, asyncio.Task[None]] = {}  # the deadline guards' acknowledgements under way
         self.publishers: dict[int, _Publisher] = {}
@@ -196,7 +197,11 @@ class TableRunner:
                             inline=False)
             chooser = table.chooser()
             if chooser is not None and not table.paused:
-                embed.add_field(name="Dealer's choice", value=f"{render.mention(chooser)} picks the next game")
+                what = "the next game"
+                if settings.dealer_picks_structure:
+                    pending = self.pending_structure.get(table.id)
+                    what += f" (structure: {render.STRUCTURE_NAMES[pending]})" if pending else " and its structure"
+                embed.add_field(name="Dealer's choice", value=f"{render.mention(chooser)} picks {what}")
             elif table.paused:
                 embed.add_field(name="Waiting", value="The host starts the game with `/poker start`.")
         if table.record.carried_pot and hand is None:
@@ -217,6 +222,12 @@ class TableRunner:
                 number = (table.record.button or 0) * 1000 + len(self.recent.get(table.id, []))
                 options = [discord.SelectOption(label=g.name, value=g.id) for g in table.choices()][:25]
                 view.add_item(ChoiceSelect(table.id, number, options))
+                if table.settings.dealer_picks_structure:
+                    pending = self.pending_structure.get(table.id)
+                    kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
+                    view.add_item(StructureSelect(table.id, number, [
+                        discord.SelectOption(label=name, value=value, default=value == (pending or DEFAULT_STRUCTURE))
+                        for value, name in kinds]))
             return view
         t, h, s = table.id, live.record.id, live.seq
         if legal is not None and legal.phase == "betting":
@@ -580,10 +591,21 @@ class TableRunner:
         """Dealer's choice: the chooser picked a game."""
         table = self._table(interaction, table_id)
         async with self.answering(interaction):
-            await table.choose_game(interaction.user.id, game)
+            await table.choose_game(interaction.user.id, game, self.pending_structure.get(table.id))
             self.cancel_clock(table)
             self.note(table, f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
             await self.hand_started(table, interaction)
+
+    async def on_structure(self, interaction: discord.Interaction, table_id: int, structure: str | None) -> None:
+        """Dealer's choice, if the host allows it: the chooser picks the structure before the game (None: each
+        game's own). Remembered until the deal; the table shows it."""
+        table = self._table(interaction, table_id)
+        table.check_choice(interaction.user.id, structure)
+        if structure is None:
+            self.pending_structure.pop(table.id, None)
+        else:
+            self.pending_structure[table.id] = structure
+        await self.publish(table, interaction)
 
     @asynccontextmanager
     async def answering(self, interaction: discord.Interaction | None) -> AsyncIterator[None]:
@@ -715,6 +737,7 @@ class TableRunner:
         live = table.live
         if live is None:
             return
+        self.pending_structure.pop(table.id, None)  # used by this deal, or not chosen in time
         self.note(table, f"Hand #{live.record.number}: {live.hand.game.name}")
         self.arm_clock(table)
         hand = live.hand

@@ -57,7 +57,7 @@ class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
     def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=f"pk:c:{table}:{number}",
                                            placeholder="Dealer's choice: pick the game",
-                                           options=options or [discord.SelectOption(label="…")]))
+                                           options=options or [discord.SelectOption(label="…")], row=0))
         self.table, self.number = table, number
 
     @classmethod
@@ -70,6 +70,32 @@ class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
         data: Any = interaction.data or {}
         values = data.get("values") or []
         await runner_of(interaction).on_choice(interaction, self.table, self.number, str(values[0]) if values else "")
+
+
+STRUCTURE_ID = r"pk:s:(?P<table>\d+):(?P<number>\d+)"
+DEFAULT_STRUCTURE = "default"
+
+
+class StructureSelect(discord.ui.DynamicItem[SELECT], template=STRUCTURE_ID):
+    """Dealer's choice, when the host allows it: the structure of the next game (before the game is picked)."""
+
+    def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"pk:s:{table}:{number}", placeholder="Structure",
+                                           options=options or [discord.SelectOption(label="…")], row=1))
+        self.table, self.number = table, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StructureSelect:
+        return cls(int(match["table"]), int(match["number"]))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        value = str(values[0]) if values else DEFAULT_STRUCTURE
+        await runner_of(interaction).on_structure(interaction, self.table, None if value == DEFAULT_STRUCTURE
+                                                  else value)
 
 
 AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")

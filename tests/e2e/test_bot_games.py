@@ -286,3 +286,45 @@ async def test_the_buttons_of_each_structure(
     assert [b.get("label") for b in turn.message.buttons()] == labels
     await players.poker("alice", "pause")
     await players.play(folding_to_the_blind)
+
+
+async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """With dealer_picks_structure, the choice screen has a second select: the chooser picks pot limit, then the
+    game, and that game is dealt pot limit; only the chooser may pick; the next choice starts from the default."""
+    await poker_bot(seed=5)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="dealers-choice", dealer_picks_structure=True)
+    assert table.settings.dealer_picks_structure
+
+    def selects_shown() -> object:
+        message = players.message()
+        found = {str(c["custom_id"]).split(":")[1]: c for c in message.all_components()
+                 if c.get("type") == STRING_SELECT}
+        return (message, found) if len(found) == 2 and table.live is None else None
+
+    message, selects = await fake.wait_for(selects_shown, what="the game and structure selects")
+    chooser = players.name(table.chooser() or 0)
+    assert f"<@{players.uid(chooser)}> picks the next game and its structure" in message.text()
+    structures = selects["s"]
+    assert [o["value"] for o in structures["options"]] == ["default", "fixed-limit", "pot-limit", "no-limit"]
+    other = next(n for n in PLAYERS if n != chooser)
+    refused = await fake.reply_to(await fake.select(other, message, str(structures["custom_id"]), ["pot-limit"]))
+    assert refused.ephemeral and f"It is <@{players.uid(chooser)}>'s choice." in refused.content
+    forged = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["no-such"],
+                                                   force=True))
+    assert forged.ephemeral and "The structure must be one of" in forged.content
+    picked = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["pot-limit"]))
+    assert picked.response_type == 7 and "(structure: Pot limit)" in message.text()
+    assert table.live is None  # nothing dealt until the game is picked
+    [shown] = [c for c in message.all_components() if str(c.get("custom_id")).startswith("pk:s:")]
+    assert [o["value"] for o in shown["options"] if o.get("default")] == ["pot-limit"]
+    game = await fake.reply_to(await fake.select(chooser, message, str(selects["c"]["custom_id"]),
+                                                 ["triple-draw-27"]))
+    assert game.response_type == 7
+    assert table.hand is not None and table.hand.game.id == "triple-draw-27"
+    assert table.hand.stakes.structure == "pot-limit"  # not the game's own fixed limit
+    await players.play(folding_to_the_blind, number=1)
+    message, _ = await fake.wait_for(selects_shown, what="the next choice")
+    assert "picks the next game and its structure" in message.text()  # the pick was for that deal only
