@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 MAX_LOG_LINES = 6
 CLOSED_DMS = 50007
+DMS_CLOSED = "dms_closed"  # the table's meta: players whose DMs were found closed
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
@@ -106,7 +107,6 @@ class TableRunner:
         self.deadlines: dict[int, float] = {}
         self.dealing: dict[int, asyncio.Task[None]] = {}
         self.recent: dict[int, list[str]] = {}
-        self.dm_warned: set[tuple[int, int]] = set()
         self.dm_channels: dict[int, int] = {}  # user id -> his DM channel's id
         self.pending_structure: dict[int, str] = {}  # table id -> the structure its chooser picked for the deal
         self._claimed: dict[int, bool] = {}  # interactions being answered: True if by the deadline guard
@@ -573,7 +573,7 @@ class TableRunner:
             hand = table.hand
             dm = self.private_text(table, hand, seat) if drawn and hand is not None and seat is not None else None
             answer: discord.Interaction | None = interaction
-            if dm is not None and hand is not None and seat is not None and (table.id, user) in self.dm_warned:
+            if dm is not None and hand is not None and seat is not None and self.dms_closed(table, user):
                 text = f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}"
                 if self.claim(interaction):
                     await interaction.response.send_message(text, ephemeral=True)
@@ -775,12 +775,32 @@ class TableRunner:
         try:
             await self._retrying(send)
         except discord.Forbidden as error:
-            if error.code == CLOSED_DMS and (table.id, user) not in self.dm_warned:
-                self.dm_warned.add((table.id, user))
+            if error.code == CLOSED_DMS and not self.dms_closed(table, user):
+                await self._remember_dms(table, user, closed=True)
                 await self._post(table, f"{render.mention(user)}, I cannot DM you your cards: press **My hand** "
                                         "to see them (only you will).")
         except (TimeoutError, discord.HTTPException, OSError, aiohttp.ClientError):
             log.warning("could not DM user %s", user, exc_info=True)
+        else:
+            if self.dms_closed(table, user):  # open again: told again if he closes them later
+                await self._remember_dms(table, user, closed=False)
+
+    @staticmethod
+    def dms_closed(table: Table, user: int) -> bool:
+        """True if the player's DMs were found closed at this table (he was told to use My hand)."""
+        return user in table.meta.get(DMS_CLOSED, ())
+
+    @staticmethod
+    async def _remember_dms(table: Table, user: int, *, closed: bool) -> None:
+        """Note in the table's stored state that the player's DMs are closed (or open again), so that the notice
+        is said once, also across a restart."""
+        users = set(table.meta.get(DMS_CLOSED, ())) - {user}
+        table.meta[DMS_CLOSED] = sorted(users | ({user} if closed else set()))
+        try:
+            await table.save_meta()
+        except (StoreError, OSError):
+            log.warning("could not remember that the DMs of %s are %s", user, "closed" if closed else "open",
+                        exc_info=True)
 
     async def dm_channel(self, user: int) -> discord.abc.Messageable:
         """The DM channel of a player. Its id never changes, so it is opened once (``Client.create_dm`` keeps only

@@ -331,3 +331,30 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     odd = [(r.payload["data"].get("custom_id"), r.response_type, r.late) for r in acted
            if r.response_type != 6 or r.late]
     assert acted and not odd, odd
+
+
+async def test_the_closed_dm_notice_is_said_once_across_a_restart_and_again_after_dms_reopen(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    fake.close_dms("carol")
+    await players.open_table("alice", PLAYERS)
+    notice = f"<@{players.uid('carol')}>, I cannot DM you your cards: press **My hand** to see them (only you will)."
+    await fake.wait_for_message("poker", lambda m: m.content == notice)
+    await players.play(calling_station, number=1)
+    await poker_bot.restart()  # the bot remembers, in the store, that her DMs are closed
+    await players.play(calling_station, number=2)
+    await fake.quiet()
+    assert [m.content for m in fake.channel_messages("poker")].count(notice) == 1
+    assert len(fake.calls_to("POST", f"/channels/{fake.dm_channel('carol').id}/messages")) >= 2
+    # She opens her DMs: her cards come by DM again, and if she closes them later she is told again.
+    fake.open_dms("carol")
+    await players.play(calling_station, number=3)
+    await fake.wait_for_dm("carol", lambda m: "Table <#" in m.content)
+    await players.turn(4)
+    fake.close_dms("carol")
+    await players.play(calling_station, number=4)
+    await players.turn(5)
+    await fake.quiet()
+    assert [m.content for m in fake.channel_messages("poker")].count(notice) == 2
