@@ -196,6 +196,7 @@ class Figures:
     peak_rss_kb: int
     rss_after_kb: int  # once the play stopped (every table waits for a player, hands live)
     after_kb_per_table: float  # RSS growth from the start to then, per table (includes fixed costs: caches)
+    window_growth_kb: int = 0  # RSS growth during the measured window (a leak shows here on long runs)
     refused: int = 0
     stale: int = 0
     rebuys: int = 0
@@ -309,6 +310,7 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
             agent.refusals.clear()
         before = {id(a): asdict(a.counts) for a in agents}
         bot.window(start=True)
+        rss0 = bot.memory()["VmRSS"]
         cpu0, main0, own0, busy0, t0 = bot.cpu(), bot.main_thread_cpu(), own_cpu(), machine_busy(), time.monotonic()
         end = t0 + seconds
         while (now := time.monotonic()) < end:
@@ -322,6 +324,7 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
         bot.window(start=False)
         tally = fake.reset_counters()
         memory = bot.memory()
+        rss1 = memory["VmRSS"]
         counts: Counter[str] = Counter()
         refusals: Counter[str] = Counter()
         for agent in agents:
@@ -355,6 +358,7 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
             rest_per_action=tally.total / actions if actions else float("nan"),
             rss_base_kb=rss_base, rss_idle_kb=rss_idle, idle_kb_per_table=(rss_idle - rss_base) / tables,
             peak_rss_kb=memory["VmHWM"], rss_after_kb=rss_after, after_kb_per_table=(rss_after - rss_base) / tables,
+            window_growth_kb=rss1 - rss0,
             refused=counts["refused"], stale=counts["stale"],
             rebuys=counts["rebuys"], draws=counts["draws"], picks=counts["picks"],
             other_cpu_share=max(0.0, (busy1 - busy0) - (cpu1 - cpu0) - (own1 - own0)) / elapsed,
@@ -399,6 +403,7 @@ COLUMNS: tuple[tuple[str, str, Callable[[Figures], str]], ...] = (
     ("peak RSS MB", ">11", lambda f: f"{f.peak_rss_kb / 1024:.0f}"),
     ("idle KB/table", ">13", lambda f: f"{f.idle_kb_per_table:.1f}"),
     ("after play MB", ">13", lambda f: f"{f.rss_after_kb / 1024:.0f}"),
+    ("RSS growth KB/1k actions", ">24", lambda f: f"{1000 * f.window_growth_kb / f.actions:.0f}" if f.actions else "-"),
     ("problems", ">8", lambda f: f"{f.refused + sum(f.violations.values()) + sum(f.errors.values())}"),
 )
 

@@ -109,7 +109,7 @@ class TableRunner:
         self.recent: dict[int, list[str]] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> his DM channel's id
         self.pending_structure: dict[int, str] = {}  # table id -> the structure its chooser picked for the deal
-        self._claimed: dict[int, bool] = {}  # interactions being answered: True if by the deadline guard
+        self._claimed: set[int] = set()  # interactions being answered (see answering())
         self._guards: dict[int, asyncio.Task[None]] = {}  # the deadline guards' acknowledgements under way
         self.publishers: dict[int, _Publisher] = {}
         self.last_write: dict[int, float] = {}  # when the table message of a channel was last written (loop time)
@@ -605,14 +605,16 @@ class TableRunner:
             self.pending_structure.pop(table.id, None)
         else:
             self.pending_structure[table.id] = structure
-        await self.publish(table, interaction)
+        async with self.answering(interaction):
+            await self.publish(table, interaction)
 
     @asynccontextmanager
     async def answering(self, interaction: discord.Interaction | None) -> AsyncIterator[None]:
         """Around the handling of a click that acts: if its answer (the table) is not ready ``ACK_WITHIN`` seconds
         after it arrived, as when the bot is swamped and the click waits its turn, it is acknowledged then, so it
         cannot miss Discord's deadline; the table is then shown by an edit. Whoever answers first, this guard or
-        :meth:`publish`, claims the interaction; an error is reported only once the guard's answer is out."""
+        :meth:`publish`, claims the interaction; an error is reported only once the guard's answer is out. Every
+        call of :meth:`publish` with an interaction is inside one of these (which forgets the claim after)."""
         if interaction is None:
             yield
             return
@@ -623,10 +625,10 @@ class TableRunner:
             timer.cancel()
             await self.settled(interaction)  # the guard's answer goes first, then any error goes as a follow-up
             self._guards.pop(interaction.id, None)
-            self._claimed.pop(interaction.id, None)
+            self._claimed.discard(interaction.id)
 
     def _acknowledge_late(self, interaction: discord.Interaction) -> None:
-        if self.claim(interaction, by_guard=True):
+        if self.claim(interaction):
             self._guards[interaction.id] = asyncio.create_task(self._defer(interaction))
 
     @staticmethod
@@ -636,11 +638,11 @@ class TableRunner:
         except discord.HTTPException:
             log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
 
-    def claim(self, interaction: discord.Interaction, *, by_guard: bool = False) -> bool:
+    def claim(self, interaction: discord.Interaction) -> bool:
         """True for the first to answer ``interaction`` (its handler or its deadline guard), False after."""
         if interaction.id in self._claimed or interaction.response.is_done():
             return False
-        self._claimed[interaction.id] = by_guard
+        self._claimed.add(interaction.id)
         return True
 
     async def settled(self, interaction: discord.Interaction) -> None:
@@ -881,8 +883,8 @@ class TableRunner:
         task = self.dealing.pop(table.id, None)
         if task is not None:
             task.cancel()
-        with contextlib.suppress(KeyError):
-            del self.recent[table.id]
+        self.recent.pop(table.id, None)
+        self.pending_structure.pop(table.id, None)
 
     @staticmethod
     async def _quiet(publisher: _Publisher | None, timeout: float = 10.0) -> None:
