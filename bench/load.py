@@ -7,7 +7,8 @@
 The bot runs as ``python -m bot.devtools.launch`` (a subprocess, on a fresh SQLite file) and the fake Discord in
 this process, on 127.0.0.1 only. Each table has its own channel and six scripted players
 (:mod:`bot.devtools.autoplay`) who play dealer's choice from what the table message shows: the player to act
-clicks a button (the draw through the draw view, the chooser through the select), out-of-chips players rebuy.
+clicks a button (a draw through Stand pat or the draw form, the chooser through the select), out-of-chips players
+rebuy.
 
 * paced: each player answers one second after his turn starts (a brisk real game);
 * saturated: players act as soon as the table message shows their turn.
@@ -16,7 +17,7 @@ After the tables are open, a warm-up, and once every player has had a first priv
 DM channel once), figures are taken over ``--seconds``:
 
 * latency: from the fake sending INTERACTION_CREATE to the bot's callback request reaching it (median, p99), for
-  every interaction (clicks, selects, draw views, commands);
+  every interaction (clicks, selects, forms, commands);
 * actions/s: player decisions the bot took (bets, calls, checks, folds, draws, games chosen);
 * CPU ms/action: the bot process's user+system CPU time (``/proc/PID/stat``, every thread) per action;
 * REST/action: every REST call the bot made (callbacks, edits, posts, DMs) per action;

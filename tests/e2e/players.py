@@ -269,7 +269,7 @@ class Players:
             await self.fake.click(user or turn.name, turn.message, self.button_id(turn, kind)))
 
     async def act(self, action: str, turn: Turn | None = None) -> InteractionRecord:
-        """Make the engine action ``action`` for the player to act, through the buttons, modal or draw view."""
+        """Make the engine action ``action`` for the player to act: a button, the amount modal or the draw form."""
         turn = turn or await self.turn()
         legal = turn.legal
         verb, _, arg = action.partition(" ")

@@ -1,7 +1,8 @@
 """Whole hands through Discord: every game, dealer's choice, a fold win, a split pot, an all-in with a side pot.
 
-Each hand is played with buttons, the amount modal, the draw view and the dealer's-choice select, as players would,
-and compared with the engine playing the same deck (the bot's rng is seeded, so each hand's deck is known).
+Each hand is played with buttons, the amount modal, Stand pat and the draw form, and the dealer's-choice select,
+as players would, and compared with the engine playing the same deck (the bot's rng is seeded, so each hand's
+deck is known).
 """
 
 from __future__ import annotations

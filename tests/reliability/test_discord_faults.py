@@ -406,7 +406,7 @@ async def test_edits_coalesce_under_the_channel_rate_limit(
     assert len(players.showdowns()) >= 2 and changes > 2 * writes, (changes, writes)
 
     # Players again, clicking as fast as the table lets them: their clicks are answered with the table itself (no
-    # channel edit); only the draws (answered on the private draw view) and the deals edit the table message.
+    # channel edit), the draws too (the draw form is answered with the table); only the deals edit the table message.
     table.settings = table.settings._settings  # type: ignore[attr-defined]  # the usual clock
     number = (await players.bot.store.recent_hands(table.id, 1))[0].number + 1  # dealt once they sit in
     async with fake.together():
