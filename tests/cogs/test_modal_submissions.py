@@ -1,0 +1,47 @@
+"""The table's modal submissions are recognised by custom_id alone (no modal kept in memory): the parsing, as
+Discord sends them (a label around a select or a text input, or the older action row)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.table._views import ModalSubmit, modal_fields
+
+
+def label(component: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 18, "component": component}
+
+
+def test_a_draw_submission_gives_the_cards_and_the_twos() -> None:
+    data = {"custom_id": "pk:w:3:41:7", "components": [
+        label({"type": 3, "custom_id": "throw", "values": ["Ah", "2c"]}),
+        label({"type": 3, "custom_id": "twos", "values": ["up"]}),
+    ]}
+    submit = ModalSubmit.parse(data)
+    assert submit is not None
+    assert (submit.kind, submit.table, submit.hand, submit.seq) == ("draw", 3, 41, 7)
+    assert submit.fields == {"throw": ["Ah", "2c"], "twos": ["up"]}
+
+
+def test_an_amount_submission_in_a_label_or_an_action_row() -> None:
+    labelled = {"custom_id": "pk:m:1:2:3", "components": [label({"type": 4, "custom_id": "amount", "value": "40"})]}
+    rowed = {"custom_id": "pk:m:1:2:3", "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "amount", "value": "40"}]}]}
+    for data in (labelled, rowed):
+        submit = ModalSubmit.parse(data)
+        assert submit is not None and submit.kind == "amount" and submit.fields == {"amount": ["40"]}
+
+
+@pytest.mark.parametrize("custom_id", ["pk:w:1:2", "pk:w:1:2:3:4", "pk:x:1:2:3", "pk:w:a:2:3", "", "amount",
+                                       "pk:m:-1:2:3", " pk:m:1:2:3"])
+def test_other_custom_ids_are_not_ours(custom_id: str) -> None:
+    assert ModalSubmit.parse({"custom_id": custom_id, "components": []}) is None
+
+
+def test_malformed_components_are_skipped_not_fatal() -> None:
+    data = {"custom_id": "pk:w:1:2:3", "components": [None, "x", 7, {"type": 18}, {"type": 1, "components": None},
+                                                      label({"type": 3, "custom_id": "throw", "values": None})]}
+    assert modal_fields(data) == {"throw": []}
+    assert modal_fields(None) == {} and modal_fields({}) == {}
