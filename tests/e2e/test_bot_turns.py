@@ -72,14 +72,20 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
     assert seat is not None and not seat.sitting_out and seat.timeouts == 0
 
 
-async def test_a_player_with_closed_dms_is_told_once_to_use_my_hand(
-    fake: FakeDiscord, poker_bot: PokerBotStarter
-) -> None:
+async def closed_dms_table(fake: FakeDiscord, poker_bot: PokerBotStarter) -> tuple[Players, Table, str]:
+    """A table where carol's DMs are closed: the players, the table, and the notice she is to be given."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     fake.close_dms("carol")
     table = await players.open_table("alice", PLAYERS)
     notice = f"<@{players.uid('carol')}>, I cannot DM you your cards: press **My hand** to see them (only you will)."
+    return players, table, notice
+
+
+async def test_a_player_with_closed_dms_is_told_once_to_use_my_hand(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    players, table, notice = await closed_dms_table(fake, poker_bot)
     await fake.wait_for_message("poker", lambda m: m.content == notice)
     turn = await players.turn(1)
     assert table.hand is not None
@@ -336,11 +342,7 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
 async def test_the_closed_dm_notice_is_said_once_across_a_restart_and_again_after_dms_reopen(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    fake.close_dms("carol")
-    await players.open_table("alice", PLAYERS)
-    notice = f"<@{players.uid('carol')}>, I cannot DM you your cards: press **My hand** to see them (only you will)."
+    players, _, notice = await closed_dms_table(fake, poker_bot)
     await fake.wait_for_message("poker", lambda m: m.content == notice)
     await players.play(calling_station, number=1)
     await poker_bot.restart()  # the bot remembers, in the store, that her DMs are closed
