@@ -15,7 +15,7 @@ import asyncio
 import logging
 import random
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
@@ -696,17 +696,19 @@ def _stakes_json(stakes: Stakes) -> dict[str, Any]:
     return data
 
 
-def _rebuild(record: HandRecord) -> _Live:
-    """The live hand from its stored seed and action log (how a restarted bot resumes it)."""
-    settings = dict(record.settings)
+def stored_hand(game: str, settings: Mapping[str, Any], stacks: Sequence[int], seed: int, carried_in: int = 0) -> Hand:
+    """The hand a stored deal describes (its game, the hand settings the table wrote, the stacks and the seed),
+    before any action: replaying its log on it rebuilds the hand."""
     stakes_data = dict(settings["stakes"])
     if stakes_data.get("antes") is not None:
         stakes_data["antes"] = tuple(stakes_data["antes"])
-    hand = Hand(
-        record.game, Stakes(**stakes_data), list(record.stacks_before), seed=record.seed,
-        carried_in=record.carried_in, jokers=bool(settings.get("jokers", False)),
-        draw_limit=settings.get("draw_limit", "none"),
-    )
+    return Hand(game, Stakes(**stakes_data), list(stacks), seed=seed, carried_in=carried_in,
+                jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"))
+
+
+def _rebuild(record: HandRecord) -> _Live:
+    """The live hand from its stored seed and action log (how a restarted bot resumes it)."""
+    hand = stored_hand(record.game, record.settings, record.stacks_before, record.seed, record.carried_in)
     if len(record.seat_users) != hand.players:
         raise ValueError(f"the hand names {len(record.seat_users)} players for {hand.players} stacks")
     for action in record.actions:

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.app import PokerBot
-from bot.poker import Card, Hand, Stakes
+from bot.poker import Card
 from bot.store import Store
+from bot.tables import stored_hand
 
 from .fakediscord import FakeChannel, FakeDiscord, RateLimitModel, StoredMessage
 
@@ -72,15 +73,8 @@ def card_pattern(card: Card) -> re.Pattern[str]:
 
 def replay(record: dict[str, Any], actions: list[str]) -> tuple[set[Card], set[Card]]:
     """(every card the players held, the cards thrown face up) of a stored hand, rebuilt from seed and log."""
-    settings = json.loads(record["settings"])
-    stakes = dict(settings["stakes"])
-    if stakes.get("antes") is not None:
-        stakes["antes"] = tuple(stakes["antes"])
-    hand = Hand(
-        record["game"], Stakes(**stakes), json.loads(record["stacks_before"]), seed=record["seed"],
-        carried_in=record["carried_in"], jokers=bool(settings.get("jokers", False)),
-        draw_limit=settings.get("draw_limit", "none"),
-    )
+    hand = stored_hand(record["game"], json.loads(record["settings"]), json.loads(record["stacks_before"]),
+                       record["seed"], record["carried_in"])
     held: set[Card] = {c for cards in hand.holes for c in cards}
     for action in actions:
         hand.act(action)

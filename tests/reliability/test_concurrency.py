@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.poker import Hand, Stakes
+from bot.poker import Hand
+from bot.tables import stored_hand
 from tests.e2e.conftest_bot import PokerBotStarter
 from tests.e2e.fakediscord import FakeConfig, FakeDiscord, InteractionRecord, UserSpec
 from tests.e2e.players import Players, Turn
@@ -48,13 +49,8 @@ def replay(db: Path, hand_id: int) -> tuple[Hand, dict[str, Any]]:
     finally:
         con.close()
     assert [seq for seq, _ in actions] == list(range(len(actions)))  # in order, no gap, no repeat
-    settings = json.loads(row["settings"])
-    stakes = dict(settings["stakes"])
-    if stakes.get("antes") is not None:
-        stakes["antes"] = tuple(stakes["antes"])
-    hand = Hand(row["game"], Stakes(**stakes), json.loads(row["stacks_before"]), seed=row["seed"],
-                carried_in=row["carried_in"], jokers=bool(settings.get("jokers", False)),
-                draw_limit=settings.get("draw_limit", "none"))
+    hand = stored_hand(row["game"], json.loads(row["settings"]), json.loads(row["stacks_before"]), row["seed"],
+                       row["carried_in"])
     for _, action in actions:
         hand.act(action)
     return hand, dict(row)

@@ -26,7 +26,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.poker import Card, Hand, Stakes
+from bot.poker import Card, Hand
+from bot.tables import stored_hand
 from cogs.errors import UNEXPECTED, running_callbacks
 from tests.e2e.conftest_bot import MessageRecorder, PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
@@ -497,13 +498,8 @@ def holdings(db: Path) -> list[Holdings]:
         for row in con.execute("SELECT * FROM hands ORDER BY id").fetchall():
             actions = [r[0] for r in con.execute("SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq",
                                                  (row["id"],))]
-            settings = json.loads(row["settings"])
-            stakes = dict(settings["stakes"])
-            if stakes.get("antes") is not None:
-                stakes["antes"] = tuple(stakes["antes"])
-            hand = Hand(row["game"], Stakes(**stakes), json.loads(row["stacks_before"]), seed=row["seed"],
-                        carried_in=row["carried_in"], jokers=bool(settings.get("jokers", False)),
-                        draw_limit=settings.get("draw_limit", "none"))
+            hand = stored_hand(row["game"], json.loads(row["settings"]), json.loads(row["stacks_before"]),
+                               row["seed"], row["carried_in"])
             users = json.loads(row["seats"])
             own: dict[int, set[str]] = {u: set() for u in users}
 
