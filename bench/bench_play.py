@@ -89,7 +89,7 @@ def play_hand_by_methods(rng: random.Random) -> Hand:
     """One hand of ours driven by the same decisions through the Hand's methods, not its text actions."""
     hand = Hand(GAME, default_stakes(GAME), [STARTING_STACK] * PLAYERS, seed=rng.getrandbits(64))
     while hand.actor is not None:
-        random_decision(hand, rng).apply(hand)
+        hand.act(random_decision(hand, rng))
     return hand
 
 

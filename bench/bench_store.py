@@ -114,7 +114,7 @@ async def bench_rebuild(path: Path, tables: int) -> tuple[float, float, int]:
                 if legal.phase == "betting":
                     action = f"cbr {legal.min_raise_to}" if legal.can_raise and rng.random() < 0.2 else "cc"
                 else:
-                    action = hand.default_action()
+                    action = str(hand.default_action())
                 seq = len(hand.actions)
                 hand.act(action)
                 if not hand.is_complete:

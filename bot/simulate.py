@@ -27,16 +27,21 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, TypeVar
 
 from .poker import (
     DEALERS_CHOICE,
     GAMES,
+    BetRaise,
     Card,
+    CheckCall,
+    Draw,
+    Fold,
     Game,
     Hand,
     IllegalAction,
     Legal,
+    Move,
     Stakes,
     Structure,
     format_cards,
@@ -54,17 +59,17 @@ BIG_BLIND: Final = 2
 STARTING_STACK: Final = 200
 MAX_ACTIONS: Final = 10_000  # far more than any hand needs: a hand still going after this never ends
 
-Policy = Callable[[Hand, random.Random], str]
+Policy = Callable[[Hand, random.Random], Move | str]
 T = TypeVar("T")
 
 
 class PlayError(Exception):
     """The engine refused an action that ``legal()`` said was allowed (or a hand did not end)."""
 
-    def __init__(self, hand: Hand, action: str, reason: str) -> None:
-        super().__init__(f"{action!r} refused: {reason}")
+    def __init__(self, hand: Hand, action: Move | str, reason: str) -> None:
+        super().__init__(f"{str(action)!r} refused: {reason}")
         self.hand = hand
-        self.action = action
+        self.action = str(action)
         self.reason = reason
 
 
@@ -95,69 +100,39 @@ def random_cards(cards: Sequence[T], count: int, rng: random.Random) -> list[T]:
     return [pool.pop(int(rng.random() * len(pool))) for _ in range(count)]
 
 
-class Decision(NamedTuple):
-    """A player's action as data: ``verb`` is f, cc, cbr, sd, sdu or sm (PHH's words)."""
-
-    verb: str
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-
-    def text(self) -> str:
-        """The PHH text action, e.g. ``cbr 20`` or ``sd 7s8h``."""
-        if self.verb == "cbr":
-            return f"cbr {self.amount}"
-        if self.cards:
-            return self.verb + " " + "".join([c.code for c in self.cards])
-        return self.verb
-
-    def apply(self, hand: Hand) -> None:
-        """Play it through the hand's methods instead of its text interface."""
-        verb = self.verb
-        if verb == "cc":
-            hand.check_or_call()
-        elif verb == "f":
-            hand.fold()
-        elif verb == "cbr":
-            hand.bet_or_raise_to(self.amount)
-        elif verb in ("sd", "sdu"):
-            hand.discard(self.cards, face_up=verb == "sdu")
-        else:
-            hand.act(self.text())
+_FOLD: Final = Fold()
+_CHECK_OR_CALL: Final = CheckCall()
+_STAND_PAT: Final = Draw()
 
 
-FOLD: Final = Decision("f")
-CHECK_OR_CALL: Final = Decision("cc")
-STAND_PAT: Final = Decision("sd")
-
-
-def random_decision(hand: Hand, rng: random.Random) -> Decision:
-    """The random player's decision for whoever is to act in ``hand`` (see the module docstring)."""
+def random_decision(hand: Hand, rng: random.Random) -> Move:
+    """The random player's move for whoever is to act in ``hand`` (see the module docstring)."""
     legal = hand.legal()
     if legal.phase == "betting":
         if legal.call_amount:
             r = rng.random()
             if r < FOLD_PROBABILITY:
-                return FOLD
+                return _FOLD
             if r < FOLD_PROBABILITY + RAISE_PROBABILITY and legal.can_raise:
-                return Decision("cbr", raise_amount(legal, rng))
-            return CHECK_OR_CALL
+                return BetRaise(raise_amount(legal, rng))
+            return _CHECK_OR_CALL
         if legal.can_raise and rng.random() < RAISE_PROBABILITY:
-            return Decision("cbr", raise_amount(legal, rng))
-        return CHECK_OR_CALL
+            return BetRaise(raise_amount(legal, rng))
+        return _CHECK_OR_CALL
     if legal.phase == "drawing":
         count = min(discard_count(rng), legal.max_discards, len(legal.hand))
         if not count:
-            return STAND_PAT
+            return _STAND_PAT
         cards = tuple(random_cards(legal.hand, count, rng))
         if legal.face_up_twos and any(c.is_two for c in cards) and rng.random() < FACE_UP_PROBABILITY:
-            return Decision("sdu", cards=cards)
-        return Decision("sd", cards=cards)
-    return Decision(hand.default_action())  # a showdown with unseen cards: never with a shuffled deck
+            return Draw(cards, tuple(c for c in cards if c.is_two))
+        return Draw(cards)
+    return hand.default_action()  # a showdown with unseen cards: never with a shuffled deck
 
 
 def random_action(hand: Hand, rng: random.Random) -> str:
     """The random player's text action for whoever is to act in ``hand``."""
-    return random_decision(hand, rng).text()
+    return str(random_decision(hand, rng))
 
 
 def play_hand(

@@ -1,8 +1,9 @@
 """The poker engine: pure, deterministic, no discord and no I/O.
 
 ``evaluate(ranking, cards)`` ranks hands; ``Hand`` deals one hand of any game
-in ``GAMES`` and advances by PHH text actions; ``bot.poker.phh`` reads and
-writes hand histories.
+in ``GAMES`` and advances by moves (``Fold()``, ``CheckCall()``,
+``BetRaise(to)``, ``Draw(discards)``, ``Show(cards)``, or their PHH text:
+``parse_move``); ``bot.poker.phh`` reads and writes hand histories.
 """
 
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
@@ -34,13 +35,15 @@ from .games import (
     get_game,
 )
 from .hand import Hand, IllegalAction, Legal, Stakes
+from .moves import BetRaise, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
 from .rankings import RANKINGS, HandValue, evaluate
 
 __all__ = [
     "DEALERS_CHOICE", "DRAW_LIMITS", "GAMES", "RANKINGS", "STRUCTURES", "UNKNOWN",
-    "Acted", "Burned", "Card", "CardError", "Carried", "Dealt", "Deck", "DrawLimit", "Drew", "Event", "Game",
-    "Hand", "HandEnded", "HandValue", "IllegalAction", "Legal", "Mucked", "Posted", "Pot", "PotAwarded",
-    "Reshuffled", "Returned", "RoundEnded", "Shown", "Stakes", "Structure",
-    "build_pots", "evaluate", "format_cards", "games_for_players", "get_game", "parse_cards", "split_pot",
+    "Acted", "BetRaise", "Burned", "Card", "CardError", "Carried", "CheckCall", "Dealt", "Deck", "Draw", "DrawLimit",
+    "Drew", "Event", "Fold", "Game", "Hand", "HandEnded", "HandValue", "IllegalAction", "Legal", "Move", "Mucked",
+    "Posted", "Pot", "PotAwarded", "Reshuffled", "Returned", "RoundEnded", "Show", "Shown", "Stakes", "Structure",
+    "build_pots", "evaluate", "format_cards", "games_for_players", "get_game", "parse_cards", "parse_move",
+    "split_pot",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 RANKS: Final = "23456789TJQKA"
@@ -177,24 +177,50 @@ class Deck:
         """True if the deck deals a given order rather than a seeded shuffle."""
         return self._rng is None
 
-    def deal(self, count: int, *, excluded: Iterable[Card] = (), held: Iterable[Card] = ()) -> list[Card]:
+    def deal(
+        self, count: int, *, excluded: Collection[Card] = (), held: Collection[Card] = (),
+        revealed: Collection[Card] = (),
+    ) -> list[Card]:
         """Deal ``count`` cards; on reaching the end of the stub, reshuffle the muck.
 
         ``excluded`` are the discards of the player being served (never dealt
-        back to him); ``held`` are the cards in players' hands (never in the muck).
+        back to him); ``held`` are the cards in players' hands (never in the
+        muck); ``revealed`` are cards a replay has just named in a hand that held
+        them unseen (no longer in the stub). Raises CardError and changes
+        nothing if the cards cannot be dealt.
         """
-        saved = self._save() if self.exact else None
+        if self._rng is not None:
+            if count <= self.stub_size:  # the common case: straight from the stub
+                start = self._next
+                self._next = start + count
+                self.stub_size -= count
+                dealt = self._order[start:start + count]
+                self._may_deal.difference_update(dealt)
+                return dealt
+            self._check_enough(count, excluded)
+            return [self._take_or_reshuffle(excluded, held) for _ in range(count)]
+        saved = self._save()
         cards: list[Card] = []
         try:
+            for card in revealed:
+                self.reveal(card)
             for _ in range(count):
-                if self.stub_size == 0:
-                    self._reshuffle(set(excluded), set(held))
-                cards.append(self._take())
+                cards.append(self._take_or_reshuffle(excluded, held))
         except CardError:
-            if saved is not None:
-                self._restore(saved)
+            self._restore(saved)
             raise
         return cards
+
+    def _check_enough(self, count: int, excluded: Collection[Card]) -> None:
+        if count > self.stub_size:
+            aside = set(excluded)
+            if count > self.stub_size + sum(1 for c in self.muck if c not in aside or c.is_unknown):
+                raise CardError("the stub and the muck are both empty: no card is left to deal")
+
+    def _take_or_reshuffle(self, excluded: Collection[Card], held: Collection[Card]) -> Card:
+        if self.stub_size == 0:
+            self._reshuffle(set(excluded), set(held))
+        return self._take()
 
     def _save(self) -> tuple[int, int, set[Card], list[Card], int, int]:
         return (self._next, self.stub_size, set(self._may_deal), list(self.muck), self.reshuffles,

@@ -1,12 +1,14 @@
-"""One hand of any draw game as a state machine driven by text actions.
+"""One hand of any draw game as a state machine driven by moves.
 
-The actions are PHH's: ``f`` (fold), ``cc`` (check or call), ``cbr AMOUNT``
-(bet or raise to AMOUNT this round), ``sd`` (stand pat), ``sd CARDS``
-(discard), Assassin's ``sdu CARDS`` (discard, every two among CARDS face up)
-and, only when a replayed hand reaches the showdown with cards nobody saw,
-``sm CARDS`` / ``sm`` (show or muck). Each may be prefixed with the player,
-``p3 cc``. Every action is checked first: an illegal one raises
-``IllegalAction`` with the reason and changes nothing.
+The moves (``bot.poker.moves``) are values: ``Fold()``, ``CheckCall()``,
+``BetRaise(to)``, ``Draw(discards, face_up)`` and, only when a replayed hand
+reaches the showdown with cards nobody saw, ``Show(cards)``. Their PHH text is
+accepted as well: ``f``, ``cc``, ``cbr AMOUNT`` (bet or raise to AMOUNT this
+round), ``sd`` (stand pat), ``sd CARDS`` (discard), Assassin's ``sdu CARDS``
+(discard, every two among CARDS face up), ``sm CARDS`` / ``sm`` (show or
+muck), each optionally after the player, ``p3 cc``. ``act`` applies a move,
+``verify`` raises ``IllegalAction`` with the reason, ``can`` answers yes or
+no; a refused move changes nothing.
 
 Seats are numbered from 0, the first seat left of the button; the last seat
 is the button (RULES.md section 1).
@@ -14,12 +16,13 @@ is the button (RULES.md section 1).
 
 from __future__ import annotations
 
-import re
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
+from .errors import IllegalAction
 from .events import (
     Acted,
     Burned,
@@ -37,15 +40,15 @@ from .events import (
     Shown,
 )
 from .games import DRAW_LIMITS, STRUCTURES, DrawLimit, Game, Structure, get_game
+from .moves import MAX_CHIPS, BetRaise, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
 from .rankings import HandValue, evaluate
 
+__all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
+
 Phase = Literal["betting", "drawing", "showdown", "complete"]
-MAX_CHIPS = 10**15
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message says why."""
+_NOT_A_MOVE: Final = "a move is Fold(), CheckCall(), BetRaise(to), Draw(discards) or Show(cards), or its text"
+_SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,20 @@ class Stakes:
 
 @dataclass(slots=True)
 class Legal:
-    """What the player to act may do now. ``pot_raise_to`` is the pot-sized bet or raise
-    (the pot-limit maximum), clamped to the legal range: a shortcut for buttons."""
+    """What the player to act may do now, so that a UI builds moves without knowing the rules.
+
+    Betting: ``call_amount`` (what a call puts in; all in when it is the whole
+    stack, ``call_is_all_in``), ``can_check``, ``can_raise`` (with the reason
+    in ``why_no_raise`` when not), ``is_bet`` (a bet, not a raise), the range
+    ``min_raise_to`` to ``max_raise_to`` of ``BetRaise(to)`` (equal when only
+    one amount is allowed, as in fixed limit), ``pot_raise_to`` (the pot-sized
+    bet or raise clamped to that range: a shortcut for a button) and
+    ``all_in_to`` (the player's bet if he puts every chip in). ``can_fold``:
+    folding is allowed (in a draw too). Drawing: ``max_discards``,
+    ``max_needs_ace`` (the largest draw only when the card kept is an ace),
+    ``face_up_twos`` (Assassin: the twos and jokers that may go face up, all
+    those thrown together). ``hand``: the player's cards.
+    """
 
     player: int
     phase: Phase
@@ -141,9 +156,39 @@ class Legal:
     max_discards: int = 0
     face_up_twos: tuple[Card, ...] = ()
     hand: tuple[Card, ...] = ()
+    can_fold: bool = False
+    call_is_all_in: bool = False
+    all_in_to: int = 0
+    why_no_raise: str = ""
+    max_needs_ace: bool = False
+
+    def moves(self) -> tuple[Move, ...]:
+        """The one-click moves, in button order: fold (only when facing a bet), check or call, then the
+        smallest, the pot-sized and the largest bet or raise (each once); stand pat in a draw; muck at a
+        replayed showdown. Any other amount or discard is built as ``BetRaise(to)`` or ``Draw(cards)``."""
+        if self.phase == "drawing":
+            return (Draw(),)
+        if self.phase != "betting":
+            return (Show(None),)
+        moves: list[Move] = [Fold()] if self.call_amount else []
+        moves.append(CheckCall())
+        if self.can_raise:
+            for amount in (self.min_raise_to, self.pot_raise_to, self.max_raise_to):
+                if self.min_raise_to <= amount <= self.max_raise_to and BetRaise(amount) not in moves:
+                    moves.append(BetRaise(amount))
+        return tuple(moves)
 
 
-_PLAYER = re.compile(r"^p(\d+)\s+(.*)$")
+@dataclass(frozen=True, slots=True)
+class _DrawPlan:
+    """A checked draw, ready to deal."""
+
+    player: int
+    cards: tuple[Card, ...]
+    remaining: list[Card]
+    revealed: list[Card]
+    count: int  # cards to deal: one per discard, plus Assassin's extra card
+    held: list[Card]  # the cards in players' hands, when the deal may reshuffle
 
 
 class Hand:
@@ -189,6 +234,7 @@ class Hand:
         if isinstance(deck, str):
             deck = parse_cards(deck)
         self.deck = Deck(seed=seed, order=deck, jokers=jokers) if deck is not None else Deck(seed=seed, jokers=jokers)
+        self._given_order = self.deck.exact
         self.seed = seed
 
         self.stacks = list(stacks)
@@ -268,24 +314,29 @@ class Hand:
         if self.phase == "drawing":
             hand = tuple(self.holes[p])
             twos = tuple(c for c in hand if c.is_two) if self.game.assassin else ()
-            return Legal(p, "drawing", max_discards=self._max_discards(hand), face_up_twos=twos, hand=hand)
+            limit = self._max_discards(hand)
+            return Legal(p, "drawing", max_discards=limit, face_up_twos=twos, hand=hand, can_fold=True,
+                         max_needs_ace=self.draw_limit == "3-or-4-with-ace" and limit == 4)
         if self.phase == "showdown":
             return Legal(p, "showdown", hand=tuple(self.holes[p]))
-        call = min(self._high - self.bets[p], self.stacks[p])
+        stack = self.stacks[p]
+        call = min(self._high - self.bets[p], stack)
         lo, hi = self._raise_range(p)
         pot = min(hi, max(lo, self._high + self.pot_total + self._high - self.bets[p])) if hi else 0
         return Legal(
             p, "betting", call_amount=call, can_check=call == 0, can_raise=hi > 0, is_bet=self._high == 0,
-            min_raise_to=lo, max_raise_to=hi, pot_raise_to=pot, hand=tuple(self.holes[p]),
+            min_raise_to=lo, max_raise_to=hi, pot_raise_to=pot, hand=tuple(self.holes[p]), can_fold=True,
+            call_is_all_in=call == stack, all_in_to=self.bets[p] + stack,
+            why_no_raise="" if hi else self._why_no_raise(p),
         )
 
-    def default_action(self) -> str:
-        """The action the clock takes: check if possible, else fold; stand pat in a draw."""
+    def default_action(self) -> Move:
+        """The clock's move: check if possible, else fold; stand pat in a draw; muck at a replayed showdown."""
         if self.phase == "drawing":
-            return "sd"
+            return Draw()
         if self.phase == "showdown":
-            return "sm"
-        return "cc" if self.legal().can_check else "f"
+            return Show(None)
+        return CheckCall() if self.legal().can_check else Fold()
 
     def value_of(self, player: int) -> HandValue | None:
         """The player's best hand under the game's ranking (None with unknown cards)."""
@@ -301,54 +352,213 @@ class Hand:
         """Assassin: the player's hand holds a two (or a joker)."""
         return self.game.assassin and any(c.is_two for c in self.holes[player])
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ moves
 
-    def act(self, text: str) -> list[Event]:
-        """Apply one text action (see the module docstring); return the events it caused."""
-        if text == "cc":
-            return self.check_or_call()
-        if text == "f":
-            return self.fold()
-        if not isinstance(text, str):
-            raise IllegalAction("an action is text such as 'cc', 'f', 'cbr 20' or 'sd 7s8h'")
-        text = " ".join(text.split())
-        player: int | None = None
-        match = _PLAYER.match(text)
-        if match:
-            player = int(match.group(1)) - 1
-            if not 0 <= player < self.players:
-                raise IllegalAction(f"there is no player p{player + 1} in this hand")
-            text = match.group(2)
-        verb, _, arg = text.partition(" ")
-        if verb == "f" and not arg:
-            return self.fold(player)
-        if verb == "sm":
-            return self.show(self._actor_or_raise() if player is None else player,
-                             _parse_discards(arg) if arg else None)
-        if player is not None and player != self.actor:
-            raise IllegalAction(self._not_your_turn(player))
-        if verb == "cc" and not arg:
-            return self.check_or_call()
-        if verb == "cbr":
-            return self.bet_or_raise_to(_parse_amount(arg))
-        if verb in ("sd", "sdu"):
-            return self.discard(_parse_discards(arg), face_up=verb == "sdu")
-        raise IllegalAction(f"{text!r} is not an action; use f, cc, cbr AMOUNT, sd, sd CARDS or sdu CARDS")
+    def act(self, move: Move | str) -> list[Event]:
+        """Apply one move, or its PHH text (see the module docstring); return the events it caused.
+
+        An illegal move raises IllegalAction with the reason and changes nothing.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        if not self._given_order:
+            return self._apply(move)
+        # A given deck order (a replay) may refuse a burn or a card only once the move is under way.
+        saved = copy.deepcopy(self.__dict__)
+        try:
+            return self._apply(move)
+        except IllegalAction:
+            self.__dict__.update(saved)
+            raise
+
+    def verify(self, move: Move | str) -> None:
+        """Raise IllegalAction with the reason unless ``act(move)`` would succeed now; change nothing."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self._given_order:
+            copy.deepcopy(self)._apply(move)  # the given cards decide too: try it on a copy
+            return
+        if isinstance(move, CheckCall):
+            self._betting_player(move.player)
+        elif isinstance(move, Draw):
+            self._verify_draw(move)
+        elif isinstance(move, BetRaise):
+            self._verify_raise(self._betting_player(move.player), move.to)
+        elif isinstance(move, Fold):
+            self._verify_fold(move.player)
+        elif isinstance(move, Show):
+            self._verify_show(move)
+        else:
+            raise IllegalAction(_NOT_A_MOVE)
+
+    def _apply(self, move: Move) -> list[Event]:
+        """Check the move, then play it: the checks come first, so a refused move changes nothing
+        (a shuffled deck never refuses a card; a given order is handled by ``act``)."""
+        if isinstance(move, CheckCall):
+            return self._check_or_call(self._betting_player(move.player))
+        if isinstance(move, Draw):
+            return self._draw(self._verify_draw(move))
+        if isinstance(move, BetRaise):
+            p = self._betting_player(move.player)
+            self._verify_raise(p, move.to)
+            return self._bet_or_raise_to(p, move.to)
+        if isinstance(move, Fold):
+            return self._fold(self._verify_fold(move.player))
+        if isinstance(move, Show):
+            return self._show(self._verify_show(move), move.cards)
+        raise IllegalAction(_NOT_A_MOVE)
+
+    def can(self, move: Move | str) -> bool:
+        """True if ``act(move)`` would succeed now. ``can(Fold(player=p))`` asks whether a leaving
+        player can be folded now (he is in the hand, not all in, and it is a betting round or a draw)."""
+        try:
+            self.verify(move)
+        except IllegalAction:
+            return False
+        return True
+
+    # The moves as methods (the same checks).
 
     def fold(self, player: int | None = None) -> list[Event]:
-        """Fold the player to act, or, out of turn, a player who leaves the table.
+        """Fold the player to act, or, out of turn, a player who leaves the table."""
+        return self.act(Fold(player=player))
 
-        A folded player's hand goes to the muck; if one player is left he wins.
+    def check_or_call(self) -> list[Event]:
+        """Check, or call the bet (all in for less if the stack is short)."""
+        return self.act(CheckCall())
+
+    def verify_bet_or_raise_to(self, amount: int) -> None:
+        """Raise IllegalAction unless the player to act may bet or raise to ``amount``."""
+        self._verify_raise(self._betting_player(None), amount)
+
+    def bet_or_raise_to(self, amount: int) -> list[Event]:
+        """Bet, or raise, so that the player's total bet this round is ``amount``."""
+        return self.act(BetRaise(amount))
+
+    def discard(self, cards: Sequence[Card] | str, *, face_up: bool = False) -> list[Event]:
+        """Stand pat (no cards) or discard ``cards`` and receive replacements at once.
+
+        With ``face_up`` (Assassin's ``sdu``), every two or joker among the cards is
+        shown to the table and earns one extra card.
         """
-        p = self._actor_or_raise() if player is None else player
-        if not 0 <= p < self.players:
-            raise IllegalAction(f"there is no player p{p + 1} in this hand")
+        if isinstance(cards, str):
+            return self.act(("sdu " if face_up else "sd ") + cards)
+        twos = tuple(c for c in cards if c.is_two)
+        if face_up and not twos:
+            raise IllegalAction(_SDU_WITHOUT_TWO)
+        return self.act(Draw(tuple(cards), twos if face_up else ()))
+
+    def show(self, player: int, cards: Sequence[Card] | None) -> list[Event]:
+        """At a replayed showdown with unseen cards: show the hand, or muck it (``None``)."""
+        return self.act(Show(None if cards is None else tuple(cards), player=player))
+
+    # ------------------------------------------------------------------ checks (they change nothing)
+
+    def _check_seat(self, player: object) -> int:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            shown = f"p{player + 1}" if isinstance(player, int) else repr(player)
+            raise IllegalAction(f"there is no player {shown} in this hand")
+        return player
+
+    def _turn(self, player: int | None) -> int:
+        """The player to act; IllegalAction if ``player`` names someone else."""
+        if player is not None and self._check_seat(player) != self.actor:
+            raise IllegalAction(self._not_your_turn(player))
+        return self._actor_or_raise()
+
+    def _betting_player(self, player: int | None) -> int:
+        p = self._turn(player)
+        if self.phase != "betting":
+            raise IllegalAction("it is time to draw, not to bet" if self.phase == "drawing"
+                                else "the betting is over")
+        return p
+
+    def _verify_fold(self, player: int | None) -> int:
+        p = self._actor_or_raise() if player is None else self._check_seat(player)
         if self.phase not in ("betting", "drawing"):
             raise IllegalAction("the hand is over" if self.is_complete else "there is nothing to fold now")
         if self.folded[p]:
             raise IllegalAction(f"p{p + 1} has already folded")
         if self.stacks[p] == 0:
             raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
+        return p
+
+    def _verify_raise(self, p: int, amount: object) -> None:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction("a bet is a whole number of chips")
+        lo, hi = self._raise_range(p)
+        if hi == 0:
+            raise IllegalAction(self._why_no_raise(p))
+        word = "bet" if self._high == 0 else "raise"
+        if lo == hi and amount != lo:
+            all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
+            raise IllegalAction(f"you can only {word} to {lo}{all_in}")
+        if amount < lo:
+            raise IllegalAction(f"the smallest {word} is to {lo}")
+        if amount > hi:
+            raise IllegalAction(f"the largest {word} is to {hi}")
+
+    def _verify_draw(self, move: Draw) -> _DrawPlan:
+        p = self._turn(move.player)
+        if self.phase != "drawing":
+            raise IllegalAction("it is not time to draw: this is a betting round" if self.phase == "betting"
+                                else "it is not time to draw: the draws are over")
+        cards = move.discards
+        hand = self.holes[p]
+        remaining = list(hand)
+        revealed: list[Card] = []
+        for k, card in enumerate(cards):
+            if card in remaining:
+                remaining.remove(card)
+                continue
+            if not isinstance(card, Card):
+                raise IllegalAction("discards are cards: read text with parse_cards, or give the text to act()")
+            if not card.is_unknown and card in cards[:k]:
+                raise IllegalAction(f"{format_cards(cards)} lists a card twice")
+            if UNKNOWN in remaining and not card.is_unknown and card in self.deck.unseen():
+                remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
+                revealed.append(card)
+            else:
+                raise IllegalAction(f"you do not hold {card}")
+        limit = self._max_discards(tuple(hand))
+        if len(cards) > limit or (self.draw_limit == "3-or-4-with-ace" and len(cards) == 4
+                                  and not (remaining and remaining[0].rank == 14)):
+            raise IllegalAction(self._why_too_many(len(cards), limit))
+        face_up = move.face_up
+        if face_up:
+            if not self.game.assassin:
+                raise IllegalAction("only Assassin discards twos face up")
+            twos = [c for c in cards if c.is_two]
+            if len(face_up) != len(twos) or set(face_up) != set(twos):
+                raise IllegalAction("the twos go face up all together: list every two (and joker) you throw, "
+                                    "and nothing else")
+        count = len(cards) + (1 if face_up else 0)
+        held: list[Card] = []
+        if self.deck.stub_size < count:  # only a reshuffle needs to know the held cards
+            held = [c for i in range(self.players) if i != p and not self.folded[i] for c in self.holes[i]]
+            held += remaining
+        return _DrawPlan(p, cards, remaining, revealed, count, held)
+
+    def _verify_show(self, move: Show) -> int:
+        player = self._actor_or_raise() if move.player is None else self._check_seat(move.player)
+        if self.phase != "showdown" or player not in self._pending_show:
+            raise IllegalAction(f"p{player + 1} has nothing to show now")
+        cards = move.cards
+        if cards is not None:
+            hand = self.holes[player]
+            known = [c for c in hand if not c.is_unknown]
+            unseen = self.deck.unseen()
+            if len(cards) != len(hand) or any(c not in cards for c in known) or len(set(cards)) != len(cards):
+                raise IllegalAction(f"p{player + 1} holds {format_cards(hand)}, not {format_cards(cards)}")
+            for card in cards:
+                if card not in known and (card.is_unknown or card not in unseen):
+                    raise IllegalAction(f"{card} cannot be in p{player + 1}'s hand")
+        return player
+
+    # ------------------------------------------------------------------ moves applied (checked before)
+
+    def _fold(self, p: int) -> list[Event]:
+        """A folded player's hand goes to the muck; if one player is left he wins."""
         mark = len(self.events)
         self.folded[p] = True
         self._live -= 1
@@ -370,9 +580,7 @@ class Hand:
             self._advance(self.actor)
         return self.events[mark:]
 
-    def check_or_call(self) -> list[Event]:
-        """Check, or call the bet (all in for less if the stack is short)."""
-        p = self._betting_actor()
+    def _check_or_call(self, p: int) -> list[Event]:
         mark = len(self.events)
         call = min(self._high - self.bets[p], self.stacks[p])
         self._put_in(p, call)
@@ -382,27 +590,7 @@ class Hand:
         self._advance(p)
         return self.events[mark:]
 
-    def verify_bet_or_raise_to(self, amount: int) -> None:
-        """Raise IllegalAction unless the player to act may bet or raise to ``amount``."""
-        p = self._betting_actor()
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise IllegalAction("a bet is a whole number of chips")
-        lo, hi = self._raise_range(p)
-        if hi == 0:
-            raise IllegalAction(self._why_no_raise(p))
-        word = "bet" if self._high == 0 else "raise"
-        if lo == hi and amount != lo:
-            all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
-            raise IllegalAction(f"you can only {word} to {lo}{all_in}")
-        if amount < lo:
-            raise IllegalAction(f"the smallest {word} is to {lo}")
-        if amount > hi:
-            raise IllegalAction(f"the largest {word} is to {hi}")
-
-    def bet_or_raise_to(self, amount: int) -> list[Event]:
-        """Bet, or raise, so that the player's total bet this round is ``amount``."""
-        self.verify_bet_or_raise_to(amount)
-        p = self._betting_actor()
+    def _bet_or_raise_to(self, p: int, amount: int) -> list[Event]:
         mark = len(self.events)
         increment = amount - self._high
         verb: Literal["bet", "raise"] = "bet" if self._high == 0 else "raise"
@@ -425,60 +613,24 @@ class Hand:
         self._advance(p)
         return self.events[mark:]
 
-    def discard(self, cards: Sequence[Card] | str, *, face_up: bool = False) -> list[Event]:
-        """Stand pat (no cards) or discard ``cards`` and receive replacements at once.
-
-        With ``face_up`` (Assassin's ``sdu``), every two or joker among the cards is
-        shown to the table and earns one extra card.
-        """
-        if isinstance(cards, str):
-            cards = parse_cards(cards)
-        p = self._actor_or_raise()
-        if self.phase != "drawing":
-            raise IllegalAction("it is not time to draw: this is a betting round")
-        hand = self.holes[p]
-        remaining = list(hand)
-        revealed: list[Card] = []
-        for card in cards:
-            if card in remaining:
-                remaining.remove(card)
-            elif UNKNOWN in remaining and not card.is_unknown and card in self.deck.unseen():
-                remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
-                revealed.append(card)
-            else:
-                raise IllegalAction(f"you do not hold {card}")
-        limit = self._max_discards(tuple(hand))
-        if len(cards) > limit or (self.draw_limit == "3-or-4-with-ace" and len(cards) == 4
-                                  and not (remaining and remaining[0].rank == 14)):
-            raise IllegalAction(self._why_too_many(len(cards), limit))
-        twos = tuple(c for c in cards if c.is_two) if face_up else ()
-        if face_up:
-            if not self.game.assassin:
-                raise IllegalAction("only Assassin discards twos face up")
-            if not twos:
-                raise IllegalAction("sdu shows twos face up, and these cards hold no two")
+    def _draw(self, plan: _DrawPlan) -> list[Event]:
+        p, cards, count = plan.player, plan.cards, plan.count
         mark = len(self.events)
-        for card in revealed:
-            self.deck.reveal(card)
-        count = len(cards) + (1 if twos else 0)
         served: list[Card] = []
         if count:
             reshuffles = self.deck.reshuffles
-            held: list[Card] = []
-            if self.deck.stub_size < count:  # only a reshuffle needs to know the held cards
-                held = [c for i in range(self.players) if i != p and not self.folded[i] for c in self.holes[i]]
-                held += remaining
             try:
-                served = self.deck.deal(count, excluded=cards, held=held)
+                served = self.deck.deal(count, excluded=cards, held=plan.held, revealed=plan.revealed)
             except CardError as error:
                 raise IllegalAction(str(error)) from None
             if self.deck.reshuffles != reshuffles:
                 self.events.append(Reshuffled(self.deck.last_reshuffle))
         self.deck.discard(cards)
-        self.holes[p] = remaining + served
+        twos = tuple(c for c in cards if c.is_two) if count > len(cards) else ()
+        self.holes[p] = plan.remaining + served
         self.drawn[p].append(len(cards))
         self.face_up[p].extend(twos)
-        self._log(f"p{p + 1} {'sdu' if face_up else 'sd'}{' ' + format_cards(cards) if cards else ''}")
+        self._log(f"p{p + 1} {'sdu' if twos else 'sd'}{' ' + format_cards(cards) if cards else ''}")
         if served:
             self.history.append(f"d dh p{p + 1} {format_cards(served)}")
             self.events.append(Dealt(p, tuple(served)))
@@ -486,10 +638,7 @@ class Hand:
         self._next_drawer(p)
         return self.events[mark:]
 
-    def show(self, player: int, cards: Sequence[Card] | None) -> list[Event]:
-        """At a replayed showdown with unseen cards: show the hand, or muck it (``None``)."""
-        if self.phase != "showdown" or player not in self._pending_show:
-            raise IllegalAction(f"p{player + 1} has nothing to show now")
+    def _show(self, player: int, cards: tuple[Card, ...] | None) -> list[Event]:
         mark = len(self.events)
         if cards is None:
             self._pending_show.remove(player)
@@ -498,14 +647,7 @@ class Hand:
             self._log(f"p{player + 1} sm")
             self.events.append(Mucked(player))
         else:
-            hand = self.holes[player]
-            known = [c for c in hand if not c.is_unknown]
-            unseen = self.deck.unseen()
-            if len(cards) != len(hand) or any(c not in cards for c in known) or len(set(cards)) != len(cards):
-                raise IllegalAction(f"p{player + 1} holds {format_cards(hand)}, not {format_cards(cards)}")
-            for card in cards:
-                if card not in known and (card.is_unknown or card not in unseen):
-                    raise IllegalAction(f"{card} cannot be in p{player + 1}'s hand")
+            known = [c for c in self.holes[player] if not c.is_unknown]
             for card in cards:
                 if card not in known:
                     self.deck.reveal(card)
@@ -787,13 +929,6 @@ class Hand:
             raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
         return self.actor
 
-    def _betting_actor(self) -> int:
-        p = self._actor_or_raise()
-        if self.phase != "betting":
-            raise IllegalAction("it is time to draw, not to bet" if self.phase == "drawing"
-                                else "the betting is over")
-        return p
-
     def _not_your_turn(self, player: int) -> str:
         if self.folded[player]:
             return f"p{player + 1} has folded"
@@ -802,22 +937,3 @@ class Hand:
         return f"it is p{self.actor + 1}'s turn, not p{player + 1}'s"
 
 
-def _parse_amount(text: str) -> int:
-    text = text.strip()
-    if not text.isascii() or not text.isdigit():
-        raise IllegalAction(f"{text!r} is not an amount: give a whole number of chips")
-    value = int(text)
-    if value > MAX_CHIPS:
-        raise IllegalAction(f"{text} chips is more than any table holds")
-    return value
-
-
-def _parse_discards(text: str) -> list[Card]:
-    try:
-        cards = parse_cards(text)
-    except CardError as error:
-        raise IllegalAction(str(error)) from None
-    known = [c for c in cards if not c.is_unknown]
-    if len(set(known)) != len(known):
-        raise IllegalAction(f"{text} lists a card twice")
-    return cards

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.poker.hand as hand_module
-from bot.poker import GAMES, Card, Hand, IllegalAction, games_for_players
+from bot.poker import GAMES, BetRaise, Card, Draw, Hand, IllegalAction, games_for_players
 from bot.poker.cards import Deck
 from bot.poker.pots import split_pot
 from bot.simulate import (
@@ -136,10 +136,10 @@ def test_random_player_never_discards_more_than_the_draw_limit() -> None:
         hand = Hand("five-card-draw", default_stakes(GAMES["five-card-draw"]), [STARTING_STACK] * 4,
                     seed=rng.getrandbits(32), draw_limit="3")
         while hand.actor is not None:
-            decision = random_decision(hand, rng)
+            move = random_decision(hand, rng)
             if hand.phase == "drawing":
-                assert len(decision.cards) <= 3
-            hand.act(decision.text())
+                assert isinstance(move, Draw) and len(move.discards) <= 3
+            hand.act(str(move))
 
 
 def test_assassin_player_shows_twos_face_up_only_when_he_throws_them() -> None:
@@ -149,11 +149,11 @@ def test_assassin_player_shows_twos_face_up_only_when_he_throws_them() -> None:
         hand = Hand("assassin", default_stakes(GAMES["assassin"]), [STARTING_STACK] * 6,
                     seed=rng.getrandbits(32), jokers=True)
         while hand.actor is not None:
-            decision = random_decision(hand, rng)
-            if decision.verb == "sdu":
+            move = random_decision(hand, rng)
+            if isinstance(move, Draw) and move.face_up:
                 face_up += 1
-                assert any(c.is_two for c in decision.cards)
-            hand.act(decision.text())
+                assert str(move).startswith("sdu ") and move.face_up == tuple(c for c in move.discards if c.is_two)
+            hand.act(str(move))
         assert check_hand(hand) == []
     assert face_up > 20
 
@@ -164,22 +164,22 @@ def test_no_limit_raises_span_the_legal_range_with_small_ones_most_likely() -> N
     legal = hand.legal()
     amounts = []
     for _ in range(2000):
-        decision = random_decision(hand, rng)
-        if decision.verb == "cbr":
-            amounts.append(decision.amount)
+        move = random_decision(hand, rng)
+        if isinstance(move, BetRaise):
+            amounts.append(move.to)
     assert all(legal.min_raise_to <= a <= legal.max_raise_to for a in amounts)
     assert min(amounts) == legal.min_raise_to
     below_middle = sum(a < (legal.min_raise_to + legal.max_raise_to) / 2 for a in amounts)
     assert below_middle > 0.7 * len(amounts)
 
 
-def test_decisions_applied_by_method_and_by_text_play_the_same_hand() -> None:
+def test_moves_played_as_values_and_as_text_play_the_same_hand() -> None:
     game = GAMES["triple-draw-a6"]
     by_text = play_hand(game, default_stakes(game), [STARTING_STACK] * 6, random.Random(4), seed=10)
     rng = random.Random(4)
     hand = Hand(game, default_stakes(game), [STARTING_STACK] * 6, seed=10)
     while hand.actor is not None:
-        random_decision(hand, rng).apply(hand)
+        hand.act(random_decision(hand, rng))
     assert hand.actions == by_text.actions
     assert hand.stacks == by_text.stacks
 
@@ -236,10 +236,10 @@ def test_a_lost_card_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_action_the_engine_refuses_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
-    def bad_bet(self: Hand, amount: int) -> None:
+    def bad_bet(self: Hand, player: int, amount: int) -> None:
         raise IllegalAction("refused on purpose")
 
-    monkeypatch.setattr(Hand, "verify_bet_or_raise_to", bad_bet)
+    monkeypatch.setattr(Hand, "_verify_raise", bad_bet)
     summary = simulate("single-draw-27", 3, 50, seed=1)
     assert summary.violations and "refused a legal action" in summary.violations[0].what
 
