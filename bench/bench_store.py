@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.config import DEFAULT_DB_PATH
 from bot.poker import Hand, Stakes
 from bot.store import Store
-from bot.store.db import db_path_from_env
 
 GUILD = 1
 
@@ -136,7 +136,7 @@ async def bench_rebuild(path: Path, tables: int) -> tuple[float, float, int]:
 async def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dir", type=Path, default=db_path_from_env().parent)
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DB_PATH.parent)
     parser.add_argument("--appends", type=int, default=5000)
     parser.add_argument("--transfers", type=int, default=3000)
     parser.add_argument("--tables", type=int, default=1000)

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_store import GUILD, _seed_tables, bench_appends, bench_transfers
 
+from bot.config import DEFAULT_DB_PATH
 from bot.store import Store
-from bot.store.db import db_path_from_env
 
 PRAGMAS = {"normal": 1, "full": 2}
 
@@ -97,7 +97,7 @@ async def bare_transfers(path: Path, sync: str, count: int) -> float:
 
 async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=db_path_from_env().parent)
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DB_PATH.parent)
     parser.add_argument("--appends", type=int, default=5000)
     parser.add_argument("--transfers", type=int, default=3000)
     args = parser.parse_args(argv)

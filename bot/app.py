@@ -6,11 +6,13 @@ import logging
 import random
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .config import Config
 from .store import Store
 from .tables import Tables
 
@@ -32,9 +34,8 @@ class PokerBot(commands.Bot):
 
     def __init__(
         self,
-        db_path: Path | str,
+        config: Config | Path | str,
         *,
-        dev_guild_id: int | None = None,
         rng: random.Random | None = None,
         next_hand_delay: float = 4.0,
         sync_commands: bool = True,
@@ -43,24 +44,32 @@ class PokerBot(commands.Bot):
         # again at once). Not DM messages: every DM the bot sends would come back as an event. No message cache:
         # the bot never reads a message back, and scanning the cache on every edit event costs CPU.
         intents = discord.Intents(guilds=True, guild_messages=True)
+        self.config = config if isinstance(config, Config) else Config(db_path=Path(config))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
-                         help_command=None, tree_cls=PokerTree)
-        self.db_path = Path(db_path)
-        self.dev_guild_id = dev_guild_id
+                         help_command=None, tree_cls=PokerTree, **self._shard_options())
+        self.db_path = self.config.db_path
+        self.dev_guild_id = self.config.dev_guild_id
         self.rng = rng
         self.next_hand_delay = next_hand_delay
         self.sync_commands = sync_commands
         self._store: Store | None = None
         self._tables: Tables | None = None
-        self._delivered: OrderedDict[int, None] = OrderedDict()
+        self._delivered: OrderedDict[int, int] = OrderedDict()  # interaction id -> id() of its object
+
+    def _shard_options(self) -> dict[str, Any]:
+        """discord.py's shard options: none for one unsharded connection."""
+        return {}
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and
         answered once, and Discord refuses a second answer, so it is ignored rather than run twice."""
-        if interaction.id in self._delivered:
+        seen = self._delivered.get(interaction.id)
+        if seen is not None:
+            if seen == id(interaction):  # the same delivery, asked again (a check, then the callback)
+                return True
             log.info("interaction %s was delivered again; ignored", interaction.id)
             return False
-        self._delivered[interaction.id] = None
+        self._delivered[interaction.id] = id(interaction)
         while len(self._delivered) > REMEMBERED_INTERACTIONS:
             self._delivered.popitem(last=False)
         return True
@@ -79,7 +88,7 @@ class PokerBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, restore open tables, load the cogs, sync the slash commands."""
-        self._store = await Store.open(self.db_path)
+        self._store = await Store.open(self.config.db_path, synchronous=self.config.db_sync)
         self._tables = Tables(self._store, self.rng)
         restored = await self._tables.restore()
         log.info("restored %d open table(s)", len(restored))
@@ -107,3 +116,18 @@ class PokerBot(commands.Bot):
         if self._store is not None:
             await self._store.close()
             self._store = None
+
+
+class ShardedPokerBot(PokerBot, commands.AutoShardedBot):
+    """The poker bot over several gateway shards (``SHARD_COUNT``, optionally ``SHARD_IDS``): each guild's events
+    come on the shard ``(guild_id >> 22) % SHARD_COUNT``; this process runs ``SHARD_IDS`` (default: all)."""
+
+    def _shard_options(self) -> dict[str, Any]:
+        ids = self.config.shard_ids
+        return {"shard_count": self.config.shard_count, "shard_ids": list(ids) if ids is not None else None}
+
+
+def make_bot(config: Config, **options: Any) -> PokerBot:
+    """The bot the configuration asks for: sharded when ``SHARD_COUNT`` is set, one connection otherwise."""
+    cls = ShardedPokerBot if config.sharded else PokerBot
+    return cls(config, **options)

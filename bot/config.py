@@ -1,4 +1,8 @@
-"""Settings from the environment and an optional ``.env`` file."""
+"""The bot's configuration: read once, from the environment over an optional ``.env`` file, then passed down.
+
+Nothing else in the bot reads ``os.environ``: the store, the bot and the cogs get what they need from the
+``Config`` that ``load_config`` returns.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,31 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final, Literal
 
-from .store.db import db_path_from_env
+DbSync = Literal["normal", "full"]
+DEFAULT_DB_PATH: Final = Path("data/poker.db")
+LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DB_SYNCS: Final[tuple[DbSync, ...]] = ("normal", "full")
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """What the bot needs to run."""
+    """What the bot needs to run. ``shard_count`` None runs one shard (no sharding); with it the bot runs
+    ``shard_ids`` of that many shards (default: all of them) in this process."""
 
-    token: str | None
-    db_path: Path
-    log_level: str
-    dev_guild_id: int | None
+    token: str | None = None
+    db_path: Path = DEFAULT_DB_PATH
+    db_sync: DbSync = "normal"
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def sharded(self) -> bool:
+        """True when the bot runs as an AutoShardedBot."""
+        return self.shard_count is not None
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -45,11 +62,38 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     if guild and not guild.isdigit():
         raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
     level = merged.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    if level not in LOG_LEVELS:
         raise ValueError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    sync = merged.get("POKER_DB_SYNC", "normal").strip().lower() or "normal"
+    if sync not in DB_SYNCS:
+        raise ValueError(f"POKER_DB_SYNC must be normal or full, not {sync!r}")
+    shard_count, shard_ids = _shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=db_path_from_env(merged),
+        db_path=Path(merged.get("POKER_DB", "").strip() or DEFAULT_DB_PATH),
+        db_sync=sync,
         log_level=level,
         dev_guild_id=int(guild) if guild else None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all)")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ValueError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    parts = [p.strip() for p in ids_text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError(f"SHARD_IDS must list shard numbers separated by commas, such as 0,1, not {ids_text!r}")
+    ids = tuple(sorted({int(p) for p in parts}))
+    if ids[-1] >= count:
+        raise ValueError(f"SHARD_IDS are numbered 0 to {count - 1} for SHARD_COUNT={count}, not {ids[-1]}")
+    return count, ids

@@ -35,10 +35,10 @@ def run_bot() -> int:
         return 2
     import discord
 
-    from .app import PokerBot
+    from .app import make_bot
 
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
-    bot = PokerBot(config.db_path, dev_guild_id=config.dev_guild_id)
+    bot = make_bot(config)
     try:
         asyncio.run(run_until_stopped(bot, config.token))
     except discord.LoginFailure:

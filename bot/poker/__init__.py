@@ -27,6 +27,8 @@ from .games import (
     DEALERS_CHOICE,
     DRAW_LIMITS,
     GAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     STRUCTURES,
     DrawLimit,
     Game,
@@ -40,7 +42,7 @@ from .pots import Pot, build_pots, split_pot
 from .rankings import RANKINGS, HandValue, evaluate
 
 __all__ = [
-    "DEALERS_CHOICE", "DRAW_LIMITS", "GAMES", "RANKINGS", "STRUCTURES", "UNKNOWN",
+    "DEALERS_CHOICE", "DRAW_LIMITS", "GAMES", "MAX_PLAYERS", "MIN_PLAYERS", "RANKINGS", "STRUCTURES", "UNKNOWN",
     "Acted", "BetRaise", "Burned", "Card", "CardError", "Carried", "CheckCall", "Dealt", "Deck", "Draw", "DrawLimit",
     "Drew", "Event", "Fold", "Game", "Hand", "HandEnded", "HandValue", "IllegalAction", "Legal", "Move", "Mucked",
     "Posted", "Pot", "PotAwarded", "Reshuffled", "Returned", "RoundEnded", "Show", "Shown", "Stakes", "Structure",

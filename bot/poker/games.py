@@ -71,6 +71,7 @@ GAMES: Final[dict[str, Game]] = {
 }
 DEALERS_CHOICE: Final = "dealers-choice"
 MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = max(g.max_players for g in GAMES.values())  # the most seats any table has
 
 
 def get_game(game_id: str) -> Game:

@@ -2,7 +2,7 @@
 
 Usage::
 
-    store = await Store.open()                # $POKER_DB or data/poker.db, migrated
+    store = await Store.open("data/poker.db")  # created and migrated
     await store.transfer(guild, alice, bob, 250)
     table = await store.create_table(guild, channel, host, {"game": "2-7-triple-draw"})
     await store.buy_in(table.id, alice, 500, seat_no=1, min_amount=200, max_amount=1000)
@@ -49,7 +49,6 @@ from .db import (
     MAX_AMOUNT,
     MAX_BALANCE,
     Clock,
-    db_path_from_env,
     latest_version,
     open_database,
     user_version,
@@ -95,22 +94,21 @@ class Store(BankMixin, TablesMixin, AuditMixin):
     @classmethod
     async def open(
         cls,
-        path: str | Path | None = None,
+        path: str | Path,
         *,
-        synchronous: str | None = None,
+        synchronous: str = "normal",
         clock: Clock = time.time,
         migrations_dir: Traversable | Path | str | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
     ) -> Store:
         """Open (create, upgrade) the database and return a store over it.
 
-        ``path``: default ``$POKER_DB`` or ``data/poker.db`` (its folder is
-        created). ``synchronous``: ``"normal"`` or ``"full"``, default
-        ``$POKER_DB_SYNC`` or normal. ``clock``: seconds since the epoch, for
+        ``path``: the file (its folder is created). ``synchronous``: ``"normal"``
+        or ``"full"`` (the configuration's ``POKER_DB_SYNC``). ``clock``: seconds since the epoch, for
         ``created_at`` columns. ``migrations_dir``: tests only. Raises
         ``SchemaTooNew`` for a file written by a newer bot.
         """
-        target = db_path_from_env() if path is None else Path(path)
+        target = Path(path)
         conn = await open_database(
             target, synchronous=synchronous, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )

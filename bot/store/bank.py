@@ -172,12 +172,14 @@ async def post(
     new = balance + delta
     if new < 0:
         raise InsufficientFunds(
-            f"Not enough chips: that needs {-delta:,} and <@{user}> has {balance:,}.",
+            f"Not enough chips: that needs {-delta:,} and {{member}} has {balance:,}.",
             needed=-delta,
             available=balance,
+            member=user,
         )
     if new > MAX_BALANCE:
-        raise InvalidAmount(f"That would take <@{user}>'s balance above the limit of {MAX_BALANCE:,} chips.")
+        raise InvalidAmount(f"That would take {{member}}'s balance above the limit of {MAX_BALANCE:,} chips.",
+                            member=user)
     await _insert_ledger(tx, guild, user, delta, new, kind, reference, counterparty, table_id, hand_id)
     await _set_balance(tx, guild, user, new)
     return new
@@ -334,9 +336,10 @@ class BankMixin(StoreBase):
                 return await post(tx, guild, user, -amount, "admin-removal", reference=reason, counterparty=by)
             except InsufficientFunds as error:
                 raise InsufficientFunds(
-                    f"<@{user}> has {error.available:,} chips in the bank; {amount:,} cannot be removed.",
+                    f"{{member}} has {error.available:,} chips in the bank; {amount:,} cannot be removed.",
                     needed=amount,
                     available=error.available,
+                    member=user,
                 ) from None
 
     # ---- history and rankings
@@ -352,7 +355,7 @@ class BankMixin(StoreBase):
         check_count(per_page, "The page size", 1, 100)
         async with self._read() as tx:
             if await tx.one("SELECT 1 FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)) is None:
-                raise NotFound(f"<@{user}> has no chips account in this server yet.")
+                raise NotFound("{member} has no chips account in this server yet.", member=user)
             total = await tx.value(
                 "SELECT count(*) FROM ledger WHERE guild_id = ? AND user_id = ?", (guild, user), 0
             )

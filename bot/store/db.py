@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import sqlite3
 import time
@@ -36,13 +35,11 @@ from typing import Any
 
 import aiosqlite
 
+from ..poker.hand import MAX_CHIPS
 from .errors import InvalidAmount, InvalidArgument, SchemaError, SchemaTooNew, StoreBusy
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT",
-    "DEFAULT_PATH",
-    "ENV_PATH",
-    "ENV_SYNC",
     "MAX_AMOUNT",
     "MAX_BALANCE",
     "SYNC_MODES",
@@ -50,47 +47,24 @@ __all__ = [
     "Migration",
     "StoreBase",
     "Tx",
-    "db_path_from_env",
     "latest_version",
     "load_migrations",
     "migrate",
     "open_database",
     "split_sql",
-    "sync_from_env",
     "user_version",
 ]
 
-ENV_PATH = "POKER_DB"
-DEFAULT_PATH = "data/poker.db"
-ENV_SYNC = "POKER_DB_SYNC"
 SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
 DEFAULT_BUSY_TIMEOUT = 10.0  # seconds another connection may hold the write lock before we give up
 
 MAX_AMOUNT = 10**12  # the largest single movement (grant, transfer, buy-in...)
-MAX_BALANCE = 10**15  # the largest balance or stack (the engine's MAX_CHIPS)
+MAX_BALANCE = MAX_CHIPS  # the largest balance or stack
 MAX_ID = 2**63 - 1  # SQLite INTEGER; Discord snowflakes fit easily
 
 Clock = Callable[[], float]
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_\-]+)\.sql$")
-
-
-# ------------------------------------------------------------------ configuration
-
-
-def db_path_from_env(env: Mapping[str, str] | None = None) -> Path:
-    """The database path: ``$POKER_DB``, or ``data/poker.db`` (relative to the working directory)."""
-    env = os.environ if env is None else env
-    return Path(env.get(ENV_PATH) or DEFAULT_PATH)
-
-
-def sync_from_env(env: Mapping[str, str] | None = None) -> str:
-    """The ``synchronous`` setting from ``$POKER_DB_SYNC``: ``normal`` (default) or ``full``."""
-    env = os.environ if env is None else env
-    raw = (env.get(ENV_SYNC) or "normal").strip().lower()
-    if raw not in SYNC_MODES:
-        raise InvalidArgument(f"{ENV_SYNC} must be one of {', '.join(SYNC_MODES)}, not {raw!r}")
-    return raw
 
 
 # ------------------------------------------------------------------ migrations
@@ -222,7 +196,7 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) -
 def _too_new(found: int, known: int) -> SchemaTooNew:
     return SchemaTooNew(
         f"This database was written by a newer version of the bot (schema version {found}; this version "
-        f"knows up to {known}). Upgrade the bot, or point {ENV_PATH} at another file. The file was not changed.",
+        f"knows up to {known}). Upgrade the bot, or point POKER_DB at another file. The file was not changed.",
         found=found,
         known=known,
     )
@@ -232,23 +206,23 @@ def _too_new(found: int, known: int) -> SchemaTooNew:
 
 
 async def open_database(
-    path: str | Path | None = None,
+    path: str | Path,
     *,
-    synchronous: str | None = None,
+    synchronous: str = "normal",
     migrations_dir: Traversable | Path | str | None = None,
     busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
 ) -> aiosqlite.Connection:
     """Open (creating it and its folder if needed) and upgrade the database; return the connection.
 
-    ``path`` defaults to ``$POKER_DB`` or ``data/poker.db``; ``synchronous`` to
-    ``$POKER_DB_SYNC`` or ``normal``. Raises ``SchemaTooNew`` for a file from a
-    newer bot and ``SchemaError`` for a file that is not a usable database.
+    ``synchronous`` is ``normal`` (safe against a crash of the process) or ``full`` (also against power
+    loss). Raises ``SchemaTooNew`` for a file from a newer bot and ``SchemaError`` for a file that is not a
+    usable database. (The configuration, not the store, reads the environment: ``bot.config``.)
     """
     migrations = load_migrations(migrations_dir)
-    sync = sync_from_env() if synchronous is None else synchronous.strip().lower()
+    sync = synchronous.strip().lower() if isinstance(synchronous, str) else ""
     if sync not in SYNC_MODES:
         raise InvalidArgument(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
-    target = db_path_from_env() if path is None else Path(path)
+    target = Path(path)
     if str(target) != ":memory:":
         target.parent.mkdir(parents=True, exist_ok=True)
     conn = await aiosqlite.connect(str(target), isolation_level=None)

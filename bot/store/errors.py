@@ -29,6 +29,8 @@ The hierarchy, for callers that want to react to a kind of refusal::
 
 from __future__ import annotations
 
+from ..refusal import Refusal
+
 __all__ = [
     "ActionOutOfOrder",
     "AlreadySeated",
@@ -53,13 +55,8 @@ __all__ = [
 ]
 
 
-class StoreError(Exception):
-    """Base class of every refusal or failure of the store; ``str()`` is fit to show a user."""
-
-    @property
-    def message(self) -> str:
-        """The friendly message."""
-        return str(self)
+class StoreError(Refusal):
+    """Base class of every refusal or failure of the store; ``render(mention)`` is fit to show a user."""
 
 
 class InvalidArgument(StoreError):
@@ -73,8 +70,8 @@ class InvalidAmount(InvalidArgument):
 class InsufficientFunds(StoreError):
     """A movement larger than the chips available."""
 
-    def __init__(self, message: str, *, needed: int, available: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, *, needed: int, available: int, **members: int) -> None:
+        super().__init__(message, **members)
         self.needed = needed
         self.available = available
 

@@ -35,6 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..poker.games import MAX_PLAYERS
 from .bank import post
 from .db import (
     MAX_BALANCE,
@@ -79,7 +80,7 @@ __all__ = [
     "TablesMixin",
 ]
 
-MAX_SEATS = 10
+MAX_SEATS = MAX_PLAYERS  # a seat for each player the largest game deals to
 MAX_ACTION_LENGTH = 200
 MAX_GAME_LENGTH = 64
 MAX_REASON_LENGTH = 500
@@ -98,8 +99,10 @@ class SeatRecord:
     stack: int
     sitting_out: bool
     leaving: bool
-    timeouts: int
+    timeouts: int  # hands in a row in which he timed out (two sit him out)
     joined_at: float
+    dms_closed: bool = False  # his DMs were found closed (he was told once to use "My hand")
+    timed_out_hand: int | None = None  # the hand in which he last timed out
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,7 @@ class TableRecord:
     created_at: float
     closed_at: float | None
     seats: tuple[SeatRecord, ...]
+    message_id: int | None = None  # the table's message in its channel (the Discord side's)
 
     @property
     def is_open(self) -> bool:
@@ -201,7 +205,7 @@ def _seat(r: sqlite3.Row) -> SeatRecord:
     return SeatRecord(
         table_id=r["table_id"], seat_no=r["seat_no"], user_id=r["user_id"], stack=r["stack"],
         sitting_out=bool(r["sitting_out"]), leaving=bool(r["leaving"]), timeouts=r["timeouts"],
-        joined_at=r["joined_at"],
+        joined_at=r["joined_at"], dms_closed=bool(r["dms_closed"]), timed_out_hand=r["timed_out_hand"],
     )
 
 
@@ -209,7 +213,7 @@ def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
     return TableRecord(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
         settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
-        created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats),
+        created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats), message_id=r["message_id"],
     )
 
 
@@ -264,7 +268,7 @@ async def _seat_row(tx: Tx, table_id: int, user: int) -> sqlite3.Row | None:
 async def _require_seat(tx: Tx, table_id: int, user: int) -> sqlite3.Row:
     row = await _seat_row(tx, table_id, user)
     if row is None:
-        raise NotSeated(f"<@{user}> is not seated at this table.")
+        raise NotSeated("{member} is not seated at this table.", member=user)
     return row
 
 
@@ -275,7 +279,7 @@ async def _live_hand_row(tx: Tx, table_id: int) -> sqlite3.Row | None:
 async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: str) -> None:
     hand = await _live_hand_row(tx, table_id)
     if hand is not None and user in from_json(hand["seats"]):
-        raise HandInProgress(f"<@{user}> is playing hand #{hand['number']}; {doing} once it is over.")
+        raise HandInProgress(f"{{member}} is playing hand #{hand['number']}; {doing} once it is over.", member=user)
 
 
 async def _seats_of(tx: Tx, table_id: int) -> list[SeatRecord]:
@@ -435,23 +439,63 @@ class TablesMixin(StoreBase):
             await tx.run("UPDATE tables SET button = ? WHERE id = ?", (seat_no, table_id))
             return await _table_record(tx, table_id)
 
-    async def close_table(self, table_id: int) -> TableRecord:
-        """Close the table. Refused (``TableNotEmpty``) while anyone is seated, a pot is carried or a hand is live."""
+    async def close_table(
+        self, table_id: int, *, void_reason: str | None = None, refunds: Mapping[int, int] | None = None,
+    ) -> tuple[TableRecord, list[CashOut]]:
+        """Close the table in one transaction: its live hand voided (``void_reason``; every chip is still on its
+        seat), the carried pot returned as ``refunds`` ({member: chips}, adding up to the carried pot exactly),
+        every seat cashed out, the table closed. Returns the closed table and the cash-outs in seat order.
+        A crash at any moment leaves the table either open as it was or closed: never half closed.
+        Refused (``HandInProgress``, ``TableNotEmpty``) when a hand is live without a reason, or the refunds do
+        not match the carried pot."""
         check_id(table_id, "The table id")
+        reason = _check_text(void_reason, "The reason", MAX_REASON_LENGTH) if void_reason is not None else None
+        shares = dict(refunds or {})
+        for user, amount in shares.items():
+            check_id(user, "The member id")
+            check_amount(amount, "A refund")
         async with self._write() as tx:
             table = await _open_table_row(tx, table_id)
-            if await _live_hand_row(tx, table_id) is not None:
-                raise TableNotEmpty("A hand is still being played; finish or void it before closing the table.")
-            seats = await _seats_of(tx, table_id)
-            if seats:
-                who = ", ".join(f"<@{s.user_id}>" for s in seats)
-                raise TableNotEmpty(f"Everyone must cash out before the table closes; still seated: {who}.")
-            if table["carried_pot"]:
+            live = await _live_hand_row(tx, table_id)
+            if live is not None:
+                if reason is None:
+                    raise HandInProgress("A hand is still being played; finish or void it before closing the table.")
+                await tx.run("UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
+                             (reason, tx.now, live["id"]))
+            carried = int(table["carried_pot"])
+            if sum(shares.values()) != carried:
                 raise TableNotEmpty(
-                    f"{table['carried_pot']:,} chips are carried to the next deal; refund them before closing."
+                    f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
                 )
-            await tx.run("UPDATE tables SET status = 'closed', closed_at = ? WHERE id = ?", (tx.now, table_id))
+            for user, amount in sorted(shares.items()):
+                await post(tx, table["guild_id"], user, amount, "carried-refund",
+                           reference=f"table {table_id}", table_id=table_id)
+            seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
+            cashes = [await _cash_out(tx, table, seat) for seat in seats]
+            await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
+                         (tx.now, table_id))
+            return await _table_record(tx, table_id), cashes
+
+    async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
+        """Remember the table's message in its channel (None: it has none now)."""
+        check_id(table_id, "The table id")
+        if message_id is not None:
+            check_id(message_id, "The message id")
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
             return await _table_record(tx, table_id)
+
+    async def set_dms_closed(self, table_id: int, user: int, closed: bool) -> SeatRecord:
+        """Note that the member's DMs were found closed (or open again)."""
+        check_id(table_id, "The table id")
+        check_id(user, "The member id")
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await _require_seat(tx, table_id, user)
+            await tx.run("UPDATE seats SET dms_closed = ? WHERE table_id = ? AND user_id = ?",
+                         (int(bool(closed)), table_id, user))
+            return _seat(await _require_seat(tx, table_id, user))
 
     # ---- seats and chips
 
@@ -481,7 +525,7 @@ class TablesMixin(StoreBase):
             table = await _open_table_row(tx, table_id)
             mine = await _seat_row(tx, table_id, user)
             if mine is not None:
-                raise AlreadySeated(f"<@{user}> is already seated here (seat {mine['seat_no']}).")
+                raise AlreadySeated(f"{{member}} is already seated here (seat {mine['seat_no']}).", member=user)
             if await tx.one("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)):
                 raise SeatTaken(f"Seat {seat_no} is taken; pick another one.")
             await _debit_for_table(tx, table, user, amount, "buy-in")
@@ -547,8 +591,10 @@ class TablesMixin(StoreBase):
         sitting_out: bool | None = None,
         leaving: bool | None = None,
         timeouts: int | None = None,
+        timed_out_hand: int | None = None,
     ) -> SeatRecord:
-        """Change a seat's flags (None leaves a field as it is); allowed during a hand."""
+        """Change a seat's flags (None leaves a field as it is); allowed during a hand. ``timed_out_hand``: the
+        member's clock ran out in that hand (counted when it ends)."""
         check_id(table_id, "The table id")
         check_id(user, "The member id")
         changes: dict[str, int] = {}
@@ -558,6 +604,8 @@ class TablesMixin(StoreBase):
             changes["leaving"] = int(bool(leaving))
         if timeouts is not None:
             changes["timeouts"] = check_count(timeouts, "The timeout count", 0, 10**6)
+        if timed_out_hand is not None:
+            changes["timed_out_hand"] = check_id(timed_out_hand, "The hand id")
         async with self._write() as tx:
             await _open_table_row(tx, table_id)
             await _require_seat(tx, table_id, user)
@@ -676,11 +724,11 @@ class TablesMixin(StoreBase):
             for user, stack in zip(users, stacks):
                 seat = seats.get(user)
                 if seat is None:
-                    raise NotSeated(f"<@{user}> is not seated at this table.")
+                    raise NotSeated("{member} is not seated at this table.", member=user)
                 if seat.stack != stack:
                     raise ChipsNotConserved(
-                        f"<@{user}> has {seat.stack:,} chips at the table, not {stack:,}: the hand would not add up."
-                    )
+                        f"{{member}} has {seat.stack:,} chips at the table, not {stack:,}: the hand would not add up.",
+                        member=user)
             if carried_in > table["carried_pot"]:
                 raise ChipsNotConserved(
                     f"Only {table['carried_pot']:,} chips are carried; the hand cannot take {carried_in:,}."
@@ -731,6 +779,7 @@ class TablesMixin(StoreBase):
         *,
         last_action: tuple[int, str] | None = None,
         cash_out: Collection[int] = (),
+        timeouts: Mapping[int, tuple[int, bool]] | None = None,
     ) -> HandRecord:
         """Complete a live hand in one transaction: new seat stacks, the carried pot, status and result.
 
@@ -740,8 +789,10 @@ class TablesMixin(StoreBase):
         (``ChipsNotConserved`` otherwise). ``last_action=(seq, action)``
         appends the hand's final action in the same transaction; ``cash_out``
         lists members (marked leaving) to cash out right after, also in the
-        same transaction. ``result`` is any JSON value; ``phh`` the hand
-        history text, if available.
+        same transaction. ``timeouts`` maps members to their new count of
+        hands in a row with a timeout and whether that sits them out (the
+        table layer asks the rules), also written in the transaction.
+        ``result`` is any JSON value; ``phh`` the hand history text, if available.
         """
         check_id(hand_id, "The hand id")
         stacks = [_check_stack(s, "A final stack") for s in final_stacks]
@@ -751,6 +802,8 @@ class TablesMixin(StoreBase):
             raise InvalidArgument("The hand history must be text.")
         action = _check_action(*last_action) if last_action is not None else None
         leavers = [check_id(u, "A player id") for u in cash_out]
+        counts = {check_id(u, "A player id"): (check_count(c, "The timeout count", 0, 10**6), bool(out))
+                  for u, (c, out) in (timeouts or {}).items()}
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
             if hand["status"] != "live":
@@ -772,7 +825,7 @@ class TablesMixin(StoreBase):
                     (stack, hand["table_id"], user, was),
                 )
                 if changed != 1:
-                    raise ChipsNotConserved(f"<@{user}>'s seat changed during hand #{hand['number']}.")
+                    raise ChipsNotConserved(f"{{member}}'s seat changed during hand #{hand['number']}.", member=user)
             await tx.run(
                 "UPDATE tables SET carried_pot = carried_pot - ? + ? WHERE id = ?",
                 (hand["carried_in"], carried_out, hand["table_id"]),
@@ -782,6 +835,12 @@ class TablesMixin(StoreBase):
                 " ended_at = ? WHERE id = ?",
                 (to_json(stacks, "stacks"), carried_out, result_text, phh, tx.now, hand_id),
             )
+            for user, (count, sit_out) in counts.items():
+                await tx.run(
+                    "UPDATE seats SET timeouts = ?, sitting_out = max(sitting_out, ?)"
+                    " WHERE table_id = ? AND user_id = ?",
+                    (count, int(sit_out), hand["table_id"], user),
+                )
             if leavers:
                 table = await _table_row(tx, hand["table_id"])
                 for user in leavers:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import InvalidArgument, SchemaError, SchemaTooNew, Store, latest_version
-from bot.store.db import db_path_from_env, load_migrations, split_sql, sync_from_env
+from bot.store.db import load_migrations, split_sql
 
 from .conftest import OpenStore
 
@@ -44,40 +44,31 @@ async def test_fresh_file_gets_every_migration_and_the_pragmas(open_store: OpenS
     assert db_path.exists()
 
 
-async def test_synchronous_full_from_argument_and_environment(
+async def test_synchronous_full_from_argument(
     open_store: OpenStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = await open_store(tmp_path / "a.db", synchronous="full")
     assert await _pragma(store, "synchronous") == 2  # FULL
-    monkeypatch.setenv("POKER_DB_SYNC", "FULL")
-    store = await open_store(tmp_path / "b.db")
-    assert await _pragma(store, "synchronous") == 2
-    monkeypatch.setenv("POKER_DB_SYNC", "sometimes")
-    with pytest.raises(InvalidArgument, match="POKER_DB_SYNC must be one of normal, full"):
-        await Store.open(tmp_path / "c.db")
-    assert not (tmp_path / "c.db").exists()
+    store = await open_store(tmp_path / "b.db", synchronous=" Normal ")
+    assert await _pragma(store, "synchronous") == 1
+    # The store reads no environment (the configuration does: tests/config): POKER_DB_SYNC here changes nothing.
+    monkeypatch.setenv("POKER_DB_SYNC", "full")
+    store = await open_store(tmp_path / "c.db")
+    assert await _pragma(store, "synchronous") == 1
+    with pytest.raises(InvalidArgument, match="synchronous must be one of normal, full"):
+        await Store.open(tmp_path / "d.db", synchronous="sometimes")
+    assert not (tmp_path / "d.db").exists()
 
 
-def test_settings_from_environment() -> None:
-    assert db_path_from_env({}) == Path("data/poker.db")
-    assert db_path_from_env({"POKER_DB": "/x/y.db"}) == Path("/x/y.db")
-    assert sync_from_env({}) == "normal"
-    assert sync_from_env({"POKER_DB_SYNC": " Full "}) == "full"
-
-
-async def test_default_path_is_created_with_its_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _audited_paths: dict[Path, object]
+async def test_the_folder_of_the_path_is_created(
+    tmp_path: Path, _audited_paths: dict[Path, object]
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("POKER_DB", raising=False)
-    async with await Store.open() as store:
+    target = tmp_path / "deep" / "er" / "bank.db"
+    async with await Store.open(target) as store:
+        assert store.path == target
         await store.balance(1, 2)
-    assert (tmp_path / "data" / "poker.db").exists()
-    _audited_paths[tmp_path / "data" / "poker.db"] = None
-    monkeypatch.setenv("POKER_DB", str(tmp_path / "deep" / "er" / "bank.db"))
-    async with await Store.open() as store:
-        assert store.path == tmp_path / "deep" / "er" / "bank.db"
-    assert (tmp_path / "deep" / "er" / "bank.db").exists()
+    assert target.exists()
+    _audited_paths[target] = None
 
 
 async def test_reopening_keeps_data_and_applies_nothing_twice(open_store: OpenStore) -> None:

@@ -258,13 +258,18 @@ async def _apply(store: Store, model: Model, op: tuple[Any, ...]) -> None:
                 for user, amount in shares.items():
                     model.move(user, amount)
                 t.carried -= sum(shares.values())
-        elif kind == "close":
+        elif kind == "close":  # one transaction: refused as a whole, or every seat cashed out and the table closed
             if t.closed:
                 expected = TableClosed
-            elif t.live is not None or t.seats or t.carried:
-                expected = TableNotEmpty
+            elif t.live is not None:
+                expected = HandInProgress  # closed only with a reason to void it
+            elif t.carried:
+                expected = TableNotEmpty  # the carried pot must be refunded exactly
             call = store.close_table(t.id)
             if expected is None:
+                for user, (_, stack) in t.seats.items():
+                    model.move(user, stack)
+                t.seats.clear()
                 t.closed = True
         else:  # pragma: no cover
             raise AssertionError(kind)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.poker import Hand, Stakes
-from bot.store import ActionOutOfOrder, HandInProgress, HandRecord, InvalidArgument, Store
+from bot.store import ActionOutOfOrder, HandInProgress, HandRecord, InvalidArgument, Store, TableNotEmpty
 
 from .conftest import OpenStore
 
@@ -31,8 +31,8 @@ async def test_table_lifecycle(store: Store) -> None:
     table = await store.set_paused(table.id, False)
     table = await store.set_button(table.id, 3)
     assert table.button == 3
-    closed = await store.close_table(table.id)
-    assert (closed.status, closed.is_open, closed.closed_at is not None) == ("closed", False, True)
+    closed, cashes = await store.close_table(table.id)
+    assert (closed.status, closed.is_open, closed.closed_at is not None, cashes) == ("closed", False, True, [])
     assert await store.get_table(CHANNEL) is None
     assert await store.list_open_tables() == []
     again = await store.create_table(G, CHANNEL, CAROL, {})  # the channel is free again
@@ -93,7 +93,7 @@ async def test_session_results_and_carried_pot_refund(store: Store) -> None:
     assert (results[ALICE].refunded, results[BOB].net) == (15, 175)
     await store.cash_out(table.id, ALICE)
     await store.cash_out(table.id, CAROL)
-    closed = await store.close_table(table.id)
+    closed, _ = await store.close_table(table.id)
     assert closed.status == "closed"
     assert (await store.audit(G)).ok
 
@@ -247,3 +247,26 @@ async def test_a_real_hand_is_logged_rebuilt_and_finished(open_store: OpenStore,
         assert report.ok, report.problems
     results = await store.session_results(table.id)
     assert sum(r.net for r in results) == -(await store.get_table_by_id(table.id)).carried_pot
+
+
+async def test_close_is_one_transaction_void_refund_cash_out_close(store: Store) -> None:
+    """Closing voids the live hand, refunds the carried pot and cashes everyone out in one transaction: a
+    refusal (refunds that do not add up) changes nothing at all."""
+    table = await store.create_table(G, CHANNEL, ALICE, {})
+    for seat_no, user in enumerate((ALICE, BOB, CAROL), start=1):
+        await store.buy_in(table.id, user, 300, seat_no)
+    hand = await store.start_hand(table.id, "assassin", {}, 5, [ALICE, BOB, CAROL], [300, 300, 300])
+    await store.finish_hand(hand.id, [270, 270, 270], 90, {"carried": 90})
+    live = await store.start_hand(table.id, "assassin", {}, 6, [BOB, CAROL, ALICE], [270, 270, 270], carried_in=90)
+    with pytest.raises(TableNotEmpty, match="refunds add up to 89"):
+        await store.close_table(table.id, void_reason="closed", refunds={ALICE: 89})
+    still = await store.get_table_by_id(table.id)
+    assert still.is_open and len(still.seats) == 3 and (await store.live_hand(table.id)) is not None
+    closed, cashes = await store.close_table(table.id, void_reason="the table was closed",
+                                             refunds={ALICE: 30, BOB: 30, CAROL: 30})
+    assert closed.status == "closed" and closed.seats == () and closed.carried_pot == 0
+    # 1,000 - 300 bought in + 30 refunded + 270 cashed out:
+    assert [(c.user_id, c.amount, c.balance) for c in cashes] == [(ALICE, 270, 1000), (BOB, 270, 1000),
+                                                                  (CAROL, 270, 1000)]
+    assert (await store.get_hand(live.id)).status == "void"
+    assert (await store.audit(G)).ok
