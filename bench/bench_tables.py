@@ -30,8 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.poker import Hand, Stakes
 from bot.simulate import random_action
 from bot.store import HandRecord, Store
-from bot.table_settings import TableSettings
-from bot.tables import Table, Tables
+from bot.tables import Table, Tables, TableSettings
 
 GAMES = ("five-card-draw", "assassin", "triple-draw-27", "single-draw-a5", "double-draw-27", "dealers-choice")
 

@@ -21,7 +21,7 @@ from .poker import (
     Shown,
 )
 from .poker.games import GAMES
-from .table_settings import TableSettings
+from .tables.settings import TableSettings
 
 STRUCTURE_NAMES = {"fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
 ROUND_NAMES = ("before the first draw", "after the first draw", "after the second draw", "after the third draw")

@@ -492,11 +492,11 @@ class Hand:
         word = "bet" if self._high == 0 else "raise"
         if lo == hi and amount != lo:
             all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
-            raise IllegalAction(f"you can only {word} to {lo}{all_in}")
+            raise IllegalAction(f"you can only {word} to {lo:,}{all_in}")
         if amount < lo:
-            raise IllegalAction(f"the smallest {word} is to {lo}")
+            raise IllegalAction(f"the smallest {word} is to {lo:,}")
         if amount > hi:
-            raise IllegalAction(f"the largest {word} is to {hi}")
+            raise IllegalAction(f"the largest {word} is to {hi:,}")
 
     def _verify_draw(self, move: Draw) -> _DrawPlan:
         p = self._turn(move.player)

@@ -186,7 +186,7 @@ def test_replay_command_exits_2_naming_an_illegal_action(tmp_path: Path) -> None
     )
     assert result.returncode == 2
     assert result.stdout == ""
-    assert "action 7 'p4 cbr 150000': the smallest raise is to 200000" in result.stderr
+    assert "action 7 'p4 cbr 150000': the smallest raise is to 200,000" in result.stderr
 
 
 def test_replay_command_exits_1_when_the_finishing_stacks_differ(
@@ -249,11 +249,11 @@ def test_replay_command_exits_2_when_the_history_stops_before_the_end(
     ("name", "old", "new", "message"),
     [
         pytest.param("41.phh", "'p4 cbr 200000'", "'p4 cbr 150000'",
-                     "action 7 'p4 cbr 150000': the smallest raise is to 200000", id="raise-below-minimum"),
+                     "action 7 'p4 cbr 150000': the smallest raise is to 200,000", id="raise-below-minimum"),
         pytest.param("41.phh", "'p3 f', 'p4 cbr 200000'", "'p4 cbr 200000', 'p3 f'",
                      "action 6 'p4 cbr 200000': it is p3's turn, not p4's", id="out-of-turn"),
         pytest.param("57.phh", "'p5 cbr 1000000', 'p2 cc'", "'p5 cbr 1000000', 'p2 cbr 1400000'",
-                     "action 31 'p2 cbr 1400000': you can only raise to 1500000", id="fixed-limit-raise-size"),
+                     "action 31 'p2 cbr 1400000': you can only raise to 1,500,000", id="fixed-limit-raise-size"),
         pytest.param("42.phh", "'d dh p3 Ah9s8s8c2c'", "'d dh p3 Ah9s8s8cQh'",
                      "action 3 'd dh p3 Ah9s8s8cQh': Qh was already dealt in action 2", id="initial-card-dealt-twice"),
         pytest.param("55.phh", "'d dh p1 As6s'", "'d dh p1 Ks6s'",

@@ -14,8 +14,7 @@ import pytest
 from bot.poker import Hand
 from bot.simulate import random_action
 from bot.store import SeatRecord, Store
-from bot.table_settings import TableSettings
-from bot.tables import ActionResult, Table, Tables
+from bot.tables import Outcome, Table, Tables, TableSettings
 
 from ..conftest import OpenStore as OpenStore  # re-exported for the tests of this folder
 
@@ -125,13 +124,16 @@ async def deal(table: Table, game: str | None = None) -> Hand:
     game offered); otherwise the table's game (or the orbit's) is dealt."""
     chooser = table.chooser()
     if chooser is not None:
-        return await table.choose_game(chooser, game or table.choices()[0].id)
-    return await table.start_hand()
+        outcome = await table.choose_game(chooser, game or table.choices()[0].id)
+    else:
+        outcome = await table.start_hand()
+    assert outcome.hand is not None
+    return outcome.hand
 
 
-async def finish(table: Table, policy: Policy = passive, limit: int = 500) -> list[ActionResult]:
+async def finish(table: Table, policy: Policy = passive, limit: int = 500) -> list[Outcome]:
     """Play the live hand to its end, each action by the member to act with the current seq."""
-    results: list[ActionResult] = []
+    results: list[Outcome] = []
     for _ in range(limit):
         actor = table.actor()
         if actor is None:

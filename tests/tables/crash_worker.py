@@ -29,8 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bot.poker import IllegalAction
 from bot.simulate import random_action
 from bot.store import Store, StoreError
-from bot.table_settings import TableSettings
-from bot.tables import Table, TableError, Tables
+from bot.tables import Table, TableError, Tables, TableSettings
 
 BANKER = 1
 
@@ -92,8 +91,8 @@ class Worker:
             users = [u for u in live.users if (s := table.seat_of(u)) is not None and not s.leaving]
             if not users:
                 return
-            _, events = await table.leave(self.rng.choice(users))
-            if events:
+            _, outcome = await table.leave(self.rng.choice(users))
+            if outcome.events:
                 say("act", hand_id, seq, table.id)
         elif r < 0.06:
             if await table.timeout(seq) is not None:
@@ -129,13 +128,13 @@ class Worker:
         try:
             chooser = table.chooser()
             if chooser is not None and rng.random() < 0.2:
-                hand = await table.choice_timed_out()
+                hand = (await table.choice_timed_out()).hand
             elif chooser is not None:
                 game = rng.choice(table.choices()).id
                 structure = rng.choice(STRUCTURES) if table.settings.dealer_picks_structure else None
-                hand = await table.choose_game(chooser, game, structure)
+                hand = (await table.choose_game(chooser, game, structure)).hand
             else:
-                hand = await table.start_hand()
+                hand = (await table.start_hand()).hand
         except TableError:
             return  # e.g. too many players for any game of a 6-max table
         assert table.live is not None and table.live.hand is hand

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from bot.poker import Carried, Hand, get_game
+from bot.poker.rotation import RotationError
 from bot.store import Store
-from bot.tables import Table, TableError, Tables, carried_refunds
+from bot.tables import Table, Tables, carried_refunds
 
 from .conftest import (
     ALICE,
@@ -51,7 +52,7 @@ async def assassin_table(store: Store, seeds: Sequence[int], buy_ins: Sequence[i
 async def play_script(table: Table, script: dict[int, list[str]], game: str | None = None) -> Hand:
     """Deal and play a hand: each member's actions in ``script`` first, then check/call and stand pat."""
     chooser = table.chooser()
-    hand = await (table.choose_game(chooser, game or "assassin") if chooser is not None else table.start_hand())
+    hand = (await (table.choose_game(chooser, game or "assassin") if chooser is not None else table.start_hand())).hand
     while (actor := table.actor()) is not None:
         queue = script.get(actor)
         await table.act(actor, queue.pop(0) if queue else passive(table), table.next_seq())
@@ -203,7 +204,7 @@ def test_without_known_owners_the_seated_players_share_equally() -> None:
     assert carried_refunds(7, {}, [5, 6, 7]) == {5: 3, 6: 2, 7: 2}
     assert carried_refunds(7, {5: 0}, [5, 6, 7]) == {5: 3, 6: 2, 7: 2}
     assert carried_refunds(1, {}, [5, 6]) == {5: 1}
-    with pytest.raises(TableError, match="Nobody"):
+    with pytest.raises(RotationError, match="Nobody"):
         carried_refunds(7, {}, [])
 
 

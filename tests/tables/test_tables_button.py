@@ -108,12 +108,13 @@ async def test_dealers_choice_the_next_button_chooses_among_the_games_the_player
         await table.choose_game(GRACE, "triple-draw-27")
     with pytest.raises(TableError, match="unknown game"):
         await table.choose_game(GRACE, "holdem")
-    with pytest.raises(TableError, match=f"It is <@{GRACE}>'s choice"):
+    with pytest.raises(TableError, match=f"It is member {GRACE}'s choice") as refused:
         await table.choose_game(ALICE, "assassin")
+    assert refused.value.render(lambda user: f"<@{user}>") == f"It is <@{GRACE}>'s choice."  # named by the cogs
     with pytest.raises(TableError, match="must choose"):  # dealing without a choice
         await table.start_hand()
     assert await take_snapshot(store) == before
-    hand = await table.choose_game(GRACE, "single-draw-a5")
+    hand = (await table.choose_game(GRACE, "single-draw-a5")).hand
     assert hand.game.id == "single-draw-a5" and hand.stakes.structure == "fixed-limit"
     assert table.chooser() is None  # a hand is live: nothing to choose
     with pytest.raises(TableError, match="No game is to be chosen now"):
@@ -123,7 +124,7 @@ async def test_dealers_choice_the_next_button_chooses_among_the_games_the_player
     await table.leave(GRACE)
     ids = [g.id for g in table.choices()]
     assert "triple-draw-27" in ids and len(ids) == 11  # six players: every game
-    hand = await table.choose_game(ALICE, "triple-draw-27")
+    hand = (await table.choose_game(ALICE, "triple-draw-27")).hand
     assert hand.game.draws == 3
     await finish(table)
 
@@ -142,18 +143,18 @@ async def test_dealers_choice_nobody_chooses_while_nothing_can_be_dealt(tables: 
 async def test_dealers_choice_timeout_deals_the_previous_game(tables: Tables) -> None:
     table = await tables.create(G, CHANNEL, HOST, settings("dealers-choice"))
     await seat_players(table, [ALICE, BOB, CAROL])
-    hand = await table.choice_timed_out()  # nothing was dealt before: the first game offered
+    hand = (await table.choice_timed_out()).hand  # nothing was dealt before: the first game offered
     assert hand.game.id == "five-card-draw"
     await finish(table)
     await play_hand(table, game="double-draw-27")
     for _ in range(2):
         assert table.chooser() is not None
-        hand = await table.choice_timed_out()
+        hand = (await table.choice_timed_out()).hand
         assert hand.game.id == "double-draw-27"
         await finish(table)
     # The previous game is no longer playable (seven players): the first game offered instead.
     await seat_players(table, [DAVE, ERIN, FRANK, GRACE])
-    hand = await table.choice_timed_out()
+    hand = (await table.choice_timed_out()).hand
     assert hand.game.id == "five-card-draw" and hand.players == 7
     await finish(table)
 
@@ -170,14 +171,14 @@ async def test_dealers_choice_structure_only_if_the_host_allows(tables: Tables, 
     await table.update_settings(dealer_picks_structure=True)
     with pytest.raises(TableError, match="structure must be one of"):
         await table.choose_game(chooser, "assassin", "spread-limit")
-    hand = await table.choose_game(chooser, "assassin", "pot-limit")
+    hand = (await table.choose_game(chooser, "assassin", "pot-limit")).hand
     assert hand.stakes.structure == "pot-limit"
     await finish(table)
-    hand = await table.choice_timed_out()  # the previous game again, in the structure it was dealt
+    hand = (await table.choice_timed_out()).hand  # the previous game again, in the structure it was dealt
     assert (hand.game.id, hand.stakes.structure) == ("assassin", "pot-limit")
     await finish(table)
     await table.update_settings(dealer_picks_structure=False)
-    hand = await table.choice_timed_out()
+    hand = (await table.choice_timed_out()).hand
     assert (hand.game.id, hand.stakes.structure) == ("assassin", "no-limit")
     await finish(table)
 
@@ -190,7 +191,7 @@ async def test_dealers_choice_per_orbit_one_choice_lasts_an_orbit(tables: Tables
     games = []
     for _ in range(2):  # the rest of the orbit: no choice, the same game
         assert table.chooser() is None
-        hand = await table.start_hand()
+        hand = (await table.start_hand()).hand
         games.append(hand.game.id)
         await finish(table)
     assert games == ["assassin", "assassin"]
@@ -206,7 +207,7 @@ async def test_dealers_choice_per_orbit_one_choice_lasts_an_orbit(tables: Tables
     again = Tables(store)
     [restored] = await again.restore()
     assert restored.chooser() is None and restored.choice == table.choice
-    hand = await restored.start_hand()
+    hand = (await restored.start_hand()).hand
     assert hand.game.id == "triple-draw-a6"
     await finish(restored)
 

@@ -36,7 +36,8 @@ async def test_leaving_mid_hand_folds_now_and_cashes_out_with_the_result(tables:
     await deal(table)
     assert table.live is not None and table.live.users == (ALICE, BOB, CAROL) and table.actor() == CAROL
     await table.act(CAROL, "cbr 6", 0)
-    cash, events = await table.leave(ALICE)  # the small blind leaves out of turn
+    cash, outcome = await table.leave(ALICE)  # the small blind leaves out of turn
+    events = list(outcome.events)
     assert cash is None
     assert [(type(e), e.player) for e in events] == [(Acted, 0)] and events[0].verb == "fold"  # type: ignore[union-attr]
     assert table.hand is not None and table.hand.folded[0] and table.actor() == BOB
@@ -62,7 +63,8 @@ async def test_the_player_to_act_leaves(tables: Tables, store: Store) -> None:
     await seat_players(table, [ALICE, BOB, CAROL], 100)
     await deal(table)
     assert table.actor() == CAROL
-    cash, events = await table.leave(CAROL)
+    cash, outcome = await table.leave(CAROL)
+    events = list(outcome.events)
     assert cash is None and len(events) == 1 and table.actor() == ALICE
     await finish(table)
     assert table.seat_of(CAROL) is None and await store.balance(G, CAROL) == 1000
@@ -74,7 +76,8 @@ async def test_a_leaver_who_ends_the_hand(tables: Tables, store: Store) -> None:
     await deal(table)
     assert table.live is not None and table.live.users == (ALICE, BOB)
     hand_id = table.live.record.id
-    cash, events = await table.leave(ALICE)  # the big blind leaves: BOB wins the blinds
+    cash, outcome = await table.leave(ALICE)  # the big blind leaves: BOB wins the blinds
+    events = list(outcome.events)
     assert cash is None and events[-1].__class__.__name__ == "HandEnded"
     assert table.hand is None and [s.user_id for s in table.record.seats] == [BOB]
     done = await store.get_hand(hand_id)
@@ -92,7 +95,8 @@ async def test_an_all_in_player_who_leaves_stays_in_to_the_showdown(tables: Tabl
     await table.act(CAROL, "cc", 0)
     await table.act(ALICE, "cbr 40", 1)  # all in
     assert table.hand is not None and table.hand.is_all_in(0)
-    cash, events = await table.leave(ALICE)
+    cash, outcome = await table.leave(ALICE)
+    events = list(outcome.events)
     assert (cash, events) == (None, [])
     assert not table.hand.folded[0] and table.seat_of(ALICE).leaving  # type: ignore[union-attr]
     hand_id = table.live.record.id
@@ -111,7 +115,8 @@ async def test_a_folded_player_who_leaves_is_cashed_out_at_the_end(tables: Table
     await seat_players(table, [ALICE, BOB, CAROL], 100)
     await deal(table)
     await table.act(CAROL, "f", 0)
-    assert await table.leave(CAROL) == (None, [])  # folded already: nothing more to do now
+    cash, outcome = await table.leave(CAROL)
+    assert cash is None and outcome.events == ()  # folded already: nothing more to do now
     assert table.seat_of(CAROL) is not None
     await table.leave(CAROL)  # leaving twice changes nothing
     await finish(table)
@@ -123,7 +128,8 @@ async def test_a_player_not_in_the_hand_leaves_at_once(tables: Tables, store: St
     await seat_players(table, [ALICE, BOB], 100)
     await deal(table)
     await table.join(CAROL, 100)
-    cash, events = await table.leave(CAROL)
+    cash, outcome = await table.leave(CAROL)
+    events = list(outcome.events)
     assert cash is not None and cash.amount == 100 and events == []
     assert table.seat_of(CAROL) is None
     await finish(table)
@@ -136,7 +142,8 @@ async def test_leaving_in_the_draw(tables: Tables, store: Store) -> None:
     while table.legal().phase != "drawing":  # type: ignore[union-attr]
         await table.act(table.actor(), "cc", table.next_seq())  # type: ignore[arg-type]
     drawer = table.actor()
-    cash, events = await table.leave(drawer)  # type: ignore[arg-type]
+    cash, outcome = await table.leave(drawer)  # type: ignore[arg-type]
+    events = list(outcome.events)
     assert cash is None and events and table.actor() != drawer
     await finish(table)
     assert table.seat_of(drawer) is None  # type: ignore[arg-type]
@@ -146,7 +153,8 @@ async def test_kick_is_leaving(tables: Tables, store: Store) -> None:
     table = await tables.create(G, CHANNEL, HOST, settings())
     await seat_players(table, [ALICE, BOB, CAROL], 100)
     await deal(table)
-    cash, events = await table.kick(BOB)
+    cash, outcome = await table.kick(BOB)
+    events = list(outcome.events)
     assert cash is None and events
     await finish(table)
     assert table.seat_of(BOB) is None
@@ -225,7 +233,8 @@ async def test_a_timeout_before_a_restart_still_counts_toward_two_in_a_row(table
         await table.act(table.actor(), "cc", table.next_seq())  # type: ignore[arg-type]
     await table.timeout(table.next_seq())
     [restored] = await Tables(store).restore()
-    assert restored.live is not None and BOB in restored.live.timed_out
+    seat = restored.seat_of(BOB)
+    assert restored.live is not None and seat is not None and seat.timed_out_hand == restored.live.record.id
     while (actor := restored.actor()) is not None:
         action = "sd" if restored.legal().phase == "drawing" else "cc"  # type: ignore[union-attr]
         await restored.act(actor, action, restored.next_seq())

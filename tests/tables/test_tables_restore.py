@@ -350,12 +350,12 @@ async def test_a_settings_write_that_fails_leaves_the_settings_the_store_has(
 async def test_a_failing_hand_history_does_not_cost_the_result(
     tables: Tables, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.tables
+    import bot.tables.table
 
     def broken(*args: Any, **kwargs: Any) -> str:
         raise PowerCut("the PHH writer has a bug")
 
-    monkeypatch.setattr(bot.tables, "export_phh", broken)
+    monkeypatch.setattr(bot.tables.table, "export_phh", broken)
     table = await tables.create(G, CHANNEL, HOST, settings())
     await seat_players(table, [ALICE, BOB], 100)
     await deal(table)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import AlreadySeated, BuyInOutOfRange, InsufficientFunds, InvalidAmount, SeatTaken, Store, TableExists
-from bot.table_settings import TableSettings
-from bot.tables import Table, TableError, Tables
+from bot.tables import Table, TableError, Tables, TableSettings
 
 from .conftest import (
     ALICE,
@@ -58,7 +57,8 @@ async def test_create_join_and_leave(tables: Tables, store: Store) -> None:
     assert (seat.seat_no, seat.stack, seat.user_id, seat.sitting_out, seat.leaving) == (1, 150, ALICE, False, False)
     assert await store.balance(G, ALICE) == 850
     assert table.seat_of(ALICE) == seat and table.seat_of(BOB) is None
-    cash, events = await table.leave(ALICE)
+    cash, outcome = await table.leave(ALICE)
+    events = list(outcome.events)
     assert cash is not None and events == []
     assert (cash.amount, cash.balance, cash.seat_no) == (150, 1000, 1)
     assert table.record.seats == () and await store.balance(G, ALICE) == 1000
@@ -258,7 +258,7 @@ async def test_eight_players_at_five_card_draw(tables: Tables) -> None:
 
 
 def test_settings_errors_say_what_to_change() -> None:
-    from bot.table_settings import SettingsError
+    from bot.tables import SettingsError
 
     cases: list[tuple[dict[str, object], str]] = [
         ({"game": "holdem"}, "Unknown game"),

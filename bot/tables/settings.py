@@ -1,21 +1,42 @@
 """A table's settings: the game or dealer's choice, stakes, buy-ins and options.
 
 Checked once, when the host creates or changes the table, with messages a
-host can act on; stored as JSON in the table row.
+host can act on; stored as JSON in the table row. This module holds the only
+copy of every limit a host's choice is checked against (the cogs offer the
+same ranges by importing them from here).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-from .poker import DEALERS_CHOICE, DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Game, Stakes, Structure, get_game
+from ..poker import (
+    DEALERS_CHOICE,
+    DRAW_LIMITS,
+    GAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STRUCTURES,
+    DrawLimit,
+    Game,
+    Stakes,
+    Structure,
+    get_game,
+)
+from ..poker.rotation import ChoicePer
+from ..store import MAX_AMOUNT
 
-ChoicePer = Literal["hand", "orbit"]
-MAX_STAKE: Final = 10**9
+MAX_STAKE: Final = 10**9  # the largest blind or ante
+MAX_BUY_IN: Final = MAX_AMOUNT  # the largest buy-in (the store's largest single movement)
+MIN_CLOCK: Final = 10  # seconds a player has to act, at least
 MAX_CLOCK: Final = 3600
-MIN_CLOCK: Final = 10
-MAX_SEATS: Final = 8
+DEFAULT_CLOCK: Final = 60
+MIN_SEATS: Final = MIN_PLAYERS
+MAX_SEATS: Final = MAX_PLAYERS
+MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (RULES.md section 2)
+MAX_RAISE_CAP: Final = 5
+DEFAULT_BUY_INS: Final = (20, 100)  # big blinds
 
 
 class SettingsError(ValueError):
@@ -38,7 +59,7 @@ class TableSettings:
     min_buy_in: int | None = None
     max_buy_in: int | None = None
     seats: int | None = None
-    clock: int = 60
+    clock: int = DEFAULT_CLOCK
     jokers: bool = False
     draw_limit: DrawLimit = "none"
     raise_cap: int = 4
@@ -65,16 +86,16 @@ class TableSettings:
     def buy_in_range(self) -> tuple[int, int]:
         """(smallest, largest) buy-in in chips."""
         unit = self.big_blind or self.ante or 1
-        low = self.min_buy_in if self.min_buy_in is not None else 20 * unit
-        high = self.max_buy_in if self.max_buy_in is not None else 100 * unit
+        low = self.min_buy_in if self.min_buy_in is not None else DEFAULT_BUY_INS[0] * unit
+        high = self.max_buy_in if self.max_buy_in is not None else DEFAULT_BUY_INS[1] * unit
         return low, high
 
     def games(self, players: int) -> list[Game]:
         """The games this table may deal to ``players`` players."""
         if not self.is_dealers_choice:
             game = get_game(self.game)
-            return [game] if 2 <= players <= game.max_players else []
-        return [g for g in GAMES.values() if 2 <= players <= g.max_players and self._playable(g)]
+            return [game] if MIN_PLAYERS <= players <= game.max_players else []
+        return [g for g in GAMES.values() if MIN_PLAYERS <= players <= g.max_players and self._playable(g)]
 
     def _playable(self, game: Game) -> bool:
         return not (game.is_lowball and not self.big_blind)
@@ -136,15 +157,15 @@ class TableSettings:
         if self.big_blind and self.ante > self.big_blind:
             raise SettingsError("The ante cannot be bigger than the big blind.")
         low, high = self.buy_in_range
-        _whole(low, "minimum buy-in", 1, MAX_STAKE * 1000)
-        _whole(high, "maximum buy-in", 1, MAX_STAKE * 1000)
+        _whole(low, "minimum buy-in", 1, MAX_BUY_IN)
+        _whole(high, "maximum buy-in", 1, MAX_BUY_IN)
         if low > high:
             raise SettingsError("The minimum buy-in cannot be bigger than the maximum.")
         if low < (self.big_blind or self.ante):
             raise SettingsError("The minimum buy-in must cover at least one big blind.")
         most = MAX_SEATS if self.is_dealers_choice else get_game(self.game).max_players
         if self.seats is not None:
-            _whole(self.seats, "number of seats", 2, most)
+            _whole(self.seats, "number of seats", MIN_SEATS, most)
         _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
         if not isinstance(self.jokers, bool):
             raise SettingsError("Jokers are on or off.")
@@ -156,7 +177,7 @@ class TableSettings:
             raise SettingsError(f"The draw limit must be one of: {', '.join(DRAW_LIMITS)}.")
         if self.draw_limit != "none" and not (self.is_dealers_choice or get_game(self.game).allows_draw_limit):
             raise SettingsError("A draw limit is an option of Five Card Draw and Assassin only.")
-        _whole(self.raise_cap, "raise cap", 3, 5)
+        _whole(self.raise_cap, "raise cap", MIN_RAISE_CAP, MAX_RAISE_CAP)
         if self.big_bet_round is not None:
             _whole(self.big_bet_round, "big bet round", 1, 4)
         if self.choice_per not in ("hand", "orbit"):

@@ -1,12 +1,19 @@
-"""A table over many hands: seats, buy-ins, the button, dealer's choice, hands.
+"""A table over many hands: seats, buy-ins, the hand in play, and what happens next.
 
-The table layer sits between the Discord cogs and the engine and the store.
-It decides nothing about poker (``bot.poker`` does) and moves no chips itself
-(``bot.store`` does, one transaction per movement). It writes every action
-through the store before it reports the result, so what a player was shown
-is never lost; after a crash ``Tables.restore`` rebuilds each live hand from
-its seed and action log, or voids it (every chip is still on its seat).
-No Discord imports here.
+The table layer sits between the Discord side and the engine and the store.
+It decides nothing about poker: the engine decides every ruling (``Hand``'s
+``legal``/``verify``/``can``) and the rules of a table over many hands (the
+button, dealer's choice, timeouts, carried refunds: ``bot.poker.rotation``).
+It moves no chips itself: ``bot.store`` does, one transaction per movement.
+It writes every action through the store before it reports the result, so
+what a player was shown is never lost; after a crash ``Tables.restore``
+rebuilds each live hand from its seed and action log, or voids it (every chip
+is still on its seat).
+
+Every change returns what the Discord side needs to show it and what the
+table waits for next (``Outcome``, ``Next``), so that side never reaches back
+in to decide. No Discord imports here, and no Discord markup: refusals name
+members as ``{member}`` fields (``bot.refusal``).
 """
 
 from __future__ import annotations
@@ -14,50 +21,85 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
-from .poker import STRUCTURES, Carried, Event, Game, Hand, IllegalAction, Legal, Stakes, get_game
-from .poker.phh import export_phh
-from .store import Store
-from .store.tables import CashOut, HandRecord, SeatRecord, TableRecord
-from .table_settings import SettingsError, TableSettings
+from ..poker import (
+    STRUCTURES,
+    BetRaise,
+    Carried,
+    CheckCall,
+    Draw,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    IllegalAction,
+    Legal,
+    Move,
+    Show,
+    Stakes,
+    get_game,
+    parse_move,
+    rotation,
+)
+from ..poker.phh import export_phh
+from ..poker.rotation import ChoiceState, RotationError, Seat
+from ..refusal import Refusal
+from ..store import Store
+from ..store.tables import CashOut, HandRecord, SeatRecord, TableRecord
+from .settings import SettingsError, TableSettings
 
-__all__ = ["ActionResult", "Table", "TableError", "Tables"]
+__all__ = ["HandSummary", "Next", "Outcome", "Table", "TableError", "stored_hand"]
 
 log = logging.getLogger(__name__)
 
 MAX_SEED = 2**62
+MOVES = (BetRaise, CheckCall, Draw, Fold, Show)
 MAX_VOID_REASON = 500  # the store's limit on a void reason
-_PLAYER_PREFIX = re.compile(r"^p(\d+) ")  # the engine's "p3 f": an action naming its player
 
 
-class TableError(Exception):
+class TableError(Refusal):
     """Something a player asked for that the table cannot do now; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
-class ActionResult:
-    """What one action did: the engine's events, and whether the hand ended."""
+class Next:
+    """What the table waits for: a player to act, the dealer's choice, a deal, or nothing (and why)."""
 
-    events: list[Event]
-    hand_over: bool
-    next_seq: int
+    kind: Literal["act", "choose", "deal", "idle"]
+    user: int | None = None  # act: the player to act; choose: the chooser
+    reason: Literal["", "paused", "players"] = ""  # idle: the host paused it, or too few players with chips
 
 
-@dataclass(slots=True)
-class _ChoiceState:
-    """Dealer's choice between hands, kept in the table's settings row."""
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a change did: the engine's events, the hand they belong to (still live, or just finished) with
+    who sits in each of its seats, and what the table waits for now."""
 
-    last_game: str | None = None
-    last_structure: str | None = None
-    orbit_game: str | None = None
-    orbit_structure: str | None = None
-    orbit_left: int = 0
-    orbit_chooser_seat: int | None = None  # who chose the current orbit; the next orbit is his left neighbour's
+    events: tuple[Event, ...]
+    hand: Hand | None
+    users: tuple[int, ...]
+    next: Next
+    hand_over: bool = False
+    next_seq: int = 0
+    timed_out: int | None = None  # the member whose clock acted
+
+    def seat_of(self, user: int) -> int | None:
+        """The member's seat in ``hand``, or None."""
+        return self.users.index(user) if user in self.users else None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand, as ``/poker history`` lists it."""
+
+    number: int
+    game: Game
+    winners: tuple[int, ...]  # members who won chips (none: every pot was carried)
+    phh: str | None
 
 
 @dataclass(slots=True)
@@ -67,7 +109,6 @@ class _Live:
     hand: Hand
     record: HandRecord
     users: tuple[int, ...]
-    timed_out: set[int] = field(default_factory=set)
 
     @property
     def seq(self) -> int:
@@ -81,12 +122,11 @@ class Table:
         self.store = store
         self.record = record
         self.settings = TableSettings.from_json(record.settings)
-        self.choice = _ChoiceState(**record.settings.get("_choice", {}))
+        self.choice = _choice_from(record.settings)
         self.lock = asyncio.Lock()
         self.live: _Live | None = None
         self.carried_owners: dict[int, int] = {}
-        self.meta: dict[str, Any] = dict(record.settings.get("_meta", {}))  # e.g. the table message's id
-        self.last_hand: Hand | None = None  # the hand that ended last (for its showdown message)
+        self.last_hand: Hand | None = None  # the hand that ended last (for its showdown)
         self.last_users: tuple[int, ...] = ()
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
@@ -120,7 +160,7 @@ class Table:
             await table._cash_out_leavers()
         return table
 
-    async def _adopt(self, stored: HandRecord, timed_out: set[int] | None = None) -> None:
+    async def _adopt(self, stored: HandRecord) -> None:
         """Make the store's live hand the hand in play: rebuilt from its seed and log (and the
         button put back on its seat), or voided if it cannot be rebuilt."""
         try:
@@ -131,10 +171,6 @@ class Table:
             self.live = None
             self.record = await self.store.get_table_by_id(self.id)
             return
-        if timed_out is None:
-            saved = self.meta.get("timed_out") or {}
-            timed_out = set(saved.get("users", [])) if saved.get("hand") == stored.id else set()
-        live.timed_out = timed_out
         self.live = live
         button = stored.settings.get("button")
         if isinstance(button, int) and button != self.record.button:
@@ -154,7 +190,7 @@ class Table:
         previous = self.live
         self.record = await self.store.get_table_by_id(self.id)
         self.settings = TableSettings.from_json(self.record.settings)
-        self.choice = _ChoiceState(**self.record.settings.get("_choice", {}))
+        self.choice = _choice_from(self.record.settings)
         stored = await self.store.live_hand(self.id)
         if previous is not None and (stored is None or stored.id != previous.record.id):
             done = await self.store.get_hand(previous.record.id)
@@ -162,8 +198,7 @@ class Table:
                 self.carried_owners = _owners_from(done.result)
         self.live = None
         if stored is not None:
-            same = previous is not None and previous.record.id == stored.id
-            await self._adopt(stored, previous.timed_out if same and previous else None)
+            await self._adopt(stored)
         if self.live is None:
             await self._cash_out_leavers()
         self._stale = False
@@ -184,12 +219,8 @@ class Table:
                 self._stale = True
                 raise
 
-    def _settings_row(self) -> dict[str, Any]:
-        return {**self.settings.to_json(), "_choice": asdict(self.choice), "_meta": self.meta}
-
-    async def save_meta(self) -> None:
-        """Store ``meta`` (what the Discord layer keeps about the table, such as its message)."""
-        await self.store.update_settings(self.id, self._settings_row())
+    def _settings_row(self, choice: ChoiceState | None = None) -> dict[str, Any]:
+        return {**self.settings.to_json(), "_choice": asdict(choice or self.choice)}
 
     async def _refresh(self) -> None:
         self.record = await self.store.get_table_by_id(self.record.id)
@@ -210,6 +241,11 @@ class Table:
     def paused(self) -> bool:
         """True when no new hand is dealt."""
         return self.record.status == "paused"
+
+    @property
+    def message_id(self) -> int | None:
+        """The table's message in its channel, as the Discord side last stored it."""
+        return self.record.message_id
 
     def seat_of(self, user: int) -> SeatRecord | None:
         """The member's seat, or None."""
@@ -237,52 +273,100 @@ class Table:
         """The action number the next action must carry (stale buttons carry an older one)."""
         return self.live.seq if self.live else 0
 
+    def dms_closed(self, user: int) -> bool:
+        """True if the member's DMs were found closed at this table (he was told to use "My hand")."""
+        seat = self.record.seat_of(user)
+        return seat is not None and seat.dms_closed
+
+    def _seats(self) -> list[Seat]:
+        return [Seat(s.seat_no, s.user_id, s.stack, s.sitting_out, s.leaving) for s in self.record.seats]
+
     def dealt_in(self) -> list[SeatRecord]:
         """Seats that would be dealt the next hand: seated, in, not leaving, with chips."""
-        return [s for s in self.record.seats if not s.sitting_out and not s.leaving and s.stack > 0]
+        numbers = {s.seat_no for s in rotation.dealt_in(self._seats())}
+        return [s for s in self.record.seats if s.seat_no in numbers]
 
     def next_button(self) -> int | None:
         """The seat number that gets the button for the next hand."""
-        seats = [s.seat_no for s in self.dealt_in()]
-        if not seats:
-            return None
-        previous = self.record.button
-        if previous is None:
-            return seats[-1]
-        return next((n for n in seats if n > previous), seats[0])
+        return rotation.next_button(self._seats(), self.record.button)
+
+    def choices(self) -> list[Game]:
+        """The games the players who would be dealt in can play here."""
+        return self.settings.games(len(self.dealt_in()))
 
     def chooser(self) -> int | None:
         """Dealer's choice: the member who must pick the next game, or None if none is due."""
+        seat_no = self._chooser_seat()
+        seat = self.record.seat_at(seat_no) if seat_no is not None else None
+        return seat.user_id if seat else None
+
+    def _chooser_seat(self) -> int | None:
         if not self.settings.is_dealers_choice or self.live is not None:
             return None
         button = self.next_button()
         if button is None:
             return None
-        players = len(self.dealt_in())
-        games = self.settings.games(players)
-        if not games:
-            return None  # nothing can be dealt (fewer than two players): nothing to choose
-        seat_no = self._chooser_seat(button, games)
-        seat = self.record.seat_at(seat_no) if seat_no is not None else None
-        return seat.user_id if seat else None
+        return rotation.chooser_seat(self.settings.choice_per, self.choice, self._seats(), button, self.choices())
 
-    def _chooser_seat(self, button: int, games: list[Game]) -> int | None:
-        """The seat that picks now: the button's, per hand; per orbit, the seat left of the last
-        orbit's chooser once the orbit (one hand per player) is over or its game no longer fits."""
-        state = self.choice
-        if self.settings.choice_per != "orbit":
-            return button
-        if state.orbit_left > 0 and state.orbit_game is not None and get_game(state.orbit_game) in games:
-            return None
-        previous = state.orbit_chooser_seat
-        if previous is None:
-            return button
-        seats = [s.seat_no for s in self.dealt_in()]
-        return next((n for n in seats if n > previous), seats[0])
+    def next(self) -> Next:
+        """What the table waits for now."""
+        actor = self.actor()
+        if actor is not None:
+            return Next("act", actor)
+        if self.live is not None:
+            return Next("idle")
+        if self.paused:
+            return Next("idle", reason="paused")
+        if not rotation.can_deal(self._seats()):
+            return Next("idle", reason="players")
+        chooser = self.chooser()
+        if chooser is not None:
+            return Next("choose", chooser)
+        return Next("deal")
 
-    def choices(self) -> list[Game]:
-        """The games the players who would be dealt in can play here."""
-        return self.settings.games(len(self.dealt_in()))
+    def check_turn(self, user: int, hand_id: int, seq: int) -> Legal:
+        """What ``user`` may do on action ``seq`` of hand ``hand_id``; ``TableError`` saying why he may not (an
+        old button, not his turn, not in the hand). The one turn check: buttons, forms and commands use it."""
+        live = self.live
+        if live is None or live.record.id != hand_id:
+            raise TableError("That hand is over.")
+        if seq != live.seq:
+            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+        if self.record.seat_of(user) is None:
+            raise TableError("You are not seated at this table.")
+        if user not in live.users:
+            raise TableError("You are not in this hand.")
+        actor = self.actor()
+        if actor != user:
+            raise TableError("It is not your turn." if actor is not None else "Nobody is to act now.")
+        legal = self.legal()
+        assert legal is not None
+        return legal
+
+    def check_choice(self, user: int, structure: str | None = None) -> None:
+        """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
+        chooser = self.chooser()
+        if chooser is None:
+            raise TableError("No game is to be chosen now.")
+        if user != chooser:
+            raise TableError("It is {member}'s choice.", member=chooser)
+        try:
+            rotation.check_structure(structure, self.settings.dealer_picks_structure)
+        except RotationError as error:
+            raise TableError(str(error)) from None
+
+    def _outcome(self, events: Sequence[Event] = (), hand: Hand | None = None, users: tuple[int, ...] = (),
+                 *, timed_out: int | None = None) -> Outcome:
+        if hand is None and self.live is not None:
+            hand, users = self.live.hand, self.live.users
+        over = hand is not None and hand.is_complete
+        return Outcome(tuple(events), hand, users, self.next(), over, self.next_seq(), timed_out)
+
+    async def finished_hands(self, count: int) -> list[HandSummary]:
+        """The table's last ``count`` finished hands, newest first (void hands are left out)."""
+        hands = [h for h in await self.store.recent_hands(self.id, max(25, count)) if h.status == "complete"]
+        return [HandSummary(h.number, get_game(h.game), tuple((h.result or {}).get("winners", [])), h.phh)
+                for h in hands[:count]]
 
     # ------------------------------------------------------------------ seats
 
@@ -337,33 +421,31 @@ class Table:
             await self._refresh()
             return seat
 
-    async def leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
-        """Leave the table: cashed out now, or, during a hand he plays, folded now and
-        cashed out when the hand ends. Returns the cash-out (None if later) and the events."""
+    async def leave(self, user: int) -> tuple[CashOut | None, Outcome]:
+        """Leave the table: cashed out now, or, during a hand he plays, folded now (if he still can be) and
+        cashed out when the hand ends. Returns the cash-out (None if later) and what his fold did."""
         async with self._guard():
             return await self._leave(user)
 
-    async def kick(self, user: int) -> tuple[CashOut | None, list[Event]]:
+    async def kick(self, user: int) -> tuple[CashOut | None, Outcome]:
         """Remove a member (the host's command): the same as his leaving."""
         async with self._guard():
             return await self._leave(user)
 
-    async def _leave(self, user: int) -> tuple[CashOut | None, list[Event]]:
+    async def _leave(self, user: int) -> tuple[CashOut | None, Outcome]:
         seat = self._seated(user)
         live = self.live
         if live is None or user not in live.users:
             cash = await self.store.cash_out(self.id, user)
             await self._refresh()
-            return cash, []
+            return cash, self._outcome()
         if not seat.leaving:
             await self.store.update_seat(self.id, user, leaving=True)
             await self._refresh()
-        p = live.users.index(user)
-        hand = live.hand
-        if hand.folded[p] or hand.stacks[p] == 0 or hand.phase not in ("betting", "drawing"):
-            return None, []  # all in or already out: he is cashed out when the hand ends
-        result = await self._apply(live, f"p{p + 1} f")
-        return None, result.events
+        fold = Fold(player=live.users.index(user))
+        if not live.hand.can(fold):
+            return None, self._outcome()  # all in or already out: he is cashed out when the hand ends
+        return None, await self._apply(live, fold)
 
     def _seated(self, user: int) -> SeatRecord:
         seat = self.record.seat_of(user)
@@ -371,59 +453,60 @@ class Table:
             raise TableError("You are not seated at this table.")
         return seat
 
+    async def remember_dms(self, user: int, *, closed: bool) -> None:
+        """Note that the member's DMs are closed (or open again), so that he is told once, also across a restart."""
+        async with self._guard():
+            seat = self.record.seat_of(user)
+            if seat is None or seat.dms_closed == closed:
+                return
+            await self.store.set_dms_closed(self.id, user, closed)
+            await self._refresh()
+
+    async def remember_message(self, message_id: int | None) -> None:
+        """Store the table's message in its channel (None: it is gone)."""
+        async with self._guard():
+            if self.record.message_id != message_id:
+                self.record = await self.store.set_message(self.id, message_id)
+
     # ------------------------------------------------------------------ hands
 
-    async def start_hand(self, game: str | None = None, structure: str | None = None) -> Hand:
+    async def start_hand(self, game: str | None = None, structure: str | None = None) -> Outcome:
         """Deal the next hand. Dealer's choice needs ``game`` from the chooser (or a timeout);
         otherwise the table's game is dealt."""
         async with self._guard():
             return await self._start(game, structure)
 
-    async def choose_game(self, user: int, game: str, structure: str | None = None) -> Hand:
+    async def choose_game(self, user: int, game: str, structure: str | None = None) -> Outcome:
         """Dealer's choice: the chooser picks the game (and, if the host allows, the structure)."""
         async with self._guard():
             self.check_choice(user, structure)
             return await self._start(game, structure)
 
-    def check_choice(self, user: int, structure: str | None = None) -> None:
-        """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
-        chooser = self.chooser()
-        if chooser is None:
-            raise TableError("No game is to be chosen now.")
-        if user != chooser:
-            raise TableError(f"It is <@{chooser}>'s choice.")
-        if structure is not None and not self.settings.dealer_picks_structure:
-            raise TableError("The host has not let the dealer pick the structure.")
-        if structure is not None and structure not in STRUCTURES:
-            raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
-
-    async def choice_timed_out(self) -> Hand:
+    async def choice_timed_out(self) -> Outcome:
         """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""
         async with self._guard():
-            choices = self.choices()
-            if not choices:
-                raise TableError("Not enough players to deal.")
-            last = self.choice.last_game
-            if last is not None and get_game(last) in choices:  # the previous game, as it was dealt
-                structure = self.choice.last_structure if self.settings.dealer_picks_structure else None
-                return await self._start(last, structure)
-            return await self._start(choices[0].id, None)
+            try:
+                game, structure = rotation.game_on_timeout(self.choice, self.choices(),
+                                                           self.settings.dealer_picks_structure)
+            except RotationError as error:
+                raise TableError(str(error)) from None
+            return await self._start(game, structure)
 
-    async def _start(self, game_id: str | None, structure: str | None) -> Hand:
+    async def _start(self, game_id: str | None, structure: str | None) -> Outcome:
         if self.live is not None:
             raise TableError("A hand is already being played.")
         if self.paused:
             raise TableError("The table is paused; the host can resume it.")
-        seats = self.dealt_in()
-        if len(seats) < 2:
+        seats = self._seats()
+        if not rotation.can_deal(seats):
             raise TableError("At least two players with chips are needed to deal.")
-        choices = self.settings.games(len(seats))
-        due = self._chooser_seat(self.next_button() or 0, choices) if self.settings.is_dealers_choice else None
+        choices = self.choices()
+        chooser = self._chooser_seat()
         if self.settings.is_dealers_choice:
             if game_id is None:
-                if self.chooser() is not None:
+                if chooser is not None:
                     raise TableError("The dealer must choose the game first.")
-                game_id, structure = self.choice.orbit_game, self.choice.orbit_structure
+                game_id, structure = rotation.orbit_deal(self.choice)
         else:
             game_id = self.settings.game
         if game_id is None:
@@ -432,9 +515,10 @@ class Table:
             game = get_game(game_id)
         except ValueError as error:
             raise TableError(str(error)) from None
+        players = len(rotation.dealt_in(seats))
         if game not in choices:
             names = ", ".join(g.id for g in choices) or "none"
-            raise TableError(f"{game.name} cannot be dealt to {len(seats)} players here; choose from: {names}.")
+            raise TableError(f"{game.name} cannot be dealt to {players} players here; choose from: {names}.")
         if structure is not None and structure not in STRUCTURES:
             raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         try:
@@ -443,72 +527,60 @@ class Table:
             raise TableError(str(error)) from None
         button = self.next_button()
         assert button is not None
-        after = [s for s in seats if s.seat_no > button] + [s for s in seats if s.seat_no <= button]
-        users = tuple(s.user_id for s in after)
-        stacks = [s.stack for s in after]
+        order = rotation.deal_order(seats, button)
+        users = tuple(s.user for s in order)
+        stacks = [s.stack for s in order]
         carried = self.record.carried_pot
         options = self.settings.hand_options(game)
         hand_settings = {"stakes": _stakes_json(stakes), **options, "button": button}
         seed = self._rng.randrange(MAX_SEED)
         hand = Hand(game, stakes, stacks, seed=seed, carried_in=carried, **options)
+        choice = self.choice
+        if self.settings.is_dealers_choice:
+            choice = rotation.after_deal(self.settings.choice_per, choice, game.id, structure,
+                                         players, chooser)
         # The hand, the button and the dealer's-choice state in one transaction (a failure reloads the table).
-        self._remember_choice(game.id, structure, len(seats), due)
-        row = self._settings_row() if self.settings.is_dealers_choice else None
+        row = self._settings_row(choice) if self.settings.is_dealers_choice else None
         record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried,
                                              button=button, table_settings=row)
+        self.choice = choice
         self.live = _Live(hand, record, users)
         self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
-        return hand
+        return self._outcome(hand.events)
 
-    def _remember_choice(self, game: str, structure: str | None, players: int, chooser_seat: int | None) -> None:
-        if not self.settings.is_dealers_choice:
-            return
-        state = self.choice
-        if self.settings.choice_per == "orbit":
-            if chooser_seat is not None:  # a new orbit begins with this choice
-                state.orbit_left = players
-                state.orbit_chooser_seat = chooser_seat
-            state.orbit_game, state.orbit_structure = game, structure
-            state.orbit_left -= 1
-        state.last_game, state.last_structure = game, structure
-
-    async def act(self, user: int, action: str, seq: int) -> ActionResult:
-        """The member's action, if it is his turn and ``seq`` is the current action number."""
+    async def act(self, user: int, move: Move | str, seq: int) -> Outcome:
+        """The member's move, if it is his turn and ``seq`` is the current action number."""
         async with self._guard():
-            live = self._live_or_raise()
-            if seq != live.seq:
-                raise TableError("That button is from an earlier moment of the hand; use the current one.")
-            if user not in live.users:
-                raise TableError("You are not in this hand.")
-            actor = self.actor()
-            if actor != user:
-                raise TableError("It is not your turn." if actor is not None else "Nobody is to act now.")
-            if isinstance(action, str):
-                # The engine folds a named player out of turn (how a leaver is folded): a player may
-                # name only his own seat.
-                named = _PLAYER_PREFIX.match(" ".join(action.split()))
-                if named and int(named.group(1)) != live.users.index(user) + 1:
-                    raise TableError("You can act only for yourself.")
-            return await self._apply(live, action)
+            live = self.live
+            if live is None:
+                raise TableError("No hand is being played.")
+            p = self.check_turn(user, live.record.id, seq).player
+            if isinstance(move, str):
+                move = parse_move(move)
+            elif not isinstance(move, MOVES):
+                raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
+            if move.player not in (None, p):
+                raise TableError("You can act only for yourself.")
+            return await self._apply(live, replace(move, player=None))
 
-    async def timeout(self, seq: int) -> ActionResult | None:
-        """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md
-        section 5). A stale timer (the player already acted) does nothing."""
+    async def timeout(self, seq: int) -> Outcome | None:
+        """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md section
+        5). A stale timer (the player already acted) does nothing."""
         async with self._guard():
             live = self.live
             if live is None or live.seq != seq or live.hand.actor is None:
                 return None
-            live.timed_out.add(live.users[live.hand.actor])
+            user = live.users[live.hand.actor]
             # Remembered in the store, so that a restart still counts it (two hands in a row sit out).
-            self.meta["timed_out"] = {"hand": live.record.id, "users": sorted(live.timed_out)}
-            await self.save_meta()
-            return await self._apply(live, live.hand.default_action())
+            await self.store.update_seat(self.id, user, timed_out_hand=live.record.id)
+            await self._refresh()
+            return await self._apply(live, live.hand.default_action(), timed_out=user)
 
-    async def _apply(self, live: _Live, action: str) -> ActionResult:
-        """Apply an action to the engine and write it through the store. If the write fails
+    async def _apply(self, live: _Live, move: Move | str, *, timed_out: int | None = None) -> Outcome:
+        """Apply a move to the engine and write it through the store. If the write fails
         (or is cancelled) the hand goes back to where it was, then to what the store holds."""
         seq = live.seq
-        events = live.hand.act(action)  # IllegalAction: refused, nothing changed
+        events = live.hand.act(move)  # IllegalAction: refused, nothing changed
         text = live.hand.actions[-1]
         try:
             if live.hand.is_complete:
@@ -518,19 +590,24 @@ class Table:
         except BaseException:
             if self.live is live:  # memory first (no I/O): the hand as it was before this action
                 self.live = _rebuild(replace(live.record, actions=tuple(live.hand.actions[:-1])))
-                self.live.timed_out = live.timed_out
             self._stale = True
             try:
                 await self._reload()  # then the store's word (a cancelled write may have committed)
             except Exception:
                 pass  # still stale: read again before the next request
             raise
-        return ActionResult(events, live.hand.is_complete, live.seq)
+        return self._outcome(events, live.hand, live.users, timed_out=timed_out)
 
     async def _finish(self, live: _Live, seq: int, text: str) -> None:
         hand = live.hand
         owners = self._carried_owners_after(live)
-        leavers = [s.user_id for s in self.record.seats if s.leaving and s.user_id in live.users]
+        leavers = [s.user_id for s in self.record.seats if s.leaving]
+        timeouts: dict[int, tuple[int, bool]] = {}
+        for seat in self.record.seats:
+            if seat.user_id in live.users:
+                count, sit_out = rotation.timeouts_after_hand(seat.timeouts, seat.timed_out_hand == live.record.id)
+                if count != seat.timeouts or (sit_out and not seat.sitting_out):
+                    timeouts[seat.user_id] = count, sit_out
         result = {
             "stacks": list(hand.stacks),
             "payouts": list(hand.payouts),
@@ -545,30 +622,12 @@ class Table:
             phh = None
         await self.store.finish_hand(
             live.record.id, hand.stacks, hand.carried_out, result, phh,
-            last_action=(seq, text), cash_out=leavers,
+            last_action=(seq, text), cash_out=leavers, timeouts=timeouts,
         )
         self.carried_owners = owners
         self.last_hand, self.last_users = hand, live.users
         self.live = None
         await self._refresh()
-        await self._after_hand(live)
-
-    async def _after_hand(self, live: _Live) -> None:
-        """Count timeouts (two hands in a row sit a player out) and cash out leavers not dealt in."""
-        changed = False
-        for seat in self.record.seats:
-            if seat.user_id not in live.users:
-                if seat.leaving:
-                    await self.store.cash_out(self.id, seat.user_id)
-                    changed = True
-                continue
-            timeouts = seat.timeouts + 1 if seat.user_id in live.timed_out else 0
-            if timeouts != seat.timeouts:
-                await self.store.update_seat(self.id, seat.user_id, timeouts=timeouts,
-                                             sitting_out=True if timeouts >= 2 else None)
-                changed = True
-        if changed:
-            await self._refresh()
 
     def _carried_owners_after(self, live: _Live) -> dict[int, int]:
         """Who put in the chips that this hand carries on (for refunds if the table closes).
@@ -588,11 +647,6 @@ class Table:
                     owners[user] = owners.get(user, 0) + amount
         return owners
 
-    def _live_or_raise(self) -> _Live:
-        if self.live is None:
-            raise TableError("No hand is being played.")
-        return self.live
-
     # ------------------------------------------------------------------ host commands
 
     async def pause(self) -> None:
@@ -606,6 +660,18 @@ class Table:
         async with self._guard():
             await self.store.set_paused(self.id, False)
             await self._refresh()
+
+    async def start(self) -> Outcome:
+        """The host's start: refused while a hand is played or with fewer than two players with chips;
+        otherwise the table deals (it is resumed)."""
+        async with self._guard():
+            if self.live is not None:
+                raise TableError("A hand is already being played.")
+            if not rotation.can_deal(self._seats()):
+                raise TableError("At least two players with chips must be seated.")
+            await self.store.set_paused(self.id, False)
+            await self._refresh()
+            return self._outcome()
 
     async def update_settings(self, **changes: Any) -> TableSettings:
         """Change settings between hands (checked as at creation)."""
@@ -629,46 +695,27 @@ class Table:
             return settings
 
     async def close(self) -> list[CashOut]:
-        """Close the table: a hand in play is voided (every chip goes back where it was),
+        """Close the table in one transaction: a hand in play is voided (every chip goes back where it was),
         carried chips go back to those who put them in, and everyone is cashed out."""
         async with self._guard():
-            if self.live is not None:
-                await self.store.void_hand(self.live.record.id, "the table was closed")
-                self.live = None
-                await self._refresh()
+            refunds: dict[int, int] = {}
             if self.record.carried_pot:
-                shares = carried_refunds(self.record.carried_pot, self.carried_owners, self._refund_order())
-                await self.store.refund_carried(self.id, shares)
-                self.carried_owners = {}
-            cashes = [await self.store.cash_out(self.id, s.user_id) for s in self.record.seats]
-            self.record = await self.store.close_table(self.id)
+                order = rotation.refund_order(self._seats(), self.record.button)
+                try:
+                    refunds = rotation.carried_refunds(self.record.carried_pot, self.carried_owners, order)
+                except RotationError as error:
+                    raise TableError(str(error)) from None
+            reason = "the table was closed" if self.live is not None else None
+            self.record, cashes = await self.store.close_table(self.id, void_reason=reason, refunds=refunds)
+            self.live = None
+            self.carried_owners = {}
             return cashes
 
-    def _refund_order(self) -> list[int]:
-        """Members from the first seat left of the button, clockwise (odd chips go first)."""
-        seats = sorted(self.record.seats, key=lambda s: s.seat_no)
-        button = self.record.button or 0
-        ordered = [s for s in seats if s.seat_no > button] + [s for s in seats if s.seat_no <= button]
-        return [s.user_id for s in ordered]
 
-
-def carried_refunds(carried: int, owners: dict[int, int], order: Sequence[int]) -> dict[int, int]:
-    """Split ``carried`` chips in proportion to what each owner put in (RULES.md, Assassin);
-    remainders one chip each to owners in ``order`` (left of the button first), then the rest.
-    With no known owners the chips go to the seated players in ``order`` equally."""
-    weights = {u: a for u, a in owners.items() if a > 0} or {u: 1 for u in order}
-    if not weights:
-        raise TableError("Nobody is left to return the carried chips to.")
-    total = sum(weights.values())
-    shares = {u: carried * w // total for u, w in weights.items()}
-    rest = carried - sum(shares.values())
-    ranked = [u for u in order if u in weights] + sorted(u for u in weights if u not in order)
-    for user in ranked:
-        if rest == 0:
-            break
-        shares[user] += 1
-        rest -= 1
-    return {u: a for u, a in shares.items() if a > 0}
+def _choice_from(settings: Mapping[str, Any]) -> ChoiceState:
+    data = settings.get("_choice") or {}
+    known = set(ChoiceState.__dataclass_fields__)
+    return ChoiceState(**{k: v for k, v in data.items() if k in known})
 
 
 def _owners_from(result: Any) -> dict[int, int]:
@@ -716,53 +763,3 @@ def _rebuild(record: HandRecord) -> _Live:
     if hand.is_complete:
         raise IllegalAction("the log ends the hand but the hand was not recorded as finished")
     return _Live(hand, record, record.seat_users)
-
-
-class Tables:
-    """Every open table, by channel; restores them all when the bot starts."""
-
-    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
-        self.store = store
-        self.by_channel: dict[int, Table] = {}
-        self._rng = rng
-
-    async def restore(self) -> list[Table]:
-        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt)."""
-        self.by_channel.clear()
-        records = await self.store.list_open_tables()
-        live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
-        for record in records:
-            try:
-                table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
-            except (SettingsError, TypeError, ValueError):
-                # One table whose stored settings this version cannot read must not stop the others.
-                log.exception("table %s in channel %s could not be loaded", record.id, record.channel_id)
-                continue
-            self.by_channel[record.channel_id] = table
-        return list(self.by_channel.values())
-
-    def get(self, channel: int) -> Table | None:
-        """The open table in ``channel``, if any."""
-        return self.by_channel.get(channel)
-
-    def require(self, channel: int) -> Table:
-        """The open table in ``channel``; TableError if there is none."""
-        table = self.get(channel)
-        if table is None:
-            raise TableError("There is no table in this channel; `/poker create` opens one.")
-        return table
-
-    async def create(self, guild: int, channel: int, host: int, settings: TableSettings) -> Table:
-        """Open a table in ``channel``; TableError if one is already open there."""
-        if channel in self.by_channel:
-            raise TableError("This channel already has a table.")
-        table = await Table.create(self.store, guild, channel, host, settings, self._rng)
-        self.by_channel[channel] = table
-        return table
-
-    async def close(self, channel: int) -> list[CashOut]:
-        """Close the channel's table and forget it."""
-        table = self.require(channel)
-        cashes = await table.close()
-        del self.by_channel[channel]
-        return cashes

@@ -1,0 +1,63 @@
+"""Every open table, by channel; restored when the bot starts."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from ..store import Store
+from ..store.tables import CashOut
+from .settings import SettingsError, TableSettings
+from .table import Table, TableError
+
+log = logging.getLogger(__name__)
+
+
+class Tables:
+    """Every open table, by channel; restores them all when the bot starts."""
+
+    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.by_channel: dict[int, Table] = {}
+        self._rng = rng
+
+    async def restore(self) -> list[Table]:
+        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt)."""
+        self.by_channel.clear()
+        records = await self.store.list_open_tables()
+        live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
+        for record in records:
+            try:
+                table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
+            except (SettingsError, TypeError, ValueError):
+                # One table whose stored settings this version cannot read must not stop the others.
+                log.exception("table %s in channel %s could not be loaded", record.id, record.channel_id)
+                continue
+            self.by_channel[record.channel_id] = table
+        return list(self.by_channel.values())
+
+    def get(self, channel: int) -> Table | None:
+        """The open table in ``channel``, if any."""
+        return self.by_channel.get(channel)
+
+    def require(self, channel: int) -> Table:
+        """The open table in ``channel``; TableError if there is none."""
+        table = self.get(channel)
+        if table is None:
+            raise TableError("There is no table in this channel; `/poker create` opens one.")
+        return table
+
+    async def create(self, guild: int, channel: int, host: int, settings: TableSettings) -> Table:
+        """Open a table in ``channel``; TableError if one is already open there."""
+        if channel in self.by_channel:
+            raise TableError("This channel already has a table.")
+        table = await Table.create(self.store, guild, channel, host, settings, self._rng)
+        self.by_channel[channel] = table
+        return table
+
+    async def close(self, channel: int) -> list[CashOut]:
+        """Close the channel's table and forget it."""
+        table = self.require(channel)
+        cashes = await table.close()
+        del self.by_channel[channel]
+        return cashes
