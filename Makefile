@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict bot/poker bot/store
+	$(BIN)/mypy --strict bot cogs
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

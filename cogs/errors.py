@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -14,9 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.poker import CardError, IllegalAction
+from bot.refusal import Refusal
+from bot.render import mention
 from bot.store.errors import StoreError
-from bot.table_settings import SettingsError
-from bot.tables import TableError
+from bot.tables import SettingsError, TableError
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,8 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, IllegalAction):
         text = str(error)
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if isinstance(error, Refusal):
+        return error.render(mention)
     if isinstance(error, EXPECTED):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -88,13 +91,13 @@ T = TypeVar("T")
 
 
 def answers_errors(
-    callback: Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]],
-) -> Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]:
+    callback: Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]],
+) -> Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]]:
     """Decorate a component or modal callback so that its errors are answered, not swallowed; an interaction
     delivered a second time is ignored (it was answered once, and a second answer is refused)."""
 
     @wraps(callback)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+    async def wrapper(self: Any, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
         first_delivery = getattr(interaction.client, "first_delivery", None)
         if first_delivery is not None and not first_delivery(interaction):
             return

@@ -91,7 +91,9 @@ def read_screen(message: StoredMessage) -> Screen | None:
         return None
     buttons: dict[str, tuple[str, str]] = {}
     table_id = hand_id = seq = None
-    choice_id, games, names = None, (), {}
+    choice_id: str | None = None
+    games: tuple[str, ...] = ()
+    names: dict[str, str] = {}
     for component in message.all_components():
         custom_id = str(component.get("custom_id") or "")
         found = ACTION_ID.match(custom_id)

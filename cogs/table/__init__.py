@@ -1,29 +1,25 @@
-"""The table extension: /poker commands, the table message, buttons and clocks."""
+"""The table extension: /poker commands, the table message, buttons and clocks.
+
+- ``_cog``: the commands and the components' handlers; one ``TableSession`` per open table.
+- ``_session``: one table in Discord (its clock, next deal, recent lines, message writer).
+- ``_screen``: the table message as a pure function of the table's state.
+- ``_writer``: the message writer (one write at a time, coalesced, under the channel's rate limit).
+- ``_answers``: every interaction answered once and in time.
+- ``_dms``: private hands by DM.
+- ``_views``: the persistent buttons, selects and forms.
+- ``_transport``, ``_ratelimit``: Discord's failures and rate limits.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ._cog import TableCog
-from ._runner import TableRunner
-from ._views import ActionButton, ChoiceSelect, StructureSelect
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
 
 
 async def setup(bot: PokerBot) -> None:
-    """Load the extension: the runner, the persistent components, the cog; resume the clocks."""
-    runner = TableRunner(bot)
-    bot.table_runner = runner  # type: ignore[attr-defined]
-    bot.add_dynamic_items(ActionButton, ChoiceSelect, StructureSelect)
-    await bot.add_cog(TableCog(bot, runner))
-    await runner.resume_all()
-
-
-async def teardown(bot: PokerBot) -> None:
-    """Unload: stop every clock (the state is already in the store)."""
-    runner: TableRunner | None = getattr(bot, "table_runner", None)
-    if runner is not None:
-        await runner.stop()
-    bot.remove_dynamic_items(ActionButton, ChoiceSelect, StructureSelect)
+    """Load the extension: the cog registers the persistent components and resumes every table."""
+    await bot.add_cog(TableCog(bot))

@@ -1,10 +1,15 @@
-"""The /poker commands: thin adapters over bot.tables (no game rules here)."""
+"""The /poker commands and the table's components: thin adapters over bot.tables (no game rules here).
+
+The cog keeps one ``TableSession`` per open table (its clock, next deal, message writer) and routes every
+command, click and form to it. Who may act and what is legal are asked of the table (``Table.check_turn``,
+``Table.next``), which asks the engine.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,17 +17,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.poker import DEALERS_CHOICE, GAMES, Event
-from bot.table_settings import SettingsError, TableSettings
-from bot.tables import Table, TableError
+from bot.poker import DEALERS_CHOICE, GAMES, BetRaise, CheckCall, Draw, Fold, Legal, Move, get_game
+from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
+from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
 
-from ..errors import report
-from ._views import ModalSubmit
+from ..errors import ignore_unknown_commands, report, running_callbacks
+from ._answers import Answers
+from ._dms import DmSender
+from ._session import TableSession
+from ._views import COG_NAME, DYNAMIC_ITEMS, ModalSubmit, amount_modal, draw_modal
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
-
-    from ._runner import TableRunner
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +44,12 @@ CHOICE_PER_CHOICES = [
     app_commands.Choice(name="Each hand", value="hand"),
     app_commands.Choice(name="Each orbit", value="orbit"),
 ]
-CHIPS = app_commands.Range[int, 0, 1_000_000_000]
-POSITIVE = app_commands.Range[int, 1, 1_000_000_000_000]
+CHIPS = app_commands.Range[int, 0, MAX_STAKE]
+POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
+SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
+CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
+BETTING_KINDS = frozenset({"fold", "cc", "min", "pot", "max", "amount"})
+DRAWING_KINDS = frozenset({"draw", "pat"})
 
 
 def is_host(table: Table, interaction: discord.Interaction) -> bool:
@@ -48,14 +58,82 @@ def is_host(table: Table, interaction: discord.Interaction) -> bool:
     return interaction.user.id == table.record.host_id or bool(perms and perms.manage_guild)
 
 
-class TableCog(commands.Cog):
+def parse_amount(text: str, legal: Legal) -> int:
+    """The chips a player typed in the amount form ("1,000" is 1000); the range is the engine's to check."""
+    amount = text.strip().replace(",", "").replace("_", "")
+    word = "bet" if legal.is_bet else "raise"
+    bounds = f"from {render.chips(legal.min_raise_to)} to {render.chips(legal.max_raise_to)}"
+    if not amount:
+        raise TableError(f"Type how many chips to {word} to, {bounds}.")
+    if not amount.isascii() or not amount.isdigit():
+        shown = text.strip()
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
+    return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
+
+
+def button_move(kind: str, legal: Legal) -> Move:
+    """The move a betting button makes."""
+    if kind == "fold":
+        return Fold()
+    if kind == "cc":
+        return CheckCall()
+    to = {"min": legal.min_raise_to, "pot": legal.pot_raise_to, "max": legal.max_raise_to}.get(kind)
+    if to is None:
+        raise TableError("That button is not one of this table's.")
+    return BetRaise(to)
+
+
+class TableCog(commands.Cog, name=COG_NAME):
     """Tables in channels: create, join, play, close."""
 
     poker = app_commands.Group(name="poker", description="Draw poker tables", guild_only=True)
 
-    def __init__(self, bot: PokerBot, runner: TableRunner) -> None:
+    def __init__(self, bot: PokerBot) -> None:
         self.bot = bot
-        self.runner = runner
+        self.answers = Answers()
+        self.dms = DmSender(bot)
+        self.sessions: dict[int, TableSession] = {}  # by table id
+        self.stopped = False
+
+    # ------------------------------------------------------------------ sessions
+
+    def session(self, table: Table) -> TableSession:
+        """The Discord side of an open table."""
+        session = self.sessions.get(table.id)
+        if session is None or session.table is not table:
+            session = self.sessions[table.id] = TableSession(
+                self.bot, table, answers=self.answers, dms=self.dms, next_hand_delay=self.bot.next_hand_delay,
+                is_open=self._is_open)
+        return session
+
+    def _is_open(self, table: Table) -> bool:
+        return not self.stopped and self.bot.tables.get(table.record.channel_id) is table
+
+    async def resume_all(self) -> None:
+        """After a start: every open table's clock, deal and message as they stood."""
+        for table in list(self.bot.tables.by_channel.values()):
+            await self.session(table).resume()
+
+    async def cog_load(self) -> None:
+        if ignore_unknown_commands not in self.bot.extra_events.get("on_command_error", []):
+            self.bot.add_listener(ignore_unknown_commands, "on_command_error")  # "@bot hello" is not an error
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.resume_all()
+
+    async def cog_unload(self) -> None:
+        """Stop every clock, pending deal and table message write (the state is in the store already), and wait
+        for them to end, so that none still writes while the bot closes the store."""
+        self.stopped = True
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        tasks = [task for session in self.sessions.values() for task in session.stop()]
+        current = asyncio.current_task()
+        pending = [t for t in tasks if t is not current and not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=5)
+        clicks = [t for t in running_callbacks() if t is not current]
+        if clicks:  # a click under way finishes (its action is stored already; its answer goes out)
+            await asyncio.wait(clicks, timeout=3)
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
@@ -70,15 +148,23 @@ class TableCog(commands.Cog):
             raise TableError("Only the table's host (or someone with Manage Server) can do that.")
         return table
 
+    def _clicked_table(self, interaction: discord.Interaction, table_id: int) -> Table:
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None or table.id != table_id:
+            raise TableError("This table is closed.")
+        return table
+
+    # ------------------------------------------------------------------ listeners
+
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """Someone deleted the table message: post it again, so the game can go on."""
         table = self.bot.tables.get(payload.channel_id)
-        if table is None or table.meta.get("message") != payload.message_id:
+        if table is None or table.message_id != payload.message_id:
             return
-        table.meta.pop("message", None)
         try:
-            await self.runner.publish(table)
+            await table.remember_message(None)
+            await self.session(table).publish()
         except (discord.HTTPException, TableError):  # TableError: the bot may not post here (the host is told)
             log.warning("could not post table %s again after its message was deleted", table.id, exc_info=True)
 
@@ -90,6 +176,118 @@ class TableCog(commands.Cog):
             submit = ModalSubmit.parse(interaction.data)
             if submit is not None:
                 await submit.callback(interaction)
+
+    # ------------------------------------------------------------------ clicks and forms (Controls)
+
+    def check_click(self, interaction: discord.Interaction, table_id: int, hand: int, seq: int, kind: str) -> None:
+        """Refuse a click or form that is not for this moment: a closed table, an old button, not your turn, the
+        wrong phase. The turn itself is the table's to say (``Table.check_turn``)."""
+        table = self._clicked_table(interaction, table_id)
+        if kind == "hand":
+            return
+        legal = table.check_turn(interaction.user.id, hand, seq)
+        if kind in DRAWING_KINDS and legal.phase != "drawing":
+            raise TableError("It is not time to draw.")
+        if kind in BETTING_KINDS and legal.phase != "betting":
+            raise TableError("It is time to draw, not to bet.")
+
+    async def on_button(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                        kind: str) -> None:
+        """A click on one of the table's buttons (checked already by ``check_click``)."""
+        table = self._clicked_table(interaction, table_id)
+        session = self.session(table)
+        user = interaction.user.id
+        if kind == "hand":
+            await interaction.response.send_message(session.hand_text(user), ephemeral=True)
+            return
+        legal = table.check_turn(user, hand_id, seq)
+        if kind == "draw":
+            await interaction.response.send_modal(draw_modal(table_id, hand_id, seq, legal))
+        elif kind == "pat":
+            await self._draw(session, user, Draw(), seq, interaction)
+        elif kind == "amount":
+            await interaction.response.send_modal(amount_modal(table_id, hand_id, seq, legal))
+        else:
+            await self._act(session, user, button_move(kind, legal), seq, interaction)
+
+    async def on_amount(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                        text: str) -> None:
+        """The amount form: any bet in pot and no limit."""
+        table = self._clicked_table(interaction, table_id)
+        legal = table.check_turn(interaction.user.id, hand_id, seq)
+        move = BetRaise(parse_amount(text, legal))
+        await self._act(self.session(table), interaction.user.id, move, seq, interaction)
+
+    async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                      codes: list[str], *, face_up: bool = False) -> None:
+        """The draw form: throw the cards picked (none: stand pat), Assassin's twos face up if asked."""
+        table = self._clicked_table(interaction, table_id)
+        user = interaction.user.id
+        legal = table.check_turn(user, hand_id, seq)
+        held = {c.code: c for c in legal.hand}
+        if any(code not in held for code in codes):
+            raise TableError("Those are not your cards now; press Draw again.")
+        cards = tuple(held[code] for code in codes)
+        twos = tuple(c for c in cards if c.is_two) if face_up else ()
+        if face_up and not twos:
+            raise TableError("You chose to throw twos face up, but the cards you picked hold no two.")
+        await self._draw(self.session(table), user, Draw(cards, face_up=twos), seq, interaction)
+
+    async def _act(self, session: TableSession, user: int, move: Move, seq: int,
+                   interaction: discord.Interaction | None) -> None:
+        async with self.answers.answering(interaction):
+            outcome = await session.table.act(user, move, seq)
+            await session.show(outcome, interaction)
+
+    async def _draw(self, session: TableSession, user: int, move: Move, seq: int,
+                    interaction: discord.Interaction) -> None:
+        """Apply a draw: the answer shows the table, and the new cards go by DM (to a player whose DMs are closed,
+        in the answer itself, which only he sees; the table is then shown by an edit)."""
+        table = session.table
+        seat = table.engine_seat(user)
+        async with self.answers.answering(interaction):
+            outcome = await table.act(user, move, seq)
+            await self._after_draw(session, outcome, user, seat, interaction)
+
+    async def _after_draw(self, session: TableSession, outcome: Outcome, user: int, seat: int | None,
+                          interaction: discord.Interaction) -> None:
+        drawn = session.drawn_cards(outcome, seat)
+        hand = session.table.hand
+        dm = session.private_text(hand, seat) if drawn and hand is not None and seat is not None else None
+        answer: discord.Interaction | None = interaction
+        if dm is not None and hand is not None and seat is not None and session.table.dms_closed(user):
+            text = f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}"
+            if self.answers.claim(interaction):
+                await interaction.response.send_message(text, ephemeral=True)
+            else:  # acknowledged already, by the deadline guard
+                await self.answers.settled(interaction)
+                await interaction.followup.send(text, ephemeral=True)
+            dm, answer = None, None
+        try:
+            await session.show(outcome, answer)
+        finally:
+            if dm is not None:
+                await session.send_dm(user, dm)
+
+    async def on_choice(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
+        """Dealer's choice: the chooser picked a game."""
+        table = self._clicked_table(interaction, table_id)
+        session = self.session(table)
+        async with self.answers.answering(interaction):
+            outcome = await table.choose_game(interaction.user.id, game, session.pending_structure)
+            session.cancel_clock()
+            session.note(f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
+            await session.hand_started(outcome, interaction)
+
+    async def on_structure(self, interaction: discord.Interaction, table_id: int, structure: str | None) -> None:
+        """Dealer's choice, if the host allows it: the chooser picks the structure before the game (None: each
+        game's own). Remembered until the deal; the table shows it."""
+        table = self._clicked_table(interaction, table_id)
+        table.check_choice(interaction.user.id, structure)
+        session = self.session(table)
+        session.pending_structure = structure
+        async with self.answers.answering(interaction):
+            await session.publish(interaction)
 
     # ------------------------------------------------------------------ the table
 
@@ -109,8 +307,8 @@ class TableCog(commands.Cog):
     async def create(
         self, interaction: discord.Interaction, game: str, small_blind: CHIPS, big_blind: CHIPS,
         structure: str | None = None, ante: CHIPS = 0, min_buy_in: POSITIVE | None = None,
-        max_buy_in: POSITIVE | None = None, seats: app_commands.Range[int, 2, 8] | None = None,
-        clock: app_commands.Range[int, 10, 3600] = 60, jokers: bool = False, draw_limit: str = "none",
+        max_buy_in: POSITIVE | None = None, seats: SEATS | None = None,
+        clock: CLOCK = 60, jokers: bool = False, draw_limit: str = "none",
         choice_per: str = "hand", dealer_picks_structure: bool = False,
     ) -> None:
         """/poker create"""
@@ -132,7 +330,14 @@ class TableCog(commands.Cog):
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
             f"Buy-ins {render.chips(low)} to {render.chips(high)}. Join with `/poker join`, "
             "then the host deals with `/poker start`.")
-        await self.runner.publish(table)
+        await self.session(table).publish()
+
+    async def _seats_changed(self, table: Table) -> None:
+        """Show the table after a seat changed between hands, and deal when the table can."""
+        session = self.session(table)
+        await session.publish()
+        if table.live is None and not table.paused:
+            session.schedule_deal()
 
     @poker.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(buy_in="Chips to bring (default: as many as the table allows and you have)")
@@ -142,41 +347,34 @@ class TableCog(commands.Cog):
         seat = await table.join(interaction.user.id, buy_in)
         await interaction.response.send_message(f"You sit in seat {seat.seat_no} with {render.chips(seat.stack)} "
                                                 "chips.", ephemeral=True)
-        await self.runner.publish(table)
-        if table.live is None and not table.paused:
-            self.runner.schedule_deal(table)
+        await self._seats_changed(table)
 
     @poker.command(name="leave", description="Leave the table (cashed out now, or at the end of your hand)")
     async def leave(self, interaction: discord.Interaction) -> None:
         """/poker leave"""
         table = self._table(interaction)
-        cash, events = await table.leave(interaction.user.id)
+        cash, outcome = await table.leave(interaction.user.id)
         if cash is not None:
             text = f"You leave with {render.chips(cash.amount)} chips; your balance is {render.chips(cash.balance)}."
         else:
             text = "You fold and leave; your chips go back to your balance when this hand ends."
         await interaction.response.send_message(text, ephemeral=True)
-        await self._after_events(table, events)
+        await self._after_leave(table, outcome)
 
-    async def _after_events(self, table: Table, events: Sequence[Event]) -> None:
-        if table.live is None and events:
-            await self.runner.post_showdown(table)
-            self.runner.schedule_deal(table)
-        elif events:
-            self.runner.arm_clock(table)
-        await self.runner.publish(table)
+    async def _after_leave(self, table: Table, outcome: Outcome) -> None:
+        session = self.session(table)
+        if outcome.events:
+            await session.show(outcome)
+        else:
+            await session.publish()
 
     @poker.command(name="start", description="Start dealing (host)")
     async def start(self, interaction: discord.Interaction) -> None:
         """/poker start"""
         table = self._host_table(interaction)
-        if table.live is not None:
-            raise TableError("A hand is already being played.")
-        if len(table.dealt_in()) < 2:
-            raise TableError("At least two players with chips must be seated.")
-        await table.resume()
+        await table.start()
         await interaction.response.send_message("Shuffle up and deal!")
-        await self.runner.deal(table)
+        await self.session(table).deal()
 
     @poker.command(name="pause", description="Stop dealing after this hand (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -184,7 +382,7 @@ class TableCog(commands.Cog):
         table = self._host_table(interaction)
         await table.pause()
         await interaction.response.send_message("The table pauses after this hand.")
-        await self.runner.publish(table)
+        await self.session(table).publish()
 
     @poker.command(name="resume", description="Deal again (host)")
     async def resume(self, interaction: discord.Interaction) -> None:
@@ -193,16 +391,18 @@ class TableCog(commands.Cog):
         await table.resume()
         await interaction.response.send_message("Dealing resumes.")
         if table.live is None:
-            self.runner.schedule_deal(table, 0)
+            self.session(table).schedule_deal(0)
 
     @poker.command(name="close", description="Close the table and cash everyone out (host)")
     async def close(self, interaction: discord.Interaction) -> None:
         """/poker close"""
         table = self._host_table(interaction)
         await interaction.response.defer()
-        await self.runner.close(table)
+        session = self.session(table)
+        session.cancel_clock()
         cashes = await self.bot.tables.close(interaction.channel_id or 0)
-        await self.runner.show_closed(table)
+        await session.close()
+        self.sessions.pop(table.id, None)
         lines = [f"{render.mention(c.user_id)} cashes out {render.chips(c.amount)}" for c in cashes]
         await interaction.followup.send("Table closed.\n" + "\n".join(lines),
                                         allowed_mentions=discord.AllowedMentions.none())
@@ -211,11 +411,11 @@ class TableCog(commands.Cog):
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         """/poker kick"""
         table = self._host_table(interaction)
-        cash, events = await table.kick(member.id)
+        cash, outcome = await table.kick(member.id)
         when = "now" if cash is not None else "at the end of this hand"
         await interaction.response.send_message(f"{member.mention} leaves the table; cashed out {when}.",
                                                 allowed_mentions=discord.AllowedMentions.none())
-        await self._after_events(table, events)
+        await self._after_leave(table, outcome)
 
     @poker.command(name="settings", description="Show this table's settings")
     async def settings(self, interaction: discord.Interaction) -> None:
@@ -236,7 +436,7 @@ class TableCog(commands.Cog):
         table = self._table(interaction)
         await table.sit_out(interaction.user.id)
         await interaction.response.send_message("You sit out from the next hand.", ephemeral=True)
-        await self.runner.publish(table)
+        await self.session(table).publish()
 
     @poker.command(name="sitin", description="Come back into the game")
     async def sitin(self, interaction: discord.Interaction) -> None:
@@ -244,9 +444,7 @@ class TableCog(commands.Cog):
         table = self._table(interaction)
         await table.sit_in(interaction.user.id)
         await interaction.response.send_message("You are dealt in from the next hand.", ephemeral=True)
-        await self.runner.publish(table)
-        if table.live is None and not table.paused:
-            self.runner.schedule_deal(table)
+        await self._seats_changed(table)
 
     @poker.command(name="rebuy", description="Add chips to your stack between hands")
     async def rebuy(self, interaction: discord.Interaction, amount: POSITIVE) -> None:
@@ -254,25 +452,25 @@ class TableCog(commands.Cog):
         table = self._table(interaction)
         seat = await table.rebuy(interaction.user.id, amount)
         await interaction.response.send_message(f"Your stack is now {render.chips(seat.stack)}.", ephemeral=True)
-        await self.runner.publish(table)
-        if table.live is None and not table.paused:
-            self.runner.schedule_deal(table)
+        await self._seats_changed(table)
 
     @poker.command(name="table", description="Post the table message again")
     async def table(self, interaction: discord.Interaction) -> None:
         """/poker table"""
         table = self._table(interaction)
-        old = table.meta.pop("message", None)
+        old = table.message_id
+        await table.remember_message(None)
         await interaction.response.send_message("Here is the table:", ephemeral=True)
-        await self.runner.publish(table)
+        session = self.session(table)
+        await session.publish()
         if old is not None:
-            await self.runner.retire_message(table, old)
+            await session.retire(old)
 
     @poker.command(name="hand", description="Show your cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
         """/poker hand"""
         table = self._table(interaction)
-        await interaction.response.send_message(self.runner.hand_text(table, interaction.user.id), ephemeral=True)
+        await interaction.response.send_message(self.session(table).hand_text(interaction.user.id), ephemeral=True)
 
     @poker.command(name="rules", description="The rules of a game")
     @app_commands.choices(game=GAME_CHOICES[:-1])
@@ -284,16 +482,15 @@ class TableCog(commands.Cog):
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
         """/poker history"""
         table = self._table(interaction)
-        hands = [h for h in await self.bot.store.recent_hands(table.id, 25) if h.status == "complete"][:count]
+        hands = await table.finished_hands(count)
         if not hands:
             await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
             return
         lines, files = [], []
-        for record in hands:
-            winners = (record.result or {}).get("winners", [])
-            names = ", ".join(render.mention(w) for w in winners) or "nobody (carried)"
-            lines.append(f"#{record.number} {GAMES[record.game].name}: won by {names}")
-            if record.phh:
-                files.append(discord.File(io.BytesIO(record.phh.encode()), filename=f"hand-{record.number}.phh"))
+        for past in hands:
+            names = ", ".join(render.mention(w) for w in past.winners) or "nobody (carried)"
+            lines.append(f"#{past.number} {past.game.name}: won by {names}")
+            if past.phh:
+                files.append(discord.File(io.BytesIO(past.phh.encode()), filename=f"hand-{past.number}.phh"))
         await interaction.response.send_message("\n".join(lines), files=files, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())

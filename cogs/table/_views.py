@@ -1,35 +1,62 @@
-"""The components of the table: persistent action buttons, the dealer's-choice select,
-the amount modal and the draw modal. They carry the table, hand and action number in
-their custom_id, so a stale or repeated click is recognised, and they work after a
-restart."""
+"""The components of the table: persistent action buttons, the dealer's-choice selects, the amount form and
+the draw form.
+
+They carry the table, hand and action number in their custom_id, so a stale or repeated click is recognised,
+and they work after a restart. Each item finds what it acts on once, from the interaction: the table cog
+(``bot.get_cog``, typed by the ``Controls`` protocol, so this module imports nothing of the cog's) checks the
+turn in ``interaction_check`` and then handles the click; the items decide nothing themselves.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.poker import Legal
 from bot.render import chips
 
-from ..errors import answers_errors
-
-if TYPE_CHECKING:
-    from ._runner import TableRunner
+from ..errors import answers_errors, report
 
 BUTTON = discord.ui.Button[discord.ui.View]
 SELECT = discord.ui.Select[discord.ui.View]
 
-
-def runner_of(interaction: discord.Interaction) -> TableRunner:
-    """The table runner of the bot that received the interaction."""
-    runner: TableRunner = interaction.client.table_runner  # type: ignore[attr-defined]
-    return runner
-
-
+COG_NAME = "TableCog"
 ACTION_ID = r"pk:a:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)"
 CHOICE_ID = r"pk:c:(?P<table>\d+):(?P<number>\d+)"
+STRUCTURE_ID = r"pk:s:(?P<table>\d+):(?P<number>\d+)"
+DEFAULT_STRUCTURE = "default"
+TURN_FREE_KINDS = frozenset({"hand"})  # buttons anyone seated may press, whoever's turn it is
+
+
+class Controls(Protocol):
+    """What the components ask of the table cog."""
+
+    def check_click(self, interaction: discord.Interaction, table: int, hand: int, seq: int, kind: str) -> None:
+        """Raise a refusal (not this table, not your turn, an old button) before a click is handled."""
+
+    async def on_button(self, interaction: discord.Interaction, table: int, hand: int, seq: int,
+                        kind: str) -> None: ...
+
+    async def on_amount(self, interaction: discord.Interaction, table: int, hand: int, seq: int,
+                        text: str) -> None: ...
+
+    async def on_draw(self, interaction: discord.Interaction, table: int, hand: int, seq: int, codes: list[str],
+                      *, face_up: bool) -> None: ...
+
+    async def on_choice(self, interaction: discord.Interaction, table: int, game: str) -> None: ...
+
+    async def on_structure(self, interaction: discord.Interaction, table: int, structure: str | None) -> None: ...
+
+
+def controls_of(interaction: discord.Interaction) -> Controls:
+    """The table cog of the bot that received the interaction."""
+    cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("the table extension is not loaded")
+    controls: Controls = cog
+    return controls
 
 
 class ActionButton(discord.ui.DynamicItem[BUTTON], template=ACTION_ID):
@@ -46,9 +73,27 @@ class ActionButton(discord.ui.DynamicItem[BUTTON], template=ACTION_ID):
                              match: re.Match[str], /) -> ActionButton:
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["kind"])
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """The turn is checked once, here: a refused click is answered and goes no further."""
+        first_delivery = getattr(interaction.client, "first_delivery", None)
+        if first_delivery is not None and not first_delivery(interaction):
+            return False  # delivered again: answered once already
+        try:
+            controls_of(interaction).check_click(interaction, self.table, self.hand, self.seq, self.kind)
+        except Exception as error:
+            await report(interaction, error)
+            return False
+        return True
+
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        await runner_of(interaction).on_button(interaction, self.table, self.hand, self.seq, self.kind)
+        await controls_of(interaction).on_button(interaction, self.table, self.hand, self.seq, self.kind)
+
+
+def _picked(interaction: discord.Interaction) -> str | None:
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return str(values[0]) if values else None
 
 
 class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
@@ -67,13 +112,7 @@ class ChoiceSelect(discord.ui.DynamicItem[SELECT], template=CHOICE_ID):
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        await runner_of(interaction).on_choice(interaction, self.table, self.number, str(values[0]) if values else "")
-
-
-STRUCTURE_ID = r"pk:s:(?P<table>\d+):(?P<number>\d+)"
-DEFAULT_STRUCTURE = "default"
+        await controls_of(interaction).on_choice(interaction, self.table, _picked(interaction) or "")
 
 
 class StructureSelect(discord.ui.DynamicItem[SELECT], template=STRUCTURE_ID):
@@ -91,12 +130,12 @@ class StructureSelect(discord.ui.DynamicItem[SELECT], template=STRUCTURE_ID):
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        value = str(values[0]) if values else DEFAULT_STRUCTURE
-        await runner_of(interaction).on_structure(interaction, self.table, None if value == DEFAULT_STRUCTURE
-                                                  else value)
+        value = _picked(interaction) or DEFAULT_STRUCTURE
+        await controls_of(interaction).on_structure(interaction, self.table,
+                                                    None if value == DEFAULT_STRUCTURE else value)
 
+
+DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect)
 
 AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
 DRAW_MODAL_ID = re.compile(r"pk:w:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
@@ -185,11 +224,12 @@ class ModalSubmit:
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        runner = runner_of(interaction)
+        controls = controls_of(interaction)
+        controls.check_click(interaction, self.table, self.hand, self.seq, self.kind)
         if self.kind == "amount":
             text = (self.fields.get(AMOUNT_FIELD) or [""])[0]
-            await runner.on_amount(interaction, self.table, self.hand, self.seq, text)
+            await controls.on_amount(interaction, self.table, self.hand, self.seq, text)
         else:
             face_up = FACE_UP in (self.fields.get(TWOS_FIELD) or [])
-            await runner.on_draw(interaction, self.table, self.hand, self.seq, self.fields.get(THROW_FIELD) or [],
-                                 face_up=face_up)
+            await controls.on_draw(interaction, self.table, self.hand, self.seq, self.fields.get(THROW_FIELD) or [],
+                                   face_up=face_up)

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.poker import Card, Hand, Legal, format_cards, get_game, parse_cards
-from bot.table_settings import TableSettings
-from bot.tables import MAX_SEED
+from bot.tables import MAX_SEED, TableSettings
 
 from .fakediscord import (
     JSON,
@@ -182,7 +181,7 @@ class Players:
 
     def message(self) -> StoredMessage:
         """The table message as it is now."""
-        return self.fake.message(self.table.meta["message"])
+        return self.fake.message(self.table.message_id)
 
     def field(self, name: str, message: StoredMessage | None = None) -> str | None:
         """The value of the table embed's field ``name``."""
@@ -237,7 +236,7 @@ class Players:
         if number is not None and live.record.number != number:
             return None
         actor, legal = table.actor(), table.legal()
-        message_id = table.meta.get("message")
+        message_id = table.message_id
         if actor is None or legal is None or message_id is None or message_id not in self.fake.messages:
             return None
         message = self.fake.messages[message_id]

@@ -9,7 +9,7 @@ import pytest
 
 from bot import render
 from bot.poker import Carried, Drew, Hand, PotAwarded
-from bot.table_settings import TableSettings
+from bot.tables import TableSettings
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import STRING_SELECT, FakeDiscord, walk_components
@@ -94,7 +94,7 @@ async def test_a_pot_carried_to_the_next_deal(fake: FakeDiscord, poker_bot: Poke
     # Between the hands the table message shows the carried pot; the next hand plays it.
     turn = await players.turn(2)
     assert players.field("Pot", turn.message) == "Pot 45 (with 30 carried in)"
-    carried_fields = [f["value"] for state in fake.message(table.meta["message"]).history
+    carried_fields = [f["value"] for state in fake.message(table.message_id).history
                       for embed in state["embeds"] for f in embed.get("fields", []) if f["name"] == "Carried pot"]
     assert carried_fields and set(carried_fields) == {"30"}
     assert table.record.carried_pot == 30

@@ -11,7 +11,7 @@ import pytest
 
 from bot import render
 from bot.poker import GAMES, Card, Dealt, Hand, Legal, PotAwarded, get_game
-from bot.table_settings import TableSettings
+from bot.tables import TableSettings
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import STRING_SELECT, FakeDiscord
@@ -54,7 +54,7 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     for award in (e for e in expected.events if isinstance(e, PotAwarded)):
         assert f"<@{users[award.winners[0]]}> ({render.chips(award.shares[0])})" in showdown
     # The channel showed the draws (how many cards) and the stakes, never the cards (checked after every test).
-    texts = versions_text(fake, table.meta["message"])
+    texts = versions_text(fake, table.message_id)
     assert any("drew 2" in t for t in texts)
     structure = render.STRUCTURE_NAMES[GAMES[game].default_structure]
     assert any(t.startswith(f"{GAMES[game].name} — hand #1\n{structure} 5/10") for t in texts)
@@ -223,7 +223,7 @@ async def test_an_all_in_with_a_side_pot(fake: FakeDiscord, poker_bot: PokerBotS
     turn = await players.turn(1)
     assert turn.name == "carol" and turn.message.button("All in").get("label") == "All in 1,000"
     await players.play(shove)
-    texts = versions_text(fake, table.meta["message"])
+    texts = versions_text(fake, table.message_id)
     assert any("Pots 600, 600" in t for t in texts), "the pots line shows the main pot and the side pot"
     assert any("all in" in t for t in texts)
     showdown = players.showdowns()[-1].content
@@ -265,7 +265,7 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
     await players.play(folding_to_the_blind, number=3)  # bob lets the clock run out
     assert await hand_game(players, 2) == await hand_game(players, 3) == "triple-draw-27"
     assert any("No choice in time: the previous game is dealt again" in t
-               for t in versions_text(fake, table.meta["message"]))
+               for t in versions_text(fake, table.message_id))
 
 
 @pytest.mark.parametrize(

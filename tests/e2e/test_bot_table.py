@@ -11,7 +11,7 @@ import pytest
 from bot import render
 from bot.poker import GAMES
 from bot.poker.phh import replay
-from bot.table_settings import TableSettings
+from bot.tables import TableSettings
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
@@ -40,8 +40,8 @@ async def test_a_restart_in_the_middle_of_a_hand(fake: FakeDiscord, poker_bot: P
     assert players.bot is not old_bot and players.table is not table
 
     restored = players.table
-    assert restored.live is not None and restored.live.seq == seq and restored.meta["message"] == message_id
-    assert restored.id in players.bot.table_runner.clocks  # the clock runs again
+    assert restored.live is not None and restored.live.seq == seq and restored.message_id == message_id
+    assert players.bot.get_cog("TableCog").sessions[restored.id].clock is not None  # the clock runs again
     after = await players.turn(1)
     assert after.message.id == message_id and after.name == turn.name  # the old bot's message and buttons
     await players.play(calling_station, number=1)
@@ -78,7 +78,7 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
     hands = await players.bot.store.recent_hands(table.id, 5)
     assert [h.status for h in hands] == ["void", "complete"]  # the hand in play was voided: chips back
 
-    message = fake.message(table.meta["message"])
+    message = fake.message(table.message_id)
     assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
     stale = await fake.reply_to(await fake.click(turn.name, old, cc))
     assert stale.ephemeral and stale.content == "This table is closed."
@@ -227,7 +227,7 @@ async def test_the_clock_survives_a_restart(
 ) -> None:
     """A restart does not hand the player to act a fresh clock: his time keeps running from the hand's last move.
     (A 2 s clock, below the option's minimum of 10 s, set through the table layer.)"""
-    monkeypatch.setattr("bot.table_settings.MIN_CLOCK", 1)
+    monkeypatch.setattr("bot.tables.settings.MIN_CLOCK", 1)
     await poker_bot(seed=28)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)

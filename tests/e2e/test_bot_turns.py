@@ -57,7 +57,7 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
     carol_seat = second.seat_users.index(carol) + 1
     hers = [a.split(" ", 1)[1] for a in second.actions if a.startswith(f"p{carol_seat} ")]
     assert hers == ["cc", "sd", "cc"]
-    log = "\n".join(versions_text(fake, table.meta["message"]))
+    log = "\n".join(versions_text(fake, table.message_id))
     assert log.count(f"<@{carol}> ran out of time") >= 4 and f"<@{carol}> stands pat" in log
     # Two hands in a row: she sits out, and hand 3 is dealt to the two others.
     await players.turn(3)
@@ -292,9 +292,9 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     slowed) is acknowledged then (a deferred update), and the table message is edited once the action is in; the
     action, the draws and the game chosen all apply. An error found after the acknowledgement comes as a
     follow-up."""
-    import cogs.table._runner as runner
+    import cogs.table._answers as answers
 
-    monkeypatch.setattr(runner, "ACK_WITHIN", 0.05)
+    monkeypatch.setattr(answers, "ACK_WITHIN", 0.05)
     await poker_bot(seed=6)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS)

@@ -3,13 +3,15 @@ change, no chip was lost, every interaction was acknowledged in time."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from bot.store import Store
 from bot.tables import Table
+from cogs.table._cog import TableCog
+from cogs.table._session import TableSession
+from cogs.table._views import COG_NAME
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.players import Players
 
@@ -18,10 +20,15 @@ ACK_DEADLINE = 3.0
 
 def rendered(players: Players, table: Table | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The table message as the bot would render it now: (embeds, custom_ids)."""
-    runner = players.bot.table_runner
     table = table or players.table
-    view = runner.view(table)
-    return [runner.embed(table).to_dict()], [str(getattr(item, "custom_id", "")) for item in view.children]
+    embed, view = session_of(players, table).render()
+    return [embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in view.children]
+
+
+def session_of(players: Players, table: Table) -> TableSession:
+    """The Discord side of a table (its writer, clock, log)."""
+    cog: TableCog = players.bot.get_cog(COG_NAME)  # type: ignore[assignment]
+    return cog.session(table)
 
 
 async def assert_shows_table(players: Players, table: Table | None = None, timeout: float = 10.0) -> StoredMessage:
@@ -31,7 +38,7 @@ async def assert_shows_table(players: Players, table: Table | None = None, timeo
     table = table or players.table
 
     def shown() -> StoredMessage | None:
-        message_id = table.meta.get("message")
+        message_id = table.message_id
         message = fake.messages.get(message_id) if message_id is not None else None
         if message is None or message.deleted:
             return None
@@ -39,10 +46,9 @@ async def assert_shows_table(players: Players, table: Table | None = None, timeo
         return message if message.embeds == embeds and message.custom_ids() == custom_ids else None
 
     message = await fake.wait_for(shown, timeout, what="the table message to show the table's state")
-    publisher = players.bot.table_runner.publishers.get(table.id)
-    if publisher is not None:
-        await fake.wait_for(lambda: not publisher.busy and publisher.written >= publisher.wanted, timeout,
-                            what="the table message writer to finish")
+    writer = session_of(players, table).writer
+    await fake.wait_for(lambda: not writer.busy and writer.written >= writer.wanted, timeout,
+                        what="the table message writer to finish")
     assert shown() is message
     return message
 
@@ -85,13 +91,3 @@ async def chips_lost(db_path: Path, guild_id: int) -> int:
         await store.close()
     assert report.ok, report.problems
     return report.minted - report.in_play
-
-
-def table_meta(db_path: Path, table_id: int) -> dict[str, Any]:
-    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-    try:
-        (settings,) = con.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()
-    finally:
-        con.close()
-    meta: dict[str, Any] = json.loads(settings).get("_meta", {})
-    return meta

@@ -16,7 +16,7 @@ from tests.e2e.fakediscord import FakeDiscord, RateLimitModel, RestCall, _call_m
 from tests.e2e.players import FastClockFor, Players, bettor, calling_station, standing_pat
 
 from .conftest import Figures
-from .helpers import assert_acknowledged_in_time, assert_shows_table, chips_lost
+from .helpers import assert_acknowledged_in_time, assert_shows_table, chips_lost, session_of
 
 pytestmark = pytest.mark.e2e
 
@@ -277,7 +277,7 @@ async def test_closed_dms_for_one_then_all_players(
     for name in PLAYERS:
         mine = await players.click("hand", user=name, turn=turn)
         seat = table.live.users.index(players.uid(name))
-        assert mine.ephemeral and mine.content == players.bot.table_runner.hand_text(table, players.uid(name))
+        assert mine.ephemeral and mine.content == session_of(players, table).hand_text(players.uid(name))
         assert str(seat) and "**" in mine.content
     notices = [m.content for m in fake.channel_messages("poker") if "I cannot DM you your cards" in m.content]
     assert len(notices) == 3  # once per player
@@ -296,7 +296,7 @@ async def test_the_table_message_deleted_by_a_moderator_is_posted_again(
     first = turn.message
     await fake.delete_message(first)  # the bot gets MESSAGE_DELETE
     second = await fake.wait_for(
-        lambda: table.meta.get("message") not in (None, first.id) and fake.messages.get(table.meta["message"]),
+        lambda: table.message_id not in (None, first.id) and fake.messages.get(table.message_id),
         5, what="the table posted again")
     assert not second.deleted and (await assert_shows_table(players)).id == second.id
     await players.act("cc", turn=await players.turn(1))
@@ -304,7 +304,7 @@ async def test_the_table_message_deleted_by_a_moderator_is_posted_again(
     second.deleted = True
     await players.poker("dave", "join")
     third = await fake.wait_for(
-        lambda: table.meta.get("message") not in (None, first.id, second.id) and fake.messages[table.meta["message"]],
+        lambda: table.message_id not in (None, first.id, second.id) and fake.messages[table.message_id],
         5, what="the table posted a third time")
     assert third.id not in (first.id, second.id)
     await players.play(calling_station, number=1)
@@ -378,7 +378,7 @@ async def test_edits_coalesce_under_the_channel_rate_limit(
     await asyncio.sleep(1.1)  # the window of the fake's unreachable limit used by the setup is over
     fake._buckets.clear()
     fake.rate_limit = RateLimitModel(limit=5, period=5.0)
-    publisher = players.bot.table_runner.publisher(table)
+    publisher = session_of(players, table).writer
     mark, asked, wrote = fake.mark(), publisher.wanted, publisher.writes
 
     async with fake.together():  # 24 commands at the same moment, each changing the table
@@ -441,7 +441,7 @@ async def test_closing_while_an_edit_is_pending(
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
     await assert_shows_table(players)
-    publisher = players.bot.table_runner.publisher(table)
+    publisher = session_of(players, table).writer
     if waiting == "in flight":
         slow = fake.inject("PATCH /channels/*/messages/*", delay=1.0)
         await players.poker("bob", "sitout")
@@ -455,7 +455,7 @@ async def test_closing_while_an_edit_is_pending(
                 await players.poker("bob", sub)
         await fake.wait_for(lambda: publisher.task is not None and not publisher.busy, 5,
                             what="a write waiting its turn")
-    message_id = table.meta["message"]
+    message_id = table.message_id
     closed = await fake.slash("alice", "poker", subcommand="close", channel="poker")
     await fake.reply_to(closed, followups=1, timeout=10)
     await asyncio.sleep(1.5)  # longer than the slow edit, or the writer's wait

@@ -1,0 +1,286 @@
+"""The writer of one table's message: one write at a time, always of the newest state.
+
+A busy table coalesces its edits (states asked for while a write is in flight are skipped, the last one is
+shown) and stays under Discord's per-channel rate limit instead of queueing behind it. A click on the table
+message is answered with the table itself (an interaction update, which costs no channel edit) unless a write
+is in flight; then it is acknowledged at once and the writer shows its result. Nothing needs an interaction
+token after the answer: later states are channel edits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import discord
+
+from bot.tables import TableError
+
+from ._answers import Answers
+from ._ratelimit import edit_pause
+from ._transport import retrying
+
+log = logging.getLogger(__name__)
+
+CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+
+
+class CannotPost(TableError):
+    """The bot may not post or edit the table message in the table's channel; the message says what to grant."""
+
+
+class Surface(Protocol):
+    """What the writer shows and where: the owner of the table (its session) answers these."""
+
+    @property
+    def channel_id(self) -> int:
+        """The table's channel."""
+
+    def render(self) -> tuple[discord.Embed, discord.ui.View]:
+        """The table message as the table is now."""
+
+    @property
+    def message_id(self) -> int | None:
+        """The table message, if it has been posted."""
+
+    async def remember_message(self, message_id: int | None) -> None:
+        """Store the table message's id (None: it is gone)."""
+
+    def is_open(self) -> bool:
+        """False once the table is closed (or the bot is stopping): nothing more is written."""
+
+    def permission_text(self) -> str:
+        """What to grant the bot so that it can show the table in its channel."""
+
+
+@dataclass(slots=True)
+class _Waiter:
+    version: int
+    future: asyncio.Future[None]
+
+
+class TableWriter:
+    """The table message of one table: versions asked for and written, at most one write in flight."""
+
+    def __init__(self, surface: Surface, bot: discord.Client, answers: Answers) -> None:
+        self.surface = surface
+        self.bot = bot
+        self.answers = answers
+        self.wanted = 0  # versions asked for (each publish asks for one)
+        self.written = 0  # every version up to this one is shown (a write renders the table as it is when it starts)
+        self.busy = False  # a write (channel edit or post, or an interaction's update) is in flight
+        self.claims = 0  # clicks waiting to answer with the table: the writer lets them go first
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.task: asyncio.Task[None] | None = None
+        self.waiters: list[_Waiter] = []
+        self.closed = False
+        self.writes = 0  # channel writes of the table message (edits and posts)
+        self.updates = 0  # clicks answered with the table
+        self.last_write: float | None = None  # loop time of the last channel write
+
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        if busy:
+            self.idle.clear()
+        else:
+            self.idle.set()
+
+    def _settle(self, error: BaseException | None = None) -> None:
+        """Release the publishers waiting for a version now shown (all of them, with ``error``, on a failure)."""
+        keep = []
+        for waiter in self.waiters:
+            if waiter.future.done():
+                continue
+            if error is not None:
+                waiter.future.set_exception(error)
+            elif waiter.version <= self.written or self.closed:
+                waiter.future.set_result(None)
+            else:
+                keep.append(waiter)
+        self.waiters = keep
+
+    async def publish(self, interaction: discord.Interaction | None = None) -> None:
+        """Show the table as it is now, and return once it is shown (or coalesced into a write in flight).
+
+        ``interaction``, a click or form on the table, is answered: with the table itself when no write is in
+        flight (or one lands within ``CLICK_GRACE``), else acknowledged at once (the writer shows the table).
+        Raises ``CannotPost`` when the bot may not post in the channel (whoever asked is told what to grant).
+        """
+        if self.closed or not self.surface.is_open():
+            return
+        self.wanted += 1
+        version = self.wanted
+        if interaction is not None and self.answers.claim(interaction):
+            if await self._answer_with_table(interaction):
+                self._kick()
+                return
+            try:
+                await interaction.response.defer()  # acknowledged now; the writer edits the table message
+            except discord.HTTPException:
+                log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
+        if self.written >= version:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiters.append(_Waiter(version, future))
+        self._kick()
+        await future
+
+    def refresh(self) -> None:
+        """Show the table again in the background (after a restart)."""
+        if self.closed or not self.surface.is_open():
+            return
+        self.wanted += 1
+        self._kick()
+
+    async def _answer_with_table(self, interaction: discord.Interaction) -> bool:
+        """Answer a click on the table message with the table (an interaction update): True if answered."""
+        message = interaction.message
+        if message is None or message.id != self.surface.message_id:
+            return False  # a click on an older copy: the current message is edited instead
+        if self.busy:
+            self.claims += 1
+            try:
+                await asyncio.wait_for(self.idle.wait(), CLICK_GRACE)
+            except TimeoutError:
+                return False
+            finally:
+                self.claims -= 1
+            if not self.idle.is_set() or message.id != self.surface.message_id:  # busy again, or moved
+                return False
+        upto = self.wanted
+        self._set_busy(True)
+        try:
+            embed, view = self.surface.render()
+            await interaction.response.edit_message(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s with the table; the message is edited instead",
+                        interaction.id, exc_info=True)
+            return False
+        finally:
+            self._set_busy(False)
+        self.updates += 1
+        self.written = max(self.written, upto)
+        self._settle()
+        return True
+
+    def _kick(self) -> None:
+        """Start the writer if a version is still to be shown and nothing is being written."""
+        if self.task is None and not self.busy and not self.closed and self.written < self.wanted \
+                and self.surface.is_open():
+            self.task = asyncio.create_task(self._write_loop())
+
+    async def _write_loop(self) -> None:
+        """Write the newest state until every version asked for is shown; the versions asked for while a write
+        is in flight are coalesced into the next write."""
+        try:
+            await asyncio.sleep(0)  # the publishes of this same moment join this write
+            while self.written < self.wanted and not self.busy and not self.claims:
+                if not self.surface.is_open():
+                    self.closed = True
+                    break
+                loop = asyncio.get_running_loop()
+                pause = edit_pause(self.bot.http, self.surface.channel_id, loop.time(), self.last_write)
+                if pause > 0:  # not busy meanwhile: a click is answered with the table, and may make this needless
+                    await asyncio.sleep(pause)
+                    continue
+                upto = self.wanted
+                self._set_busy(True)
+                self.last_write = loop.time()
+                try:
+                    await self._write_table()
+                except CannotPost as error:
+                    self.written = upto
+                    self._settle(error)
+                    continue
+                except Exception:
+                    log.warning("could not show the table in channel %s; the next change tries again",
+                                self.surface.channel_id, exc_info=True)
+                finally:
+                    self._set_busy(False)
+                self.written = max(self.written, upto)
+                self._settle()
+        finally:
+            self.task = None
+            self._settle()
+            if self.claims == 0 and not self.closed:
+                self._kick_later()
+
+    def _kick_later(self) -> None:
+        """When the writer stopped with a version still to show (it let a click go first, and the click did not
+        answer with the table after all): start it again."""
+        if self.written < self.wanted and not self.busy:
+            asyncio.get_running_loop().call_soon(self._kick)
+
+    async def _write_table(self) -> None:
+        """Edit the table message (post a new one if it is gone), retrying what Discord failed (5xx)."""
+        channel = self.bot.get_partial_messageable(self.surface.channel_id)
+
+        async def write() -> None:
+            embed, view = self.surface.render()
+            message_id = self.surface.message_id
+            if message_id is not None:
+                try:
+                    self.writes += 1
+                    await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                    return
+                except discord.NotFound:  # deleted by someone: the table is posted again
+                    if self.surface.message_id == message_id:
+                        await self.surface.remember_message(None)
+            self.writes += 1
+            message = await channel.send(embed=embed, view=view)
+            await self.surface.remember_message(message.id)
+
+        try:
+            await retrying(write, closed=self.bot.is_closed)
+        except discord.Forbidden as error:
+            if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                raise CannotPost(self.surface.permission_text()) from None
+            raise
+
+    async def quiet(self, timeout: float = 10.0) -> None:
+        """Wait until no write of the table message is in flight (before an edit of it by hand). A closed table's
+        writer that is only waiting for its turn under the rate limit is stopped instead."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while self.busy or self.task is not None:
+                    task = self.task
+                    if task is not None and self.closed and not self.busy:
+                        task.cancel()
+                    if task is not None:
+                        await asyncio.wait({task})
+                    else:
+                        await self.idle.wait()
+
+    async def close(self) -> None:
+        """No more writes: the one in flight ends (or, waiting for its turn, is stopped), then waiters are freed."""
+        self.closed = True
+        await self.quiet()
+        self._settle()
+
+    def cancel(self) -> asyncio.Task[None] | None:
+        """Stop writing at once (the bot is stopping); returns the task to wait for, if one was running."""
+        self.closed = True
+        task = self.task
+        if task is not None:
+            task.cancel()
+        self._settle()
+        return task
+
+    async def edit(self, message_id: int, embed: discord.Embed, *, closed: Callable[[], bool]) -> None:
+        """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged."""
+        channel = self.bot.get_partial_messageable(self.surface.channel_id)
+        await self.quiet()
+
+        def call() -> Awaitable[discord.Message]:
+            return channel.get_partial_message(message_id).edit(embed=embed, view=None)
+
+        try:
+            await retrying(call, closed=closed)
+        except discord.HTTPException:
+            log.warning("could not edit the table message %s", message_id, exc_info=True)
