@@ -1,0 +1,218 @@
+"""Cards shown as the bot's own application emojis (pictures from ``bot.cardfaces``), text where one is missing.
+
+On start ``CardEmojis.sync`` lists the application's emojis and uploads only the pictures that are missing.
+An emoji's name carries a hash of its picture (``c_As_1a2b3c``), so a restart with the same pictures uploads
+nothing and a new drawing uploads under new names; emojis of an older drawing are deleted only once every
+current picture is uploaded. Nothing here can stop the bot: a failed listing or upload is logged and the cards
+concerned stay text (``bot.cardfaces.card_text``).
+
+Application emojis need no server and no permission; an application may own 2,000 (we use 55).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot import cardfaces
+from bot.poker.cards import Card
+
+log = logging.getLogger(__name__)
+
+NAME_PREFIX: Final = "c_"
+UPLOAD_CONCURRENCY: Final = 2  # uploads at a time: Discord rate-limits emoji creation, discord.py waits out a 429
+_OURS: Final = re.compile(r"c_(?:[2-9TJQKA][cdhs]|X[12]|back)_[0-9a-f]{6}")
+
+
+class AppEmoji(Protocol):
+    """What is used of a ``discord.Emoji`` owned by the application."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def id(self) -> int: ...
+
+    async def delete(self, *, reason: str | None = None) -> None: ...
+
+
+class EmojiClient(Protocol):
+    """What is used of the ``discord.Client`` (a stub in tests)."""
+
+    async def fetch_application_emojis(self) -> Sequence[AppEmoji]: ...
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> AppEmoji: ...
+
+
+def emoji_name(key: str, png: bytes) -> str:
+    """The emoji name of a picture: ``c_<card code or back>_<6 hex digits of the picture's hash>``."""
+    return f"{NAME_PREFIX}{key}_{cardfaces.art_hash(png)}"
+
+
+def is_card_emoji(name: str) -> bool:
+    """True for a name this module gives (of any drawing's version)."""
+    return _OURS.fullmatch(name) is not None
+
+
+@dataclass
+class SyncReport:
+    """What one ``sync`` did (names of emojis)."""
+
+    present: list[str] = field(default_factory=list)  # already uploaded
+    uploaded: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # shown as text until the next start
+    deleted: list[str] = field(default_factory=list)  # an older drawing's, or a duplicate
+
+    @property
+    def complete(self) -> bool:
+        """True when every picture is an emoji."""
+        return not self.failed
+
+
+class CardEmojis:
+    """The card pictures as application emojis, and each card's markup (an emoji, or text until one exists)."""
+
+    def __init__(self, client: EmojiClient, *, four_colours: bool = False,
+                 concurrency: int = UPLOAD_CONCURRENCY) -> None:
+        self._client = client
+        self._four_colours = four_colours
+        self._concurrency = concurrency
+        self._emojis: dict[str, discord.PartialEmoji] = {}  # picture key -> uploaded emoji
+        self._task: asyncio.Task[SyncReport] | None = None
+
+    # --- markup ---
+
+    def card(self, card: Card) -> str:
+        """``<:c_As_1a2b3c:123…>`` once uploaded, else the text form (``A♠️``); an unknown card is the back."""
+        emoji = self.partial(card)
+        return str(emoji) if emoji is not None else cardfaces.card_text(card)
+
+    def cards(self, seq: Iterable[Card], sep: str = " ") -> str:
+        """Several cards, e.g. a hand."""
+        return sep.join(self.card(c) for c in seq)
+
+    def partial(self, card: Card) -> discord.PartialEmoji | None:
+        """The card's emoji for a button or a select option, or None while it is not uploaded."""
+        return self._emojis.get(cardfaces.BACK if card.is_unknown else card.code)
+
+    def back(self) -> str:
+        """A face-down card (a hidden card, one card of an opponent's hand)."""
+        emoji = self._emojis.get(cardfaces.BACK)
+        return str(emoji) if emoji is not None else cardfaces.UNKNOWN_TEXT
+
+    @property
+    def ready(self) -> bool:
+        """True once every picture is an emoji."""
+        return len(self._emojis) == len(cardfaces.picture_keys())
+
+    # --- start and stop ---
+
+    def start(self) -> asyncio.Task[SyncReport]:
+        """Run ``sync`` in the background (cards are text until it is done); call once the client is logged in."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self.sync(), name="card-emojis-sync")
+        return self._task
+
+    def stop(self) -> None:
+        """Cancel a sync still running (on shutdown)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+    async def sync(self) -> SyncReport:
+        """Upload the missing pictures, then (only when all are uploaded) delete the older drawings' emojis.
+
+        Never raises, but for cancellation: whatever fails is logged and its cards stay text.
+        """
+        report = SyncReport()
+        try:
+            await self._sync(report)
+        except Exception:
+            log.exception("card emojis: the sync stopped; cards not uploaded are shown as text")
+        return report
+
+    async def _sync(self, report: SyncReport) -> None:
+        # Drawing the 55 pictures takes about half a second: off the event loop.
+        pictures = await asyncio.to_thread(cardfaces.pictures, self._four_colours)
+        wanted = {key: emoji_name(key, png) for key, png in pictures.items()}
+        try:
+            existing = await self._client.fetch_application_emojis()
+        except Exception as exc:
+            log.warning("card emojis: could not list the application's emojis (%r); cards are shown as text", exc)
+            report.failed.extend(wanted.values())
+            return
+        found: dict[str, AppEmoji] = {}
+        for emoji in sorted(existing, key=lambda e: e.id):  # of duplicates, the oldest is kept
+            found.setdefault(emoji.name, emoji)
+        ready = {key: found[name] for key, name in wanted.items() if name in found}
+        report.present.extend(wanted[key] for key in ready)
+        missing = [key for key in wanted if key not in ready]
+        if missing:
+            log.info("card emojis: uploading %d of %d", len(missing), len(wanted))
+            ready.update(await self._upload(missing, pictures, wanted, report))
+        self._emojis = {key: discord.PartialEmoji(name=e.name, id=e.id) for key, e in ready.items()}
+        if report.failed:
+            log.warning("card emojis: %d not uploaded (%s); shown as text until the next start",
+                        len(report.failed), ", ".join(report.failed))
+            return
+        kept = {e.id for e in ready.values()}
+        for emoji in existing:
+            if is_card_emoji(emoji.name) and emoji.id not in kept:
+                await self._delete(emoji, report)
+
+    async def _upload(self, keys: list[str], pictures: Mapping[str, bytes], names: Mapping[str, str],
+                      report: SyncReport) -> dict[str, AppEmoji]:
+        done: dict[str, AppEmoji] = {}
+        gate = asyncio.Semaphore(self._concurrency)
+        stopped = False  # a long rate limit: the rest would wait as long
+
+        async def upload(key: str) -> None:
+            nonlocal stopped
+            async with gate:
+                if stopped:
+                    report.failed.append(names[key])
+                    return
+                try:
+                    done[key] = await self._client.create_application_emoji(name=names[key], image=pictures[key])
+                    report.uploaded.append(names[key])
+                except discord.RateLimited as exc:
+                    stopped = True
+                    report.failed.append(names[key])
+                    log.warning("card emojis: rate limited for %.0f s; not uploading the rest", exc.retry_after)
+                except Exception as exc:  # HTTPException, or the network: that card stays text
+                    report.failed.append(names[key])
+                    log.warning("card emojis: could not upload %s (%r)", names[key], exc)
+
+        await asyncio.gather(*(upload(key) for key in keys))
+        return done
+
+    async def _delete(self, emoji: AppEmoji, report: SyncReport) -> None:
+        try:
+            await emoji.delete()
+            report.deleted.append(emoji.name)
+        except discord.DiscordException as exc:
+            log.warning("card emojis: could not delete the old emoji %s (%s)", emoji.name, exc)
+
+
+class CardEmojiCog(commands.Cog):
+    """Starts the emoji sync when loaded, cancels it when unloaded; ``emojis`` gives each card's markup."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.emojis = CardEmojis(bot)
+
+    async def cog_load(self) -> None:
+        self.emojis.start()
+
+    async def cog_unload(self) -> None:
+        self.emojis.stop()
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load as an extension (``cogs.card_emojis``) from ``setup_hook``, after login."""
+    await bot.add_cog(CardEmojiCog(bot))
