@@ -229,7 +229,7 @@ ASSASSIN_EXAMPLE: Final = AssassinExample()
 # ---------------------------------------------------------------- the games
 
 @dataclass(frozen=True, slots=True)
-class _Facts:
+class GameFacts:
     """What the text needs to know of a game (from bot.poker.GAMES; Badugi's until the engine has it)."""
 
     id: str
@@ -258,17 +258,17 @@ class _Facts:
         return 2 if self.draws == 1 else 3
 
 
-_BADUGI_FACTS: Final = _Facts(_BADUGI, "Badugi", 3, _BADUGI, "fixed-limit", 6)
+_BADUGI_FACTS: Final = GameFacts(_BADUGI, "Badugi", 3, _BADUGI, "fixed-limit", 6)
 
 RULE_GAMES: Final[tuple[str, ...]] = (*GAMES, *(() if _BADUGI in GAMES else (_BADUGI,)))
 """Every game ``/poker rules`` explains: the engine's games and Badugi."""
 
 
-def game_facts(game_id: str) -> _Facts:
+def game_facts(game_id: str) -> GameFacts:
     """The facts of one game; ValueError naming the games if there is none."""
     game = GAMES.get(game_id)
     if game is not None:
-        return _Facts(game.id, game.name, game.draws, game.ranking, game.default_structure, game.max_players,
+        return GameFacts(game.id, game.name, game.draws, game.ranking, game.default_structure, game.max_players,
                       game.assassin)
     if game_id == _BADUGI:
         return _BADUGI_FACTS
@@ -300,14 +300,14 @@ def _bullets(lines: Sequence[str]) -> str:
     return "\n".join(f"- {line}" for line in lines)
 
 
-def _summary(f: _Facts) -> str:
+def _summary(f: GameFacts) -> str:
     wins = "The lowest hand wins." if f.lowball else "The best high hand wins."
     draws = f"{_NUMBERS[f.draws]} draw" + ("s" if f.draws > 1 else "")
     return (f"{wins} {_NUMBERS[f.hand_size].capitalize()} cards each, {draws}, {_NUMBERS[f.rounds]} betting rounds. "
             f"2 to {f.max_players} players; {_STRUCTURE_NAMES[f.default_structure]} unless the host picks another.")
 
 
-def _hand_goes(f: _Facts) -> Section:
+def _hand_goes(f: GameFacts) -> Section:
     blinds = "Blinds: the small blind left of the button, the big blind next. The host may add an ante from everyone"
     blinds += "." if f.lowball else ", or play antes only (then betting starts left of the button)."
     if f.draws == 1:
@@ -332,7 +332,7 @@ def _hand_goes(f: _Facts) -> Section:
     return Section("How a hand goes", _bullets(lines))
 
 
-def _draws(f: _Facts) -> Section:
+def _draws(f: GameFacts) -> Section:
     lines = [
         "A card is burned before each draw, even if everyone stands pat.",
         f"From left of the button, each player throws 0 to {f.hand_size} cards (or stands pat) and gets "
@@ -347,7 +347,7 @@ def _draws(f: _Facts) -> Section:
     return Section("The draw" if f.draws == 1 else "The draws", _bullets(lines))
 
 
-def _fixed_limit(f: _Facts) -> Section:
+def _fixed_limit(f: GameFacts) -> Section:
     big = f.big_bet_round
     if f.draws == 1:
         when = "Small bet before the draw, big bet after it."
@@ -367,7 +367,7 @@ def _fixed_limit(f: _Facts) -> Section:
     return Section(f"Fixed limit{default}", _bullets(lines))
 
 
-def _big_bets(f: _Facts) -> Section:
+def _big_bets(f: GameFacts) -> Section:
     lines = [
         "Smallest bet: the big blind. A raise adds at least the last bet or raise of the round "
         "(blinds 1/2: raise to 4 or more).",
@@ -403,7 +403,7 @@ def _high_ranking(fmt: CardFormat) -> Section:
     return Section("Hands, best first", body)
 
 
-def _low_ranking(f: _Facts, fmt: CardFormat) -> tuple[Section, ...]:
+def _low_ranking(f: GameFacts, fmt: CardFormat) -> tuple[Section, ...]:
     if f.ranking == "deuce-to-seven":
         name, order, best, claims = "2-7 low", DEUCE_TO_SEVEN_ORDER, DEUCE_TO_SEVEN_BEST, DEUCE_TO_SEVEN_CLAIMS
         rules = ["Aces are high: an ace is your worst card.",
