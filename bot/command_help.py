@@ -1,0 +1,78 @@
+"""Descriptions of slash-command options (and of the commands the issues add), for ``app_commands.describe``.
+
+Pure: no discord. Keys are (command path, option name), the path as a member
+types it without the slash: ``("poker kick", "member")``. Discord allows 1 to
+100 characters for each. Use them as
+``@app_commands.describe(**describe("poker kick"))``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+OPTION_HELP: Final[dict[tuple[str, str], str]] = {
+    # Options registered today with "…" as their description (cogs/table/_cog.py, cogs/bank.py).
+    ("poker kick", "member"): "The player to remove; he is cashed out now, or when his hand ends",
+    ("poker rebuy", "amount"): "Chips to add from your balance, up to the table's largest buy-in",
+    ("poker rules", "game"): "The game to explain in full (leave empty for a list of every game)",
+    ("poker history", "count"): "How many of the latest hands to show, 1 to 10 (default 3)",
+    ("chips balance", "member"): "Whose chips to show (default: yours)",
+    ("chips give", "member"): "Who gets the chips",
+    ("chips give", "amount"): "Chips to give from your own balance",
+    ("chips ledger", "member"): "Whose ledger to show (default: yours; a banker may look at anyone's)",
+    ("chips ledger", "page"): "Page to show, newest movements first (default 1)",
+    ("chips grant", "member"): "Who gets the new chips",
+    ("chips grant", "amount"): "Chips to create and add to the member's balance",
+    ("chips remove", "member"): "Whose chips to take away",
+    ("chips remove", "amount"): "Chips to take from the member's balance",
+    ("chips banker role", "role"): "The role that may grant and remove chips (leave empty to clear it)",
+    # Issue 14: sessions, settle-up, graphs, stats, exports, leaderboards.
+    ("poker stats", "member"): "Whose stats to show (default: yours)",
+    ("poker stats", "game"): "Only this game (default: every game, and each one apart)",
+    ("poker stats", "session"): "Only this night (default: all time)",
+    ("chips results", "session"): "The night to show (default: this channel's current or last one)",
+    ("chips settle", "session"): "The night to settle (default: this channel's current or last one)",
+    ("chips graph", "session"): "The night to draw (default: this channel's current or last one)",
+    ("chips graph", "member"): "Draw only this player's line (default: everyone who played)",
+    ("poker export", "session"): "The night to export as one .phhs file (default: the current or last one)",
+    ("chips leaderboard", "period"): "Rank by chips won at tables tonight, this month or all time (default: balances)",
+    # Issue 15: tournaments.
+    ("poker tournament create", "game"): "The game, or dealer's choice",
+    ("poker tournament create", "buy_in"): "Chips each player pays from his balance into the prize pool",
+    ("poker tournament create", "starting_chips"): "Tournament chips each player starts with",
+    ("poker tournament create", "level_minutes"): "Minutes each blind level lasts",
+    ("poker tournament create", "levels"):
+        "Your own blind levels, e.g. \"10/20, 15/30, 25/50\" (default: a standard rise)",
+    ("poker tournament create", "payouts"):
+        "Prize shares in percent, e.g. \"65 35\" (default: by the number of players)",
+    ("poker tournament create", "late_registration_levels"): "Levels during which players may still join (default: 0)",
+    ("poker tournament create", "rebuys"): "Let a player who busts buy in again in the first levels (default: no)",
+    # Issue 16: moves by slash command.
+    ("poker bet", "amount"): "Your total bet this round, in chips (as the buttons mean it)",
+    ("poker raise", "amount"): "The total to raise to this round (not just the extra), in chips",
+    ("poker draw", "cards"): "The cards to throw, e.g. \"Ks 9d\" (pick them from your hand)",
+    ("poker draw", "twos"): "Assassin: show your thrown twos face up for one extra card, or throw them face down",
+}
+
+COMMAND_HELP: Final[dict[str, str]] = {
+    # Commands the issues add (their own description, 1 to 100 characters too).
+    "poker session new": "Start a new night at this table (results, settle-up and stats count from here)",
+    "poker stats": "Hands, wins, VPIP, draws and net for a player, per game and in total",
+    "poker export": "Every hand of a night as one hand-history file (.phhs)",
+    "chips settle": "Each player's net for the night and the fewest payments that settle it",
+    "chips graph": "A picture of each player's chips over the night",
+    "poker tournament create": "Open a tournament at this table: one buy-in, blinds rising on a clock",
+    "poker fold": "Fold your hand",
+    "poker check": "Check: bet nothing when there is no bet to call",
+    "poker call": "Match the bet you face",
+    "poker bet": "Bet (or raise) to a total for this round",
+    "poker raise": "Raise (or bet) to a total for this round",
+    "poker allin": "Put all your chips in",
+    "poker draw": "Throw cards and get new ones",
+    "poker pat": "Stand pat: keep all your cards",
+}
+
+
+def describe(command: str) -> dict[str, str]:
+    """The descriptions of one command's options, by option name (``describe("chips give")``)."""
+    return {option: text for (path, option), text in OPTION_HELP.items() if path == command}

@@ -1,0 +1,531 @@
+"""The text of ``/poker rules``: each game explained from RULES.md, as sections that fit an embed.
+
+Pure: no discord. ``rules_page(game_id)`` returns a ``RulesPage`` (a title, a
+one-line summary and a list of ``Section``s, each short enough for an embed
+field); ``rules_page(None)`` is the overview of every game. Every card shown
+goes through one ``CardFormat`` (``format_hand`` by default), so the cogs can
+pass one that draws card emojis instead.
+
+Every comparison the text states is data (``Beats``, ``BestHands``,
+``Order``, collected in ``CLAIMS``); the tests check each one with the
+engine's ``evaluate``, so the text cannot state a wrong comparison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .poker import GAMES, parse_cards
+
+CardFormat = Callable[[str], str]
+
+_SUITS: Final = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_BADUGI: Final = "badugi"
+
+
+def format_hand(cards: str) -> str:
+    """Cards as a player reads them: ``"Ts 9d"`` (or ``"Ts9d"``) becomes ``"10♠ 9♦"``."""
+    return " ".join(_rank(c.code[0]) + _SUITS.get(c.suit, "") if not c.is_joker else "Joker"
+                    for c in parse_cards(cards))
+
+
+def _rank(char: str) -> str:
+    return "10" if char == "T" else char
+
+
+def ranks_only(cards: str) -> str:
+    """The ranks of some cards, as lowball players write a hand: ``"7s5d4c3h2s"`` becomes ``"7-5-4-3-2"``."""
+    return "-".join(_rank(c.code[0]) for c in parse_cards(cards))
+
+
+# ---------------------------------------------------------------- the structure of a page
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One part of a page: a short title (an embed field's name) and its body (the field's value)."""
+
+    title: str
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    """What ``/poker rules`` shows: an embed's title, its description and its fields."""
+
+    title: str
+    summary: str
+    sections: tuple[Section, ...]
+
+    def embed_length(self) -> int:
+        """Characters as Discord counts them towards an embed's 6,000 (title, description, fields)."""
+        return len(self.title) + len(self.summary) + sum(len(s.title) + len(s.body) for s in self.sections)
+
+    def as_markdown(self) -> str:
+        """The page as one markdown text (bold headings), for places without embeds."""
+        parts = [f"**{self.title}**", self.summary, *(f"**{s.title}**\n{s.body}" for s in self.sections)]
+        return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------- comparisons the text states
+
+
+@dataclass(frozen=True, slots=True)
+class Beats:
+    """``better`` beats ``worse`` under ``ranking``; ``suits``: show the cards (suits matter), not only ranks."""
+
+    ranking: str
+    better: str
+    worse: str
+    why: str = ""
+    suits: bool = False
+
+    def render(self, fmt: CardFormat) -> str:
+        """``"7-5-4-3-2 beats 7-6-4-3-2 (second card)"``."""
+        show = fmt if self.suits else ranks_only
+        return f"{show(self.better)} beats {show(self.worse)}" + (f" ({self.why})" if self.why else "")
+
+
+@dataclass(frozen=True, slots=True)
+class BestHands:
+    """The best hands of ``ranking`` in order, best first, none left out between them."""
+
+    ranking: str
+    hands: tuple[str, ...]
+
+    def render(self, fmt: CardFormat) -> str:
+        """The best hand alone, or ``"A, then B, then C"``."""
+        return ", then ".join(ranks_only(h) for h in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One kind of hand in an ``Order``: its name and an example of it."""
+
+    name: str
+    example: str
+    suits: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """The kinds of hand under ``ranking``, best first (each example beats the next)."""
+
+    ranking: str
+    steps: tuple[Step, ...]
+
+    def render_names(self) -> str:
+        """``"No pair › one pair › two pair"``."""
+        return " › ".join(s.name if i == 0 else s.name.lower() for i, s in enumerate(self.steps))
+
+    def render_examples(self, fmt: CardFormat) -> str:
+        """One bullet a kind: ``"- Full house: K-K-K-9-9"``."""
+        return "\n".join(f"- {s.name}: {(fmt if s.suits else ranks_only)(s.example)}" for s in self.steps)
+
+
+Claim = Beats | BestHands | Order
+
+
+def _steps(*pairs: tuple[str, str]) -> tuple[Step, ...]:
+    return tuple(Step(name, cards, suits=name.lower().endswith("flush")) for name, cards in pairs)
+
+
+_LOW_KINDS: Final = (
+    ("No pair", "8s6d4c3h2s"), ("One pair", "2s2d5c4h3s"), ("Two pair", "3s3d2c2h4s"),
+    ("Three of a kind", "2s2d2c4h3s"),
+)
+_LOW_BAD_KINDS: Final = (
+    ("Straight", "6s5d4c3h2s"), ("Flush", "7h5h4h3h2h"), ("Full house", "3s3d3c2h2s"),
+    ("Four of a kind", "2s2d2c2h3s"), ("Straight flush", "6h5h4h3h2h"),
+)
+
+HIGH_ORDER: Final = Order("high", _steps(
+    ("Royal flush", "AsKsQsJsTs"), ("Straight flush", "9h8h7h6h5h"), ("Four of a kind", "QsQdQcQh4s"),
+    ("Full house", "KsKdKc9h9s"), ("Flush", "Kd9d8d5d3d"), ("Straight", "6s5d4c3h2s"),
+    ("Three of a kind", "7s7d7cKh3s"), ("Two pair", "JsJd4c4hAs"), ("One pair", "AsAd9c6h3s"),
+    ("High card", "AsJd8c6h3s"),
+))
+DEUCE_TO_SEVEN_ORDER: Final = Order("deuce-to-seven", _steps(*_LOW_KINDS, *_LOW_BAD_KINDS))
+ACE_TO_SIX_ORDER: Final = Order("ace-to-six", _steps(*_LOW_KINDS, *_LOW_BAD_KINDS))
+ACE_TO_FIVE_ORDER: Final = Order("ace-to-five", _steps(
+    *_LOW_KINDS, ("Full house", "3s3d3c2h2s"), ("Four of a kind", "2s2d2c2h3s"),
+))
+
+HIGH_CLAIMS: Final[tuple[Beats, ...]] = (
+    Beats("high", "AsAdKc7h3s", "AhAcQs9d8c", "the next card decides"),
+    Beats("high", "KsKd2c2h3s", "QsQdJcJh9s", "the higher pair counts first"),
+    Beats("high", "6s5d4c3h2s", "5h4d3d2cAh", "A-2-3-4-5 is the lowest straight"),
+)
+DEUCE_TO_SEVEN_BEST: Final = BestHands("deuce-to-seven", ("7s5d4c3h2s", "7s6d4c3h2s", "7s6d5c3h2s", "7s6d5c4h2s",
+                                                          "8s5d4c3h2s"))
+DEUCE_TO_SEVEN_CLAIMS: Final[tuple[Beats, ...]] = (
+    Beats("deuce-to-seven", "8s6d5c4h3s", "8h7c4d3d2c", "the second card decides"),
+    Beats("deuce-to-seven", "8s7d6c5h3s", "As5d4c3h2s", "the ace is high"),
+    Beats("deuce-to-seven", "KsQdJcTh8s", "7s6d5c4h3s", "a straight"),
+    Beats("deuce-to-seven", "9s8d6c4s3s", "7h5h4h3h2h", "a flush", suits=True),
+    Beats("deuce-to-seven", "AsKdQcJh9s", "2s2d5c4h3s", "no pair beats a pair"),
+)
+ACE_TO_FIVE_BEST: Final = BestHands("ace-to-five", ("5s4d3c2hAs", "6s4d3c2hAs", "6s5d3c2hAs", "6s5d4c2hAs",
+                                                    "6s5d4c3hAs", "6s5d4c3h2s", "7s4d3c2hAs"))
+ACE_TO_FIVE_CLAIMS: Final[tuple[Beats, ...]] = (
+    Beats("ace-to-five", "7s5d4c3h2s", "7h6c3d2dAc", "the second card decides"),
+    Beats("ace-to-five", "6s5s4s3s2s", "7h5c4d3dAc", "straights and flushes do not count", suits=True),
+    Beats("ace-to-five", "KsJd8c6h4s", "AsAd4c3h2s", "no pair beats a pair"),
+    Beats("ace-to-five", "AsAd9c8h7s", "2s2d5c4h3s", "aces are the lowest pair"),
+)
+ACE_TO_SIX_BEST: Final = BestHands("ace-to-six", ("6s4d3c2hAs", "6s5d3c2hAs", "6s5d4c2hAs", "6s5d4c3hAs",
+                                                  "7s4d3c2hAs"))
+ACE_TO_SIX_CLAIMS: Final[tuple[Beats, ...]] = (
+    Beats("ace-to-six", "7s4d3c2hAs", "6s5d4c3h2s", "a straight"),
+    Beats("ace-to-six", "8s7d6c4h3s", "5s4d3c2hAs", "A-2-3-4-5 is a straight"),
+    Beats("ace-to-six", "9s8d6c4s3s", "7h5h4h3hAh", "a flush", suits=True),
+    Beats("ace-to-six", "KsQdJcTh8s", "AsAd4c3h2s", "no pair beats a pair"),
+)
+# Checked by the tests once the engine ranks Badugi ("badugi" in bot.poker.RANKINGS).
+BADUGI_BEST: Final = BestHands(_BADUGI, ("4s3h2dAc",))
+BADUGI_CLAIMS: Final[tuple[Beats, ...]] = (
+    Beats(_BADUGI, "6s4h3dAc", "6d5c2hAs", "both badugis: the 4 beats the 5", suits=True),
+    Beats(_BADUGI, "KsQhJdTc", "Ac2d3h3s", "four cards beat three", suits=True),
+    Beats(_BADUGI, "Ac2c3h4s", "2d3s4h5h", "three cards each: 4-3-A beats 4-3-2", suits=True),
+)
+
+CLAIMS: Final[tuple[Claim, ...]] = (
+    HIGH_ORDER, *HIGH_CLAIMS,
+    DEUCE_TO_SEVEN_ORDER, DEUCE_TO_SEVEN_BEST, *DEUCE_TO_SEVEN_CLAIMS,
+    ACE_TO_FIVE_ORDER, ACE_TO_FIVE_BEST, *ACE_TO_FIVE_CLAIMS,
+    ACE_TO_SIX_ORDER, ACE_TO_SIX_BEST, *ACE_TO_SIX_CLAIMS,
+    BADUGI_BEST, *BADUGI_CLAIMS,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AssassinExample:
+    """The seed's worked example: a dealt two thrown face up for a sixth card, against a hand holding a two."""
+
+    dealt: str = "2cKhKc9s7d"
+    face_up: str = "2c"
+    face_down: str = "7d"
+    received: str = "Ks9h4d"
+    plays: str = "KhKcKs9s9h"
+    plays_as: str = "kings full of nines"
+    other: str = "AsAdAh8c2d"
+
+    def render(self, fmt: CardFormat) -> str:
+        """The example as bullets."""
+        return "\n".join((
+            f"- Ann is dealt {fmt(self.dealt)}.",
+            f"- She throws {fmt(self.face_up)} face up and {fmt(self.face_down)} face down: "
+            f"2 new cards and 1 extra, {fmt(self.received)}.",
+            f"- Her best five: {fmt(self.plays)}, {self.plays_as}.",
+            f"- Bo shows {fmt(self.other)}: three aces, and a two. Bo is assassinated; Ann wins.",
+        ))
+
+
+ASSASSIN_EXAMPLE: Final = AssassinExample()
+
+
+# ---------------------------------------------------------------- the games
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the text needs to know of a game (from bot.poker.GAMES; Badugi's until the engine has it)."""
+
+    id: str
+    name: str
+    draws: int
+    ranking: str
+    default_structure: str
+    max_players: int
+    assassin: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        return 4 if self.ranking == _BADUGI else 5
+
+    @property
+    def lowball(self) -> bool:
+        return self.ranking != "high"
+
+    @property
+    def rounds(self) -> int:
+        return self.draws + 1
+
+    @property
+    def big_bet_round(self) -> int:
+        """RULES.md section 2: after the draw in single draw, from the second draw on otherwise."""
+        return 2 if self.draws == 1 else 3
+
+
+_BADUGI_FACTS: Final = GameFacts(_BADUGI, "Badugi", 3, _BADUGI, "fixed-limit", 6)
+
+RULE_GAMES: Final[tuple[str, ...]] = (*GAMES, *(() if _BADUGI in GAMES else (_BADUGI,)))
+"""Every game ``/poker rules`` explains: the engine's games and Badugi."""
+
+
+def game_facts(game_id: str) -> GameFacts:
+    """The facts of one game; ValueError naming the games if there is none."""
+    game = GAMES.get(game_id)
+    if game is not None:
+        return GameFacts(game.id, game.name, game.draws, game.ranking, game.default_structure, game.max_players,
+                      game.assassin)
+    if game_id == _BADUGI:
+        return _BADUGI_FACTS
+    raise ValueError(f"There is no game `{game_id}`. Choose one of: {', '.join(RULE_GAMES)}.")
+
+
+GAME_BLURBS: Final[dict[str, str]] = {
+    "five-card-draw": "One draw; the best high hand wins",
+    "assassin": "Five Card Draw where a two in your hand loses the showdown",
+    "single-draw-27": "One draw; lowest wins, aces high, straights and flushes hurt",
+    "single-draw-a5": "One draw; lowest wins, aces low, straights and flushes are fine",
+    "single-draw-a6": "One draw; lowest wins, aces low, straights and flushes hurt",
+    "double-draw-27": "Two draws; lowest wins, aces high, straights and flushes hurt",
+    "double-draw-a5": "Two draws; lowest wins, aces low, straights and flushes are fine",
+    "double-draw-a6": "Two draws; lowest wins, aces low, straights and flushes hurt",
+    "triple-draw-27": "Three draws; lowest wins, aces high, straights and flushes hurt",
+    "triple-draw-a5": "Three draws; lowest wins, aces low, straights and flushes are fine",
+    "triple-draw-a6": "Three draws; lowest wins, aces low, straights and flushes hurt",
+    "badugi": "Four cards, three draws; lowest wins with four suits and four ranks",
+}
+"""One line a game (at most 100 characters: a select option's description)."""
+
+_STRUCTURE_NAMES: Final = {"fixed-limit": "fixed limit", "pot-limit": "pot limit", "no-limit": "no limit"}
+_ORDINALS: Final = ("first", "second", "third")
+_NUMBERS: Final = ("no", "one", "two", "three", "four", "five")
+
+
+def _bullets(lines: Sequence[str]) -> str:
+    return "\n".join(f"- {line}" for line in lines)
+
+
+def _summary(f: GameFacts) -> str:
+    wins = "The lowest hand wins." if f.lowball else "The best high hand wins."
+    draws = f"{_NUMBERS[f.draws]} draw" + ("s" if f.draws > 1 else "")
+    return (f"{wins} {_NUMBERS[f.hand_size].capitalize()} cards each, {draws}, {_NUMBERS[f.rounds]} betting rounds. "
+            f"2 to {f.max_players} players; {_STRUCTURE_NAMES[f.default_structure]} unless the host picks another.")
+
+
+def _hand_goes(f: GameFacts) -> Section:
+    blinds = "Blinds: the small blind left of the button, the big blind next. The host may add an ante from everyone"
+    blinds += "." if f.lowball else ", or play antes only (then betting starts left of the button)."
+    if f.draws == 1:
+        middle = "Then the draw, and the second betting round."
+    else:
+        middle = "Then " + ", ".join(f"draw {i}, betting round {i + 1}" for i in range(1, f.draws + 1)) + "."
+    winner = "the lowest hand wins the whole pot (no qualifier)" if f.lowball else "the best high hand wins"
+    if f.assassin:
+        winner = "the best hand without a two wins"
+    lines = [
+        "The button moves one seat left each hand.",
+        blinds,
+        f"Everyone gets {f.hand_size} cards face down, one at a time.",
+        "Betting round 1 starts left of the big blind.",
+        middle,
+        "After each draw, betting starts left of the button.",
+        f"Showdown: {winner}. Equal hands split; an odd chip goes to the first winner left of the button.",
+        "If everyone else folds, the last player wins without showing.",
+        "Heads-up, the button posts the small blind; he acts first before the first draw, last after "
+        + ("it." if f.draws == 1 else "every draw."),
+    ]
+    return Section("How a hand goes", _bullets(lines))
+
+
+def _draws(f: GameFacts) -> Section:
+    lines = [
+        "A card is burned before each draw, even if everyone stands pat.",
+        f"From left of the button, each player throws 0 to {f.hand_size} cards (or stands pat) and gets "
+        "all the new ones before the next player draws.",
+        "Your draw is final once the new cards are dealt.",
+        "Deck used up? The muck (discards, burns, folded hands) is shuffled into a new deck; "
+        "you never get back a card you just threw.",
+    ]
+    if f.ranking == "high":
+        lines.append("Draw limit (host's choice): none (the default), 3 cards, or 3 and 4 if the card you keep "
+                     "is an ace.")
+    return Section("The draw" if f.draws == 1 else "The draws", _bullets(lines))
+
+
+def _fixed_limit(f: GameFacts) -> Section:
+    big = f.big_bet_round
+    if f.draws == 1:
+        when = "Small bet before the draw, big bet after it."
+    else:
+        later = f"rounds {big} and {f.rounds}" if f.rounds - big == 1 else f"round {big}"
+        when = f"Small bet in rounds 1 and 2, big bet in {later} (after the {_ORDINALS[big - 2]} draw)."
+    lines = [
+        "Small bet = the big blind; big bet = twice that.",
+        when,
+        "Blinds 1/2: bets and raises of 2, then of 4.",
+        "Each bet or raise is exactly one bet.",
+        "Cap: 4 bets a round (a bet and 3 raises; the big blind is the first bet). The host may change it (up to 5).",
+        "No cap when a round starts with only two players in the hand.",
+        "The host may move the big bet's round; the table message says which.",
+    ]
+    default = " (default)" if f.default_structure == "fixed-limit" else ""
+    return Section(f"Fixed limit{default}", _bullets(lines))
+
+
+def _big_bets(f: GameFacts) -> Section:
+    lines = [
+        "Smallest bet: the big blind. A raise adds at least the last bet or raise of the round "
+        "(blinds 1/2: raise to 4 or more).",
+        "No limit: bet up to all your chips.",
+        "Pot limit: raise to at most your call plus the pot after it. Blinds 1/2, first to act: "
+        "call 2, the pot is 5, so raise to 7 at most.",
+    ]
+    if f.default_structure == "no-limit":
+        title = "No limit (default) and pot limit"
+    elif f.default_structure == "pot-limit":
+        title = "Pot limit (default) and no limit"
+    else:
+        title = "Pot limit and no limit"
+    return Section(title, _bullets(lines))
+
+
+def _all_in() -> Section:
+    lines = [
+        "Short of chips? Go all in: you can win from each player only what you matched. "
+        "The rest is a side pot; each pot is won separately.",
+        "An all-in that is less than a full raise does not reopen the betting: players who already acted may "
+        "only call or fold, unless the raises since add up to a full one (fixed limit: an all-in of half a bet "
+        "or more counts as a full bet).",
+    ]
+    return Section("All in", _bullets(lines))
+
+
+def _high_ranking(fmt: CardFormat) -> Section:
+    body = HIGH_ORDER.render_examples(fmt) + "\n" + _bullets([
+        "The ace is high, or low in 5-4-3-2-A. Suits never rank.",
+        *(c.render(fmt) for c in HIGH_CLAIMS),
+    ])
+    return Section("Hands, best first", body)
+
+
+def _low_ranking(f: GameFacts, fmt: CardFormat) -> tuple[Section, ...]:
+    if f.ranking == "deuce-to-seven":
+        name, order, best, claims = "2-7 low", DEUCE_TO_SEVEN_ORDER, DEUCE_TO_SEVEN_BEST, DEUCE_TO_SEVEN_CLAIMS
+        rules = ["Aces are high: an ace is your worst card.",
+                 "Straights and flushes count against you; A-5-4-3-2 is no straight, just ace high.",
+                 f"The best hand: {ranks_only(best.hands[0])}, not all one suit."]
+    elif f.ranking == "ace-to-five":
+        name, order, best, claims = "A-5 low", ACE_TO_FIVE_ORDER, ACE_TO_FIVE_BEST, ACE_TO_FIVE_CLAIMS
+        rules = ["Aces are low: an ace is your best card.",
+                 "Straights and flushes do not count: only pairs hurt.",
+                 f"The best hand: {ranks_only(best.hands[0])} (the wheel), any suits."]
+    else:
+        name, order, best, claims = "A-6 low", ACE_TO_SIX_ORDER, ACE_TO_SIX_BEST, ACE_TO_SIX_CLAIMS
+        rules = ["Aces are low: an ace is your best card.",
+                 "Straights and flushes count against you: 5-4-3-2-A is a straight; A-K-Q-J-10 is king high.",
+                 f"The best hand: {ranks_only(best.hands[0])}, not all one suit."]
+    ranking = Section(f"Which hand wins: {name}", _bullets([
+        "The lowest hand wins.",
+        *rules,
+        "Compare the highest cards first, then the next ones: the lower card wins.",
+        f"{order.render_names()}.",
+        "Suits never rank.",
+    ]))
+    examples = Section("Examples", _bullets([f"Best hands: {best.render(fmt)}.", *(c.render(fmt) for c in claims)]))
+    return ranking, examples
+
+
+def _badugi_ranking(fmt: CardFormat) -> tuple[Section, ...]:
+    ranking = Section("Which hand wins: Badugi", _bullets([
+        "The lowest hand wins; aces are low.",
+        "Your hand plays its most cards of different suits and different ranks: a four-card \"badugi\" beats "
+        "any three cards, three beat two, two beat one.",
+        "If you can make several such sets, the lowest one plays.",
+        "Same number of cards: compare the highest card, then the next: the lower card wins.",
+        "Suits never rank; equal hands split.",
+    ]))
+    examples = Section("Examples", _bullets([
+        f"Best hand: {fmt(BADUGI_BEST.hands[0])}.",
+        *(c.render(fmt) for c in BADUGI_CLAIMS),
+    ]))
+    return ranking, examples
+
+
+def _assassin(fmt: CardFormat) -> tuple[Section, ...]:
+    twos = Section("Twos kill", _bullets([
+        "Twos are \"assassins\", not wild. Jokers option: two jokers join the deck and count as twos.",
+        "A hand holding a two loses every showdown, whatever else it holds: dealt, kept or drawn, every two kills.",
+        "You may still bet and bluff: if everyone folds, you win without showing.",
+        "At the draw, twos you were dealt may be thrown face up (all can see them): throw at least one face up "
+        "and you get one extra card, a six-card hand.",
+        "Or throw a two face down (no extra card), or keep it.",
+        "Face-up twos count toward the draw limit; the extra card does not.",
+        "A six-card hand plays its best five, and all six are shown.",
+    ]))
+    carried = Section("Carried pots", _bullets([
+        "Each pot (main and side pots apart) goes to the best hand without a two among its players.",
+        "If every hand in a pot holds a two, nobody wins it: it is carried into the next deal here, "
+        "whatever game that is. The table message shows carried chips.",
+        "If the table closes first, carried chips go back to those who put them in, in proportion.",
+        "A pot with only one player left in it is his, whatever he holds.",
+    ]))
+    example = Section("Example", ASSASSIN_EXAMPLE.render(fmt))
+    return twos, carried, example
+
+
+TABLE_CONVENTIONS: Final = Section("At the table", _bullets([
+    "Your cards come by DM (or `/poker hand`); nobody's cards are shown before the showdown.",
+    "Clock: 60 s a move unless the host sets another. Out of time, you check if you can, else fold; "
+    "in a draw you stand pat.",
+    "Time out in two hands in a row and you are sat out until you come back (`/poker sitin`).",
+    "Dealer's choice: before each hand (or orbit) the button picks the game, and the structure if the host "
+    "allows; no pick in time, the last game again.",
+    "Leaving mid-hand folds you; you are cashed out when the hand ends.",
+]))
+
+
+def _game_page(game_id: str, fmt: CardFormat) -> RulesPage:
+    f = game_facts(game_id)
+    if f.ranking == "high":
+        ranking: tuple[Section, ...] = (_high_ranking(fmt),)
+    elif f.ranking == _BADUGI:
+        ranking = _badugi_ranking(fmt)
+    else:
+        ranking = _low_ranking(f, fmt)
+    betting = (_fixed_limit(f), _big_bets(f))
+    if f.default_structure != "fixed-limit":
+        betting = betting[::-1]
+    sections = (_hand_goes(f), _draws(f), *ranking, *(_assassin(fmt) if f.assassin else ()), *betting, _all_in(),
+                TABLE_CONVENTIONS)
+    return RulesPage(f.name, _summary(f), sections)
+
+
+def _overview() -> RulesPage:
+    def games(ids: Sequence[str]) -> str:
+        return _bullets([f"**{game_facts(g).name}**: {GAME_BLURBS[g]}" for g in ids])
+
+    high = [g for g in RULE_GAMES if game_facts(g).ranking == "high"]
+    low = [g for g in RULE_GAMES if g not in high]
+    sections = (
+        Section("High hand wins", games(high)),
+        Section("Lowest hand wins", games(low)),
+        Section("The lowball rankings", _bullets([
+            "2-7: aces high; straights and flushes hurt; best 7-5-4-3-2.",
+            "A-5: aces low; straights and flushes do not count; best 5-4-3-2-A.",
+            "A-6: aces low; straights and flushes hurt; best 6-4-3-2-A.",
+            "Badugi: four cards of four suits and four ranks; best 4-3-2-A.",
+        ])),
+        Section("Betting", _bullets([
+            "Fixed limit: every bet is the small bet (the big blind), later the big bet (twice it); "
+            "4 bets a round at most.",
+            "Pot limit: raise to at most your call plus the pot.",
+            "No limit: bet up to all your chips.",
+        ])),
+        TABLE_CONVENTIONS,
+    )
+    return RulesPage("The games", "Draw to improve your hand, then bet. `/poker rules game:` explains one game "
+                     "in full.", sections)
+
+
+def rules_page(game_id: str | None = None, card_format: CardFormat = format_hand) -> RulesPage:
+    """The rules of one game (``game_id`` from ``RULE_GAMES``), or the overview of all games (None).
+
+    ``card_format`` writes every card list shown (``format_hand``'s text, or card emojis).
+    Raises ValueError naming the games for an unknown id.
+    """
+    return _overview() if game_id is None else _game_page(game_id, card_format)
