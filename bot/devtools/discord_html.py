@@ -12,7 +12,8 @@ answers, the time) comes in :class:`Look`.
 
 Deliberate simplifications: Discord's markdown is approximated (emphasis does not span lines; no nested lists);
 inline embed fields are stacked one under the other, as the mobile app does; unicode emoji are drawn with the
-system's emoji font rather than Twemoji.
+system's emoji font rather than Twemoji, each in its Unicode default presentation (``▶`` and ``♥`` as text,
+``▶️`` and ``🔘`` as emoji).
 """
 
 from __future__ import annotations
@@ -610,7 +611,7 @@ CSS = """
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; overflow: hidden; }
 body { width: 390px; background: #313338; color: #dbdee1; font-family: FONT; font-size: 16px;
-       line-height: 1.375; -webkit-font-smoothing: antialiased; }
+       line-height: 1.375; -webkit-font-smoothing: antialiased; font-variant-emoji: unicode; }
 body.phone { height: 844px; }
 .phone { position: relative; width: 390px; height: 844px; display: flex; flex-direction: column; }
 .status { height: 47px; flex: none; display: flex; justify-content: space-between; align-items: flex-end;

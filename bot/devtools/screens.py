@@ -594,6 +594,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.chromium} not found: install Debian's chromium package (apt-get install chromium)",
               file=sys.stderr)
         return 2
+    if shutil.which("fc-list") and "Noto Color Emoji" not in subprocess.run(
+            ["fc-list", ":", "family"], capture_output=True, text=True, check=False).stdout:
+        print("no emoji font: emoji will show as boxes (apt-get install fonts-noto-color-emoji)", file=sys.stderr)
     for name in ("discord", "bot", "cogs"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
