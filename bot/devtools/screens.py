@@ -1,0 +1,616 @@
+"""``python -m bot.devtools.screens --out docs/screens``: pictures of the bot's real messages on a phone.
+
+The real bot plays a scripted dealer's-choice evening against the loopback fake Discord (``bot.demo.run_demo``,
+unchanged: the same bot, players and checks). At chosen moments (a betting turn, a draw, the showdown, the
+dealer's-choice menu, a player's DMs…) what one player's phone shows is kept: the channel's messages with his
+ephemeral replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
+(:mod:`bot.devtools.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over
+its DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and
+listed in ``index.md``.
+
+    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 3] [--hands 4] [--scale 2]
+                                   [--games triple-draw-27,assassin] [--html]
+
+The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
+21:00). ``--html`` also keeps each page, to open in a browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import random
+import re
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from . import autoplay, observed
+from .autoplay import read_screen
+from .discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, modal, page, select_sheet
+from .fakediscord import APPLICATION_COMMAND, MODAL_SUBMIT, STRING_SELECT, StoredMessage, walk_components
+
+__all__ = ["MOMENTS", "Camera", "Chromium", "Shot", "emoji_images", "main", "render", "screenshot", "shoot_evening"]
+
+log = logging.getLogger(__name__)
+
+CHROMIUM = "/usr/bin/chromium"
+CHANNEL = "poker"
+KEEP = 30  # channel messages kept per picture: more than a phone's screen holds
+GAMES = ("triple-draw-27", "assassin", "badugi", "five-card-draw", "single-draw-a5")
+MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the order of an evening
+    "start": "the channel when the host deals the first hand",
+    "choice": "the chooser's phone when dealer's choice asks him for the game",
+    "choice-menu": "the dealer's-choice menu opened",
+    "betting": "the phone of the player to act, on the first betting turn",
+    "table": "the whole table message at that turn (cropped to its height)",
+    "draw": "the phone of the player to draw, on the first draw",
+    "table-draw": "the whole table message at that draw",
+    "draw-form": "the draw form he opens with Draw…",
+    "draw-pick": "the cards menu of the draw form, with his picks",
+    "draw-dm": "his DMs right after the draw",
+    "betting-3": "a betting turn after the second draw (the big-bet rounds)",
+    "myhand": "the channel for a player who pressed My hand while another acts",
+    "showdown": "the channel when the first shown-down hand ends",
+    "table-showdown": "the whole table message at that moment",
+    "assassin": "the channel when an Assassin hand ends",
+    "pile": "the channel at the first turn of the last hand",
+    "dm": "a player's DMs at the end of the evening",
+    "closed": "the channel once the host closed the table",
+}
+
+
+# ---------------------------------------------------------------------------------------------------- Chromium
+
+
+class Chromium:
+    """A headless Chromium driven over the DevTools pipe (file descriptors 3 and 4): one browser for many pictures.
+
+    Started with everything that would reach the network turned off (the machine has none)."""
+
+    def __init__(self, binary: str = CHROMIUM, *, scale: float = 1.0, timeout: float = 30.0) -> None:
+        self.binary, self.scale, self.timeout = binary, scale, timeout
+        self._folder = tempfile.TemporaryDirectory(prefix="screens-chromium-")
+        self._next_id = 0
+        self._buffer = b""
+        self._session = ""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._to_browser = self._from_browser = -1
+
+    def __enter__(self) -> Chromium:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start the browser and open one page."""
+        command_r, command_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        # Above 4, so that the child can move them to 3 and 4 without overwriting one with the other.
+        child_r = fcntl.fcntl(command_r, fcntl.F_DUPFD, 10)
+        child_w = fcntl.fcntl(answer_w, fcntl.F_DUPFD, 10)
+        os.close(command_r)
+        os.close(answer_w)
+
+        def pipes_as_3_and_4() -> None:
+            os.dup2(child_r, 3)
+            os.dup2(child_w, 4)
+
+        profile = Path(self._folder.name) / "profile"
+        args = [self.binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+                "--force-color-profile=srgb", f"--user-data-dir={profile}", "--remote-debugging-pipe",
+                f"--window-size={PHONE_WIDTH},{PHONE_HEIGHT}", "about:blank"]
+        errors = open(Path(self._folder.name) / "stderr.txt", "wb")  # noqa: SIM115 (kept for the child's life)
+        try:
+            self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors,
+                                             pass_fds=(3, 4), preexec_fn=pipes_as_3_and_4)
+        finally:
+            errors.close()
+            os.close(child_r)
+            os.close(child_w)
+        self._to_browser, self._from_browser = command_w, answer_r
+        targets = self.call("Target.getTargets")["targetInfos"]
+        target = next((t["targetId"] for t in targets if t.get("type") == "page"), None)
+        if target is None:
+            target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self._session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable", session=True)
+        self.call("Runtime.enable", session=True)
+
+    def close(self) -> None:
+        """Stop the browser (the one this object started) and remove its profile."""
+        process, self._process = self._process, None
+        if process is not None:
+            with contextlib.suppress(Exception):
+                self.call("Browser.close", wait=False)
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+        for fd in (self._to_browser, self._from_browser):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._to_browser = self._from_browser = -1
+        self._folder.cleanup()
+
+    # -- the protocol -----------------------------------------------------------------------------------------
+
+    def call(self, method: str, params: Mapping[str, Any] | None = None, *, session: bool = False,
+             wait: bool = True) -> dict[str, Any]:
+        """Send one DevTools command and return its result (events that arrive meanwhile are dropped)."""
+        self._next_id += 1
+        command: dict[str, Any] = {"id": self._next_id, "method": method, "params": dict(params or {})}
+        if session:
+            command["sessionId"] = self._session
+        os.write(self._to_browser, json.dumps(command).encode() + b"\0")
+        if not wait:
+            return {}
+        while True:
+            reply = self._read()
+            if reply.get("id") == self._next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"Chromium refused {method}: {reply['error']}")
+                result: dict[str, Any] = reply.get("result") or {}
+                return result
+
+    def wait_event(self, method: str) -> dict[str, Any]:
+        """Wait for an event of the page (``Page.loadEventFired``)."""
+        while True:
+            event = self._read()
+            if event.get("method") == method and event.get("sessionId") == self._session:
+                params: dict[str, Any] = event.get("params") or {}
+                return params
+
+    def _read(self) -> dict[str, Any]:
+        deadline = time.monotonic() + self.timeout
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self._from_browser], [], [], max(0.0, left))
+            if not ready:
+                raise TimeoutError(f"Chromium did not answer within {self.timeout:.0f} s")
+            chunk = os.read(self._from_browser, 1 << 20)
+            if not chunk:
+                raise RuntimeError("Chromium stopped: " + self._stderr_tail())
+            self._buffer += chunk
+        raw, self._buffer = self._buffer.split(b"\0", 1)
+        message: dict[str, Any] = json.loads(raw)
+        return message
+
+    def _stderr_tail(self) -> str:
+        path = Path(self._folder.name) / "stderr.txt"
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        return "\n".join(line for line in lines[-20:] if "dbus" not in line) or "(nothing on stderr)"
+
+    # -- pictures ---------------------------------------------------------------------------------------------
+
+    def screenshot(self, html_page: str, *, height: int | None = None) -> bytes:
+        """A PNG of the page at 390 CSS px wide (times ``scale`` in pixels); as tall as the page unless ``height``."""
+        path = Path(self._folder.name) / f"page-{self._next_id}.html"
+        path.write_text(html_page, encoding="utf-8")
+        self._viewport(height or PHONE_HEIGHT)
+        self.call("Page.navigate", {"url": path.as_uri()}, session=True)
+        self.wait_event("Page.loadEventFired")
+        measured = self.call("Runtime.evaluate", {
+            "expression": "document.fonts.ready.then(() => Math.ceil(document.body.getBoundingClientRect().height))",
+            "awaitPromise": True, "returnByValue": True}, session=True)
+        tall = height or max(1, int(measured.get("result", {}).get("value") or PHONE_HEIGHT))
+        if tall != (height or PHONE_HEIGHT):
+            self._viewport(tall)
+        shot = self.call("Page.captureScreenshot", {"format": "png", "fromSurface": True}, session=True)
+        path.unlink()
+        return base64.b64decode(shot["data"])
+
+    def _viewport(self, height: int) -> None:
+        self.call("Emulation.setDeviceMetricsOverride", {"width": PHONE_WIDTH, "height": height,
+                                                         "deviceScaleFactor": self.scale, "mobile": False},
+                  session=True)
+
+
+def screenshot(html_page: str, *, scale: float = 1.0, height: int | None = None, binary: str = CHROMIUM) -> bytes:
+    """One page as a PNG (starts and stops a browser; for many pictures use one :class:`Chromium`)."""
+    with Chromium(binary, scale=scale) as browser:
+        return browser.screenshot(html_page, height=height)
+
+
+# ---------------------------------------------------------------------------------------------------- moments
+
+
+@dataclass
+class Shot:
+    """What one player's phone showed at one moment: the messages, their files, and what was open over them."""
+
+    name: str
+    viewer: int
+    title: str  # "#poker", or the DM's other side
+    frame: str  # "phone" or "crop"
+    payloads: list[dict[str, Any]]
+    files: dict[int, bytes]
+    now: float  # unix time
+    note: str = ""  # what the moment was, for index.md ("hand #1, carol")
+    overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None  # ("modal"|"sheet"|"modal+sheet", ...)
+
+
+@dataclass
+class Camera:
+    """Watches the fake Discord during the evening and keeps a :class:`Shot` at each moment of :data:`MOMENTS`."""
+
+    players: int = 4
+    hands: int = 4
+    shots: dict[str, Shot] = field(default_factory=dict)
+    fake: Any = None
+    started: float = field(default_factory=time.time)
+    hand: int = 0
+    title: str = ""
+    draws_seen: dict[int, int] = field(default_factory=dict)  # hand -> draw rounds seen
+    _drawing: bool = False
+    _form: tuple[int, dict[str, Any], Shot] | None = None  # the draw form shown: (user, modal, his screen)
+    _dm_after: tuple[int, int] | None = None  # (user, message id): the next DM to him after his draw
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def attach(self, fake: Any) -> None:
+        self.fake = fake
+        fake.watchers.append(self.watch)
+
+    # -- keeping a moment -------------------------------------------------------------------------------------
+
+    def keep(self, name: str, viewer: int, *, where: str = "channel", frame: str = "phone",
+             overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None,
+             only: StoredMessage | None = None) -> Shot | None:
+        """Keep what ``viewer``'s phone shows now as moment ``name`` (the first time only)."""
+        if name in self.shots:
+            return None
+        fake = self.fake
+        if only is not None:
+            shown, title = [only], f"#{CHANNEL}"
+        elif where == "dm":
+            shown, title = list(fake.dms(viewer)), fake.bot_user.name
+        else:
+            channel = fake.channel(CHANNEL)
+            mine = [m for m in fake.ephemeral_for(viewer) if m.channel_id == channel.id]
+            shown, title = sorted([*fake.channel_messages(channel), *mine], key=lambda m: m.id), f"#{CHANNEL}"
+        payloads = self._as_discord_shows(shown)[-KEEP:]
+        who = fake.user(viewer).name
+        note = f"hand #{self.hand} ({self.title}), {who}" if self.hand else who
+        shot = Shot(name, viewer, title, frame, payloads,
+                    {a.id: a.data for m in shown for a in m.attachments}, time.time(), note, overlay)
+        self.shots[name] = shot
+        return shot
+
+    def _as_discord_shows(self, shown: Sequence[StoredMessage]) -> list[dict[str, Any]]:
+        """The messages' payloads, except that a deferred reply ("thinking…") answered by a followup shows the
+        followup in its place: Discord turns the loading message into the first followup; the fake keeps both."""
+        def answered(message: StoredMessage) -> int:
+            return int((message.interaction_metadata or {}).get("id") or 0)
+
+        replaced: dict[int, StoredMessage] = {}
+        for message in shown:
+            rec = self.fake.interactions.get(answered(message)) if message.loading else None
+            if rec is None or rec.original is not message:
+                continue
+            # The followup may be the message being created right now, not yet in rec.followups.
+            followup = next((m for m in shown if m.id > message.id and answered(m) == rec.id), None)
+            if followup is not None:
+                replaced[message.id] = followup
+        hidden = {m.id for m in replaced.values()}
+        out: list[dict[str, Any]] = []
+        for message in shown:
+            if message.id in hidden:
+                continue
+            if message.id in replaced:
+                out.append({**replaced[message.id].payload(), "id": str(message.id), "timestamp": message.timestamp})
+            else:
+                out.append(message.payload())
+        return out
+
+    # -- what happens -----------------------------------------------------------------------------------------
+
+    def watch(self, message: StoredMessage, created: bool) -> None:
+        """A message was created or changed (a watcher of the fake, called before the players see it)."""
+        fake = self.fake
+        channel = fake.channels.get(message.channel_id)
+        if channel is None or message.author.get("id") != str(fake.app_id):
+            return
+        if channel.is_dm:
+            if self._dm_after and channel.recipient is not None and channel.recipient.id == self._dm_after[0] \
+                    and created and message.id > self._dm_after[1]:
+                self.keep("draw-dm", self._dm_after[0], where="dm")
+                self._dm_after = None
+            return
+        if channel.name != CHANNEL or message.ephemeral:
+            return
+        host = fake.user(autoplay_names(self.players)[0]).id
+        if created and message.content == "Shuffle up and deal!":
+            self.keep("start", host)
+        elif created and message.content.startswith("Table closed"):
+            self.keep("closed", host)
+            self.keep("dm", host, where="dm")
+        elif created and re.search(r" wins? (?:the|side) |carried to the next deal", message.content):
+            self._showdown(message, host)
+        if message.embeds:
+            self._table(message, host)
+
+    def _table(self, message: StoredMessage, host: int) -> None:
+        title = str(message.embeds[0].get("title") or "")
+        found = re.search(r"^(.*) — hand #(\d+)", title)
+        if found:
+            self.hand, self.title = int(found[2]), found[1]
+        screen = read_screen(message)
+        if screen is None:
+            return
+        if screen.choice_id is not None and screen.chooser is not None:
+            self.keep("choice", screen.chooser)
+            select_menu = message.component(screen.choice_id)
+            if select_menu is not None:
+                self.keep("choice-menu", screen.chooser, overlay=("sheet", dict(select_menu), {}))
+        if screen.actor is None or not screen.buttons:
+            return
+        if screen.drawing:
+            if not self._drawing:
+                self.draws_seen[self.hand] = self.draws_seen.get(self.hand, 0) + 1
+            self._drawing = True
+            self.keep("draw", screen.actor)
+            self.keep("table-draw", screen.actor, frame="crop", only=message)
+            return
+        self._drawing = False
+        self.keep("betting", screen.actor)
+        self.keep("table", screen.actor, frame="crop", only=message)
+        if self.draws_seen.get(self.hand, 0) >= 2:
+            self.keep("betting-3", screen.actor)
+        if self.hand == 2 and "myhand" not in self.shots and "myhand" not in self._pending():
+            looker = next(u.id for u in self.fake.users.values()
+                          if u.name in autoplay_names(self.players) and u.id != screen.actor)
+            self._spawn(self._my_hand(looker, message), "myhand")
+        if self.hand == self.hands:
+            self.keep("pile", host)
+
+    def _showdown(self, message: StoredMessage, host: int) -> None:
+        if "Assassin" in self.title:
+            self.keep("assassin", host)
+        if len(re.findall(r"^<@\d+>: ", message.content, re.M)) >= 2 and "showdown" not in self.shots:
+            self.keep("showdown", host)
+            table = next((m for m in reversed(self.fake.channel_messages(CHANNEL)) if m.embeds), None)
+            if table is not None:
+                self.keep("table-showdown", host, frame="crop", only=table)
+
+    def _pending(self) -> set[str]:
+        return {t.get_name() for t in self._tasks if not t.done()}
+
+    def _spawn(self, coro: Any, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _my_hand(self, user: int, message: StoredMessage) -> None:
+        """A player who is not to act presses My hand; his phone once the bot answered."""
+        try:
+            button = message.button("My hand")
+            iid = await self.fake.click(user, message, str(button["custom_id"]))
+            await self.fake.answer(iid)
+            self.keep("myhand", user)
+        except (LookupError, ValueError, TimeoutError) as error:
+            log.warning("no My hand picture: %r", error)
+
+    def answered(self, interaction_id: int) -> None:
+        """The bot answered an interaction (a callback): a draw form shown is kept with its sender's screen."""
+        rec = self.fake.interactions.get(interaction_id)
+        if rec is None or rec.modal is None or self._form is not None:
+            return
+        selects = [c for c in walk_components(rec.modal.get("components") or []) if c.get("type") == STRING_SELECT]
+        if not selects:
+            return
+        shot = self.keep("draw-form", rec.user.id, overlay=("modal", dict(rec.modal), {}))
+        if shot is not None:
+            self._form = (rec.user.id, dict(rec.modal), shot)
+
+    def submitted(self, user: int, data: Mapping[str, Any]) -> None:
+        """A modal was submitted: the draw form's picks are drawn on its cards menu; his next DM is kept."""
+        if self._form is None or self._form[0] != user or data.get("custom_id") != self._form[1].get("custom_id"):
+            return
+        _, form, screen = self._form
+        values = {str(c["custom_id"]): [str(v) for v in c.get("values") or []]
+                  for c in walk_components(data.get("components") or []) if "values" in c}
+        self.shots.setdefault("draw-pick", Shot("draw-pick", user, screen.title, "phone", screen.payloads,
+                                                screen.files, screen.now, screen.note, ("modal+sheet", form, values)))
+        newest = max((m.id for m in self.fake.dms(user)), default=0)
+        self._dm_after = (user, newest)
+
+
+def autoplay_names(players: int) -> tuple[str, ...]:
+    from ..demo import PLAYER_NAMES
+
+    return PLAYER_NAMES[:players]
+
+
+def _camera_fake(camera: Camera) -> type[observed.ObservedFake]:
+    """The demo's fake Discord, unchanged but for the camera watching it."""
+
+    class WatchedFake(observed.ObservedFake):
+        def __init__(self, config: Any = None, *, lean: bool = False) -> None:
+            super().__init__(config, lean=lean)
+            camera.attach(self)
+
+        async def _callback(self, call: Any) -> Any:
+            answer = await super()._callback(call)
+            camera.answered(call.interaction_id or 0)
+            return answer
+
+        async def _send_interaction(self, itype: int, user: Any, channel: Any, data: Any, **kwargs: Any) -> int:
+            if itype == MODAL_SUBMIT:
+                camera.submitted(user.id, data)
+            return await super()._send_interaction(itype, user, channel, data, **kwargs)
+
+    return WatchedFake
+
+
+def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:
+    """The demo's players, who pick the games of ``games`` in turn when dealer's choice offers them."""
+    wanted = list(games)
+
+    class ScriptedPolicy(autoplay.Policy):
+        def game(self, offered: Sequence[str]) -> str:
+            while wanted:
+                pick = wanted.pop(0)
+                if pick in offered:
+                    return pick
+            return super().game(offered)
+
+    return ScriptedPolicy
+
+
+def shoot_evening(*, seed: int = 3, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
+                  pace: float = 0.05) -> tuple[Camera, Any]:
+    """Play the demo's evening with a camera on it; the camera (its shots) and the transcript."""
+    from .. import demo
+
+    camera = Camera(players=players, hands=hands)
+    with mock.patch.object(observed, "ObservedFake", _camera_fake(camera)), \
+            mock.patch.object(autoplay, "Policy", _scripted_policy(games)):
+        transcript = asyncio.run(demo.run_demo(hands, seed, players, pace=pace))
+    if transcript.problems:
+        raise RuntimeError("the fake Discord saw calls Discord would refuse: " + "; ".join(transcript.problems))
+    return camera, transcript
+
+
+# ---------------------------------------------------------------------------------------------------- pictures
+
+
+def emoji_images(fake: Any) -> dict[int, bytes]:
+    """The application emojis the fake holds, id -> PNG, if it holds any (``application_emojis``: id -> bytes, a
+    data URL, or an object or mapping with ``image``)."""
+    out: dict[int, bytes] = {}
+    for key, value in (getattr(fake, "application_emojis", None) or {}).items():
+        image = value if isinstance(value, (bytes, str)) else (
+            value.get("image") if isinstance(value, Mapping) else getattr(value, "image", None))
+        if isinstance(image, str) and image.startswith("data:"):
+            image = base64.b64decode(image.split(",", 1)[1])
+        if isinstance(image, bytes):
+            out[int(key)] = image
+    return out
+
+
+def command_names(fake: Any) -> dict[int, str]:
+    """Interaction id -> the slash command as the reply's header shows it (``/poker join``)."""
+    out: dict[int, str] = {}
+    for rec in fake.interactions.values():
+        if rec.type != APPLICATION_COMMAND:
+            continue
+        data = rec.payload.get("data") or {}
+        words, options = [str(data.get("name") or "")], data.get("options") or []
+        while options and int(options[0].get("type") or 0) in (1, 2):  # subcommand group, subcommand
+            words.append(str(options[0].get("name")))
+            options = options[0].get("options") or []
+        out[rec.id] = "/" + " ".join(words)
+    return out
+
+
+def page_of(shot: Shot, fake: Any, started: float) -> str:
+    """The HTML page of one moment."""
+    names = {**{u.id: u.name for u in fake.users.values()}, **{c.id: c.name for c in fake.channels.values()},
+             **{r.id: r.name for r in fake.roles.values()}}
+    look = Look(names=names, viewer=shot.viewer, now=shot.now, start=started, emojis=emoji_images(fake),
+                files=shot.files, commands=command_names(fake), bot_ids=frozenset({fake.app_id}))
+    overlay = ""
+    if shot.overlay is not None:
+        kind, data, values = shot.overlay
+        if kind == "sheet":
+            overlay = select_sheet(data, look)
+        else:
+            overlay = modal(data, look, app=fake.bot_user.name, values=values if kind == "modal" else None)
+            if kind == "modal+sheet":
+                picked = next((c for c in walk_components(data.get("components") or [])
+                               if c.get("type") == STRING_SELECT), None)
+                if picked is not None:
+                    overlay += select_sheet(picked, look, chosen=values.get(str(picked.get("custom_id")), []))
+    return page(shot.payloads, look, title=shot.title, frame=shot.frame, overlay=overlay)
+
+
+def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float = 1.0, keep_html: bool = False,
+           binary: str = CHROMIUM) -> list[tuple[str, str]]:
+    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each."""
+    out.mkdir(parents=True, exist_ok=True)
+    order = list(MOMENTS)
+    chosen = [n for n in order if n in camera.shots and (not only or n in only)]
+    listed: list[tuple[str, str]] = []
+    with Chromium(binary, scale=scale) as browser:
+        for name in chosen:
+            shot = camera.shots[name]
+            html_page = page_of(shot, camera.fake, camera.started)
+            stem = f"{order.index(name) + 1:02d}-{name}"
+            if keep_html:
+                (out / f"{stem}.html").write_text(html_page, encoding="utf-8")
+            height = None if shot.frame == "crop" else PHONE_HEIGHT
+            (out / f"{stem}.png").write_bytes(browser.screenshot(html_page, height=height))
+            listed.append((f"{stem}.png", f"{MOMENTS[name]} — {shot.note}"))
+    lines = ["# Screens", "", "Rendered from the bot's real messages: a scripted dealer's-choice evening against the "
+             "loopback fake Discord, drawn at phone width (390 CSS px) in Discord's dark theme. Regenerate with "
+             "`python -m bot.devtools.screens` (see README.md).", ""]
+    lines += [f"- `{file}`: {line}" for file, line in listed]
+    (out / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return listed
+
+
+# ---------------------------------------------------------------------------------------------------- command
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the arguments, play the evening, write the pictures; the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bot.devtools.screens", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs and index.md")
+    parser.add_argument("--only", default="", help="comma-separated moments: " + ", ".join(MOMENTS))
+    parser.add_argument("--seed", type=int, default=3, help="seed of the deck and the players (default 3)")
+    parser.add_argument("--hands", type=int, default=4, help="hands to play (default 4)")
+    parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games the choosers pick, in turn")
+    parser.add_argument("--scale", type=float, default=1.0, help="device pixels per CSS px (default 1: 390 px wide)")
+    parser.add_argument("--html", action="store_true", help="also keep each page as HTML")
+    parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
+    args = parser.parse_args(argv)
+    only = [n for n in args.only.split(",") if n]
+    unknown = [n for n in only if n not in MOMENTS]
+    if unknown:
+        parser.error(f"unknown moment {', '.join(unknown)}; the moments are {', '.join(MOMENTS)}")
+    if not shutil.which(args.chromium):
+        print(f"{args.chromium} not found: install Debian's chromium package (apt-get install chromium)",
+              file=sys.stderr)
+        return 2
+    if shutil.which("fc-list") and "Noto Color Emoji" not in subprocess.run(
+            ["fc-list", ":", "family"], capture_output=True, text=True, check=False).stdout:
+        print("no emoji font: emoji will show as boxes (apt-get install fonts-noto-color-emoji)", file=sys.stderr)
+    for name in ("discord", "bot", "cogs"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
+    camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
+                              games=[g for g in args.games.split(",") if g])
+    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium)
+    missed = [n for n in (only or MOMENTS) if n not in camera.shots]
+    for file, line in listed:
+        print(f"{args.out / file}: {line}")
+    if missed:
+        print(f"not seen this evening: {', '.join(missed)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+

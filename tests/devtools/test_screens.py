@@ -1,0 +1,104 @@
+"""``python -m bot.devtools.screens``: the scripted evening keeps what each phone showed at each moment, and headless
+Chromium turns a page into a PNG at a phone's width."""
+
+from __future__ import annotations
+
+import base64
+import struct
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from bot.devtools import screens
+from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, page
+from bot.devtools.fakediscord import MessageFlag, StoredMessage
+
+CHROMIUM = Path(screens.CHROMIUM)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+# Chromium is a Debian package (apt-get install chromium), not a Python dependency: where it is not installed the
+# picture itself cannot be taken, and everything up to the HTML is tested without it below.
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install "
+                                                  "chromium); the HTML renderer is tested without it")
+def test_chromium_photographs_a_page_at_phone_width() -> None:
+    long_message = {"id": "1", "author": {"id": "9", "username": "pokerbot", "bot": True}, "content": "line\n" * 30,
+                    "timestamp": "2025-06-06T21:00:00+00:00"}
+    with screens.Chromium(scale=1) as browser:
+        cropped = browser.screenshot(page([long_message], Look(), frame="crop"))
+        phone = browser.screenshot(page([long_message], Look()), height=PHONE_HEIGHT)
+    width, height = png_size(cropped)
+    assert width == PHONE_WIDTH == 390
+    assert height > 30 * 20  # as tall as the thirty lines, not the window
+    assert png_size(phone) == (PHONE_WIDTH, PHONE_HEIGHT)
+    doubled = screens.screenshot(page([long_message], Look(), frame="crop"), scale=2)
+    assert png_size(doubled)[0] == 2 * PHONE_WIDTH
+
+
+def stored(mid: int, content: str = "", *, interaction: int | None = None, loading: bool = False) -> StoredMessage:
+    return StoredMessage(id=mid, channel_id=1, guild_id=1, author={"id": "9", "username": "pokerbot", "bot": True},
+                         content=content, flags=MessageFlag.LOADING if loading else 0,
+                         interaction_metadata={"id": str(interaction), "type": 2} if interaction else None)
+
+
+def test_a_deferred_reply_shows_its_first_followup_in_its_place_as_discord_does() -> None:
+    thinking = stored(10, interaction=77, loading=True)
+    between, followup, later = stored(11, "Shuffle up"), stored(12, "Table closed.", interaction=77), stored(13, "x")
+    camera = screens.Camera()
+    camera.fake = SimpleNamespace(interactions={77: SimpleNamespace(id=77, original=thinking)})
+    shown = camera._as_discord_shows([thinking, between, followup, later])
+    assert [(m["id"], m["content"]) for m in shown] == [("10", "Table closed."), ("11", "Shuffle up"), ("13", "x")]
+    assert not any(m["flags"] & MessageFlag.LOADING for m in shown)
+    waiting = camera._as_discord_shows([thinking, between])  # no followup yet: the user still sees it thinking
+    assert [m["id"] for m in waiting] == ["10", "11"] and waiting[0]["flags"] & MessageFlag.LOADING
+
+
+def test_the_fakes_application_emojis_become_images_whatever_form_they_are_kept_in() -> None:
+    png = b"\x89PNG\r\n\x1a\nimage"
+    data_url = "data:image/png;base64," + base64.b64encode(png).decode()
+    fake = SimpleNamespace(application_emojis={
+        "1": png, 2: {"image": png}, 3: SimpleNamespace(image=data_url), 4: {"name": "no image"}})
+    assert screens.emoji_images(fake) == {1: png, 2: png, 3: png}
+    assert screens.emoji_images(SimpleNamespace()) == {}
+
+
+def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        screens.main(["--out", str(tmp_path), "--only", "draw,nonsense"])
+    assert "unknown moment nonsense" in capsys.readouterr().err
+
+
+@pytest.mark.e2e
+def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() -> None:
+    camera, transcript = screens.shoot_evening(seed=3, hands=2, pace=0.01, games=["triple-draw-27", "assassin"])
+    assert transcript.problems == []
+    kept = set(camera.shots)
+    for name in ("start", "choice", "choice-menu", "betting", "table", "draw", "table-draw", "draw-form",
+                 "draw-pick", "draw-dm", "betting-3", "myhand", "showdown", "table-showdown", "dm", "closed"):
+        assert name in kept, f"no {name} picture"
+    names = {u.id: u.name for u in camera.fake.users.values()}
+    betting = camera.shots["betting"]
+    table = camera.shots["table"].payloads
+    assert len(table) == 1 and table[0]["embeds"][0]["title"].startswith("2-7 Triple Draw — hand #1")
+    assert any(m["embeds"] for m in betting.payloads)  # the table message is on the channel's picture
+    assert camera.shots["draw-form"].overlay is not None and camera.shots["draw-form"].overlay[0] == "modal"
+    picked = camera.shots["draw-pick"].overlay
+    assert picked is not None and any(picked[2].values())  # the cards he threw, drawn on the menu
+    assert camera.shots["draw-dm"].title == "pokerbot" and camera.shots["draw-dm"].payloads
+    myhand = camera.shots["myhand"]
+    assert any(m["flags"] & MessageFlag.EPHEMERAL for m in myhand.payloads)  # his own answer, in the channel
+    html_page = screens.page_of(betting, camera.fake, camera.started)
+    assert f"@{names[betting.viewer]}" in html_page and "<script" not in html_page
+    assert "(Assassin)" in myhand.note  # the choosers picked the scripted games in turn
+
+
+def test_the_moments_run_in_the_order_of_an_evening() -> None:
+    order = list(screens.MOMENTS)
+    assert order.index("choice") < order.index("betting") < order.index("draw") < order.index("showdown")
+    assert order.index("draw") < order.index("draw-form") < order.index("draw-pick") < order.index("draw-dm")
