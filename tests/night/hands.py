@@ -1,12 +1,14 @@
-"""Hands for the night's tests: exact decks, text actions, and random finished hands of every game."""
+"""Hands for the night's tests: exact decks, text actions, random finished hands of every game, whole nights."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from bot.poker import GAMES, Card, Hand, Stakes, parse_cards
+from bot.poker import GAMES, Card, Hand, Stakes, Structure, parse_cards
 from bot.poker.cards import new_deck
+from bot.simulate import default_stakes, play_hand
 
 FL = Stakes("fixed-limit", 5, 10)  # bets 10/20
 NL = Stakes("no-limit", 1, 2)
@@ -75,3 +77,37 @@ def random_hand(rng: random.Random, *, game_id: str | None = None, carried_in: i
     while not hand.is_complete:
         hand.act(random_action(hand, rng))
     return hand
+
+
+@dataclass(frozen=True, slots=True)
+class NightHand:
+    """A finished hand as the store keeps it (the fields ``bot.night.graph`` reads), with the hand itself."""
+
+    seat_users: tuple[int, ...]
+    stacks_before: tuple[int, ...]
+    stacks_after: tuple[int, ...] | None
+    carried_in: int
+    carried_out: int
+    hand: Hand
+
+
+def night(rng: random.Random, hands: int, users: Sequence[int], *, game: str = "five-card-draw",
+          structure: Structure = "fixed-limit", buy_in: int = 200) -> list[NightHand]:
+    """A session of ``hands`` hands of random players (``bot.simulate``) at one table: the button moves every
+    hand, a busted player rebuys ``buy_in`` before the next, Assassin's carried pots go into the next deal."""
+    stakes = default_stakes(GAMES[game], structure)
+    seats = list(users)
+    stacks = {user: buy_in for user in users}
+    carried = 0
+    out: list[NightHand] = []
+    for _ in range(hands):
+        for user in seats:
+            if stacks[user] == 0:
+                stacks[user] = buy_in  # a rebuy between hands
+        before = tuple(stacks[user] for user in seats)
+        hand = play_hand(game, stakes, before, rng, carried_in=carried)
+        out.append(NightHand(tuple(seats), before, tuple(hand.stacks), carried, hand.carried_out, hand))
+        stacks.update(zip(seats, hand.stacks))
+        carried = hand.carried_out
+        seats = seats[1:] + seats[:1]  # the button moves one seat clockwise
+    return out
