@@ -73,3 +73,34 @@ def assassin_wins_the_carry() -> Hand:
     deck = stacked(["Kh Kc 9s 7d 4c", "As Ad Ah 8c 2d"], "3h")
     hand = Hand("assassin", ASSASSIN, [98, 98], deck=deck, carried_in=4)
     return play(hand, "cc", "cc", "sd", "sd", "cc", "cbr 10", "cc")
+
+
+def split_pot() -> Hand:
+    """2-7 Single Draw 5/10 heads-up: both stand pat with 8-6-4-3-2 and check it down: the pot of 20 is split."""
+    deck = stacked(["8c 6d 4h 3s 2c", "8d 6h 4c 3d 2h"])
+    hand = Hand("single-draw-27", FL, [100, 100], deck=deck)
+    return play(hand, "cc", "cc", "sd", "sd", "cc", "cc")
+
+
+def all_in_call_for_less() -> Hand:
+    """Five Card Draw 1/2 no limit heads-up, ann has 30: bob raises to 60, ann calls all in for 30 and 30 goes
+    back to bob. Ann draws 1 and makes a flush; bob's kings lose."""
+    deck = stacked(["Ah Kh 9h 4h 2c", "Ks Kd 7c 5d 3s"], "Qc", "6h")
+    hand = Hand("five-card-draw", NL, [30, 100], deck=deck)
+    return play(hand, "cbr 60", "cc", "sd 2c", "sd")
+
+
+def all_in_on_the_blind() -> Hand:
+    """A-5 Triple Draw 5/10 heads-up: ann has 4 chips and is all in on the big blind; bob completes."""
+    hand = Hand("triple-draw-a5", FL, [4, 100], seed=11)
+    while not hand.is_complete:
+        hand.act("sd" if hand.phase == "drawing" else "cc")
+    return hand
+
+
+def one_winner_two_pots() -> Hand:
+    """Five Card Draw 1/2 no limit, stacks 50/200/200: ann all in for 50 with nothing, bob and cat play on to the
+    showdown. Bob's queens take the main pot of 150 and the side pot of 80."""
+    deck = stacked(["7s 6s 4d 3c 9d", "Qs Qd 7c 5h 3s", "Js Jd 9c 8h 4s"], "2h", "2c 6d Ts", "9s 8d 4c")
+    hand = Hand("five-card-draw", NL, [50, 200, 200], deck=deck)
+    return play(hand, "cbr 10", "cbr 50", "cc", "cc", "sd", "sd 7c5h3s", "sd 9c8h4s", "cbr 40", "cc")
