@@ -10,7 +10,7 @@ the first one out last. The last player standing is first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -83,12 +83,16 @@ def record_eliminations(
     hand_start_stacks: Mapping[int, int],
     hand_end_stacks: Mapping[int, int],
     seat_order: Sequence[int],
+    spared: Collection[int] = (),
 ) -> Standing:
     """``standing`` after a hand: every player of ``seat_order`` (the hand's players from the first seat left
-    of the button) who ends it with no chips is out, those who started it with fewer chips first."""
+    of the button) who ends it with no chips is out, those who started it with fewer chips first; except
+    the ``spared`` (players who may still rebuy: :func:`knock_out` puts them out later if they do not)."""
     seats = tuple(seat_order)
     if len(set(seats)) != len(seats) or set(seats) != set(hand_start_stacks) or set(seats) != set(hand_end_stacks):
         raise ValueError("the seat order, the starting stacks and the final stacks must list the same players")
+    if len(seats) < 2:
+        raise ValueError("a hand has at least two players")
     alive = set(standing.alive)
     for player in seats:
         if player not in alive:
@@ -103,8 +107,14 @@ def record_eliminations(
         # Only a pot carried to the next deal (Assassin) can take every chip: RULES.md returns carried chips
         # to those who put them in when no deal follows, and the table must do so before asking here.
         raise ValueError("every player of the hand ended it with no chips: return the carried pot first")
-    by_start = sorted(busted, key=lambda player: hand_start_stacks[player])  # stable: seat order within a tie
-    groups = tuple(tuple(group) for _, group in groupby(by_start, key=lambda player: hand_start_stacks[player]))
+    return knock_out(standing, [(player, hand_start_stacks[player]) for player in busted if player not in spared])
+
+
+def knock_out(standing: Standing, busted: Sequence[tuple[int, int]]) -> Standing:
+    """``standing`` with the ``busted`` players of one hand out: (player, chips he started the hand with), in
+    seat order from the first seat left of the button. Fewer chips go out first; equal chips tie."""
+    by_start = sorted(busted, key=lambda bust: bust[1])  # a stable sort: seat order within a tie
+    groups = tuple(tuple(player for player, _ in group) for _, group in groupby(by_start, key=lambda bust: bust[1]))
     return Standing(standing.players, standing.out + groups)
 
 

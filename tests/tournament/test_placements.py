@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournament.placements import Placing, Standing, final_prizes, placings, record_eliminations
+from bot.tournament.placements import Placing, Standing, final_prizes, knock_out, placings, record_eliminations
 
 PROFILE = settings(max_examples=300, derandomize=True, deadline=None, database=None)
 
@@ -61,6 +61,17 @@ def test_a_late_entrant_after_the_first_elimination_does_not_lift_it() -> None:
     assert placings(standing) == [Placing(1, (1,)), Placing(2, (2, 4)), Placing(4, (3,))]
 
 
+def test_spared_players_stay_in_until_knocked_out_with_the_chips_they_started_with() -> None:
+    standing = Standing((1, 2, 3, 4))
+    standing = record_eliminations(standing, {1: 50, 2: 80, 3: 80, 4: 10}, {1: 220, 2: 0, 3: 0, 4: 0}, [1, 2, 3, 4],
+                                   spared=[2, 3])
+    assert standing.alive == (1, 2, 3) and placings(standing) == [Placing(4, (4,))]
+    standing = knock_out(standing, [(2, 80), (3, 80)])
+    assert placings(standing) == [Placing(1, (1,)), Placing(2, (2, 3)), Placing(4, (4,))]
+    with pytest.raises(ValueError, match="goes out once"):
+        knock_out(standing, [(2, 80)])
+
+
 def test_places_so_far_leave_the_players_still_in_unplaced() -> None:
     standing = hand(Standing((1, 2, 3)), {1: 100, 2: 100, 3: 100}, {1: 200, 2: 100, 3: 0})
     assert placings(standing) == [Placing(3, (3,))]
@@ -77,6 +88,7 @@ def test_places_so_far_leave_the_players_still_in_unplaced() -> None:
     ({1: 10, 2: 10}, {1: 21, 2: -1}, [1, 2], "whole numbers of chips"),
     ({1: 10, 2: 10}, {1: 20.0, 2: 0}, [1, 2], "whole numbers of chips"),
     ({1: 10, 2: 10}, {1: 0, 2: 0}, [1, 2], "return the carried pot first"),
+    ({1: 10}, {1: 10}, [1], "at least two players"),
 ])
 def test_record_eliminations_refuses_an_impossible_hand(
     start: dict[int, int], end: dict[int, int], seats: list[int], message: str,
