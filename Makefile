@@ -1,12 +1,13 @@
 # Quick start: `make run` (the bot), `make demo` (the bot playing offline) and `make test` (lint, types, the
 # whole suite).
-# Both create .venv with Python 3.11+ if it is missing and (re)install the
-# project with its test extra whenever pyproject.toml has changed.
+# Each creates .venv with Python 3.11+ if it is missing and (re)installs the project whenever pyproject.toml
+# has changed: `make run` and `make demo` only what the bot needs, `make test` also the test extra.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null || echo python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TESTED := $(VENV)/.installed-test
 PYTEST_ARGS ?= -n auto --dist worksteal
 
 .PHONY: run demo test lint typecheck pytest bench venv clean
@@ -19,16 +20,16 @@ demo: $(STAMP)
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(TESTED)
 	$(BIN)/ruff check bot cogs tests bench
 
-typecheck: $(STAMP)
+typecheck: $(TESTED)
 	$(BIN)/mypy --strict bot cogs
 
-pytest: $(STAMP)
+pytest: $(TESTED)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: $(STAMP)
+bench: $(TESTED)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_play.py
 	$(BIN)/python bench/bench_store.py
@@ -42,8 +43,12 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TESTED): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TESTED)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
