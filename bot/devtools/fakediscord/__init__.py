@@ -1,0 +1,193 @@
+"""A loopback fake Discord for end-to-end tests of the bot.
+
+An aiohttp server on 127.0.0.1 (random port) that speaks enough of Discord's REST API (v10) and gateway for the
+real, unmodified discord.py to log in, receive events and answer interactions. Tests act as users through
+:meth:`FakeDiscord.slash`, :meth:`~FakeDiscord.click`, :meth:`~FakeDiscord.select` and
+:meth:`~FakeDiscord.submit_modal`, then read what each channel, DM and ephemeral reply shows.
+
+What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points and pitfalls):
+
+* one guild with text channels, roles and members (members travel in interaction payloads; the bot asks for no
+  privileged intent, so GUILD_CREATE carries only the bot's own member, as on Discord);
+* every channel's messages (create, edit, delete, fetch, history), per-user DM channels and closed DMs (50007);
+* interaction callbacks 4, 5, 6, 7, 8, 9 answered as an InteractionCallbackResponse (pitfall 2), followups and
+  ``@original`` edits through the interaction webhook, all kept per interaction;
+* multipart uploads (``payload_json`` plus ``files[n]``), the file bytes kept with the message;
+* Discord's limits (pitfall 6): the acknowledgement deadline, component/embed/content/modal limits answered with
+  400 / 50035 like Discord, 40060 for a second response, an optional per-channel rate limit answering 429;
+* fault injection (status codes and delays for the next N matching calls), gateway drops with RESUME, duplicate
+  interaction delivery, expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where
+  the bot may not post (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment
+  (:meth:`FakeDiscord.together` sends the interactions made inside it as one burst);
+* application command sync, stored so tests can assert the command tree.
+
+Anything the bot does that Discord would reject or that a user would see as a failure (a late or missing
+acknowledgement, an invalid body, a second response, an unknown route, a followup before the acknowledgement, an
+expired token, a deferral never completed) is recorded as a :class:`Violation`; the ``fake`` fixture fails the test
+on any that the test did not take with :meth:`FakeDiscord.take_violations`.
+
+Typical use (fixtures from ``conftest.py``)::
+
+    async def test_join(fake, start_bot):
+        await start_bot(PokerBot(...))
+        reply = await fake.reply_to(await fake.slash("alice", "poker", subcommand="create", options={...}))
+        table = fake.channel_messages("poker")[-1]
+        await fake.reply_to(await fake.click("bob", table, table.button("Join")["custom_id"]))
+        assert "bob" in table.text()
+
+The parts, one module each: ``constants`` (Discord's numbers), ``model`` (users, channels, messages), ``records``
+(calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``gateway``, ``server``
+(REST plumbing) and ``routes/`` (the REST routes), ``limits`` and ``form`` (Discord's documented limits),
+``violations``, ``faults`` and ``ratelimit``, ``driver`` and ``waiting`` (what the tests call), and ``fake``
+(the :class:`FakeDiscord` facade that builds them).
+"""
+
+from __future__ import annotations
+
+from .answers import Answer, ApiError
+from .config import FakeConfig, RateLimitModel, RoleSpec, UserSpec
+from .constants import (
+    ACTION_ROW,
+    ALLOWED_CALLBACKS,
+    API_VERSION,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    BUTTON,
+    CALLBACK_AUTOCOMPLETE,
+    CALLBACK_DEFERRED_MESSAGE,
+    CALLBACK_DEFERRED_UPDATE,
+    CALLBACK_MESSAGE,
+    CALLBACK_MODAL,
+    CALLBACK_PONG,
+    CALLBACK_UPDATE,
+    CHANNEL_SELECT,
+    CONTAINER,
+    JSON,
+    LABEL,
+    LINK_STYLE,
+    MENTIONABLE_SELECT,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    OP_DISPATCH,
+    OP_HEARTBEAT,
+    OP_HEARTBEAT_ACK,
+    OP_HELLO,
+    OP_IDENTIFY,
+    OP_INVALID_SESSION,
+    OP_REQUEST_MEMBERS,
+    OP_RESUME,
+    OPT_ATTACHMENT,
+    OPT_BOOLEAN,
+    OPT_CHANNEL,
+    OPT_INTEGER,
+    OPT_MENTIONABLE,
+    OPT_NUMBER,
+    OPT_ROLE,
+    OPT_STRING,
+    OPT_SUB_COMMAND,
+    OPT_SUB_COMMAND_GROUP,
+    OPT_USER,
+    PING,
+    PREMIUM_STYLE,
+    ROLE_SELECT,
+    SECTION,
+    SELECT_TYPES,
+    STRING_SELECT,
+    TEXT_DISPLAY,
+    TEXT_INPUT,
+    USER_SELECT,
+    Intent,
+    MessageFlag,
+    Perm,
+)
+from .fake import FakeDiscord
+from .faults import Fault, call_matcher
+from .form import FormErrors, Path
+from .limits import validate_commands, validate_message, validate_modal
+from .model import FakeChannel, FakeRole, FakeUser, StoredFile, StoredMessage, new_snowflake, walk_components
+from .patch import patch_discord
+from .records import InteractionRecord, RestCall, Violation
+
+# The names the single-module fake had, for code written against it.
+_Answer = Answer
+_call_matcher = call_matcher
+
+__all__ = [
+    "ACTION_ROW",
+    "ALLOWED_CALLBACKS",
+    "API_VERSION",
+    "APPLICATION_COMMAND",
+    "AUTOCOMPLETE",
+    "BUTTON",
+    "CALLBACK_AUTOCOMPLETE",
+    "CALLBACK_DEFERRED_MESSAGE",
+    "CALLBACK_DEFERRED_UPDATE",
+    "CALLBACK_MESSAGE",
+    "CALLBACK_MODAL",
+    "CALLBACK_PONG",
+    "CALLBACK_UPDATE",
+    "CHANNEL_SELECT",
+    "CONTAINER",
+    "JSON",
+    "LABEL",
+    "LINK_STYLE",
+    "MENTIONABLE_SELECT",
+    "MESSAGE_COMPONENT",
+    "MODAL_SUBMIT",
+    "OPT_ATTACHMENT",
+    "OPT_BOOLEAN",
+    "OPT_CHANNEL",
+    "OPT_INTEGER",
+    "OPT_MENTIONABLE",
+    "OPT_NUMBER",
+    "OPT_ROLE",
+    "OPT_STRING",
+    "OPT_SUB_COMMAND",
+    "OPT_SUB_COMMAND_GROUP",
+    "OPT_USER",
+    "OP_DISPATCH",
+    "OP_HEARTBEAT",
+    "OP_HEARTBEAT_ACK",
+    "OP_HELLO",
+    "OP_IDENTIFY",
+    "OP_INVALID_SESSION",
+    "OP_REQUEST_MEMBERS",
+    "OP_RESUME",
+    "PING",
+    "PREMIUM_STYLE",
+    "ROLE_SELECT",
+    "SECTION",
+    "SELECT_TYPES",
+    "STRING_SELECT",
+    "TEXT_DISPLAY",
+    "TEXT_INPUT",
+    "USER_SELECT",
+    "Answer",
+    "ApiError",
+    "FakeChannel",
+    "FakeConfig",
+    "FakeDiscord",
+    "FakeRole",
+    "FakeUser",
+    "Fault",
+    "FormErrors",
+    "Intent",
+    "InteractionRecord",
+    "MessageFlag",
+    "Path",
+    "Perm",
+    "RateLimitModel",
+    "RestCall",
+    "RoleSpec",
+    "StoredFile",
+    "StoredMessage",
+    "UserSpec",
+    "Violation",
+    "call_matcher",
+    "new_snowflake",
+    "patch_discord",
+    "validate_commands",
+    "validate_message",
+    "validate_modal",
+    "walk_components",
+]

@@ -1,0 +1,63 @@
+"""How the fake guild looks: its channels, roles, users and the limits the fake applies (FakeConfig)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .constants import Perm
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    name: str
+    permissions: int = 0
+
+
+@dataclass(frozen=True)
+class UserSpec:
+    name: str
+    roles: tuple[str, ...] = ()
+    dms_open: bool = True
+
+
+@dataclass
+class RateLimitModel:
+    """Per-channel rate limit on message create/edit/delete: ``limit`` requests per ``period`` seconds."""
+
+    limit: int = 5
+    period: float = 5.0
+    methods: frozenset[str] = frozenset({"POST", "PATCH", "DELETE"})
+
+
+def _default_users() -> tuple[UserSpec, ...]:
+    return (
+        UserSpec("owner"),
+        UserSpec("manager", ("Staff",)),
+        UserSpec("alice"),
+        UserSpec("bob"),
+        UserSpec("carol"),
+        UserSpec("dave"),
+        UserSpec("erin"),
+        UserSpec("frank"),
+    )
+
+
+@dataclass
+class FakeConfig:
+    """How the fake guild looks. Override the ``fake_config`` fixture to change it for a module or a test."""
+
+    guild_name: str = "Home Game"
+    channels: Sequence[str] = ("poker", "poker-2", "general")
+    roles: Sequence[RoleSpec] = (RoleSpec("Staff", Perm.MANAGE_GUILD), RoleSpec("Banker"))
+    users: Sequence[UserSpec] = field(default_factory=_default_users)
+    owner: str = "owner"
+    everyone_permissions: int = Perm.EVERYONE_DEFAULT
+    bot_permissions: int = Perm.BOT_DEFAULT
+    bot_name: str = "pokerbot"
+    ack_deadline: float = 3.0
+    token_ttl: float = 15 * 60.0
+    rate_limit: RateLimitModel | None = None
+    message_events: bool = True
+    allow_privileged_intents: bool = False
+    check_deferred: bool = True

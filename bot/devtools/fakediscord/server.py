@@ -1,0 +1,139 @@
+"""The REST plumbing: each request is read (JSON, or multipart with ``payload_json`` and files), recorded as a
+:class:`~.records.RestCall`, matched to a route, put through the armed faults and the rate limit, and answered
+by the route's handler (an :class:`~.answers.ApiError` becomes Discord's error answer, and a violation when it
+reveals a bot bug)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import BodyPartReader, web
+
+from .answers import Answer, ApiError, json_response
+from .faults import FaultInjector
+from .model import StoredFile
+from .ratelimit import ChannelRateLimits
+from .records import RestCall
+from .runtime import Runtime
+from .seams import Seams
+from .violations import Violations
+
+Handler = Callable[[RestCall], Awaitable[Answer]]
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    regex: re.Pattern[str]
+    template: str  # "PATCH /channels/{channel_id}/messages/{message_id}"
+    handler: Handler
+
+
+def route(method: str, template: str, handler: Handler) -> Route:
+    """A route; ``{name}`` in the template matches one path segment, found in ``call.params[name]``."""
+    regex = re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template)) + "$")
+    return Route(method, regex, f"{method} {template}", handler)
+
+
+class RestServer:
+    """Answers the bot's REST calls and keeps them all in ``calls``."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        seams: Seams,
+        violations: Violations,
+        faults: FaultInjector,
+        rate_limits: ChannelRateLimits,
+    ) -> None:
+        self.runtime = runtime
+        self.seams = seams
+        self.violations = violations
+        self.faults = faults
+        self.rate_limits = rate_limits
+        self.routes: list[Route] = []
+        self.calls: list[RestCall] = []
+        self.inflight = 0
+        self.last_activity = 0.0
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        call = RestCall(len(self.calls), request.method, "/" + request.match_info["tail"], dict(request.query),
+                        self.runtime.now())
+        self.inflight += 1
+        try:
+            await read_body(request, call)
+            self.calls.append(call)
+            self.runtime.notify()
+            answer = await self.seams._answer(call)
+        except Exception as error:  # a bug in the fake (or a body it cannot parse): fail fast, and loudly
+            if call not in self.calls:
+                self.calls.append(call)
+            self.violations.record("fake-error", f"{type(error).__name__}: {error}\n{traceback.format_exc()}",
+                                   call=call)
+            answer = Answer(400, {"message": f"fake Discord error: {type(error).__name__}: {error}", "code": 0})
+        finally:
+            self.inflight -= 1
+            self.last_activity = asyncio.get_running_loop().time()
+        call.status, call.response, call.handled_at = answer.status, answer.body, self.runtime.now()
+        self.runtime.notify()
+        return json_response(answer)
+
+    def match(self, call: RestCall) -> Handler | None:
+        """The handler of the call's route (filling ``call.route`` and ``call.params``), or None."""
+        for candidate in self.routes:
+            found = candidate.regex.match(call.path)
+            if found and candidate.method == call.method:
+                call.route, call.params = candidate.template, found.groupdict()
+                return candidate.handler
+        return None
+
+    async def answer(self, call: RestCall) -> Answer:
+        handler = self.match(call)
+        fault = self.faults.pick(call)
+        if fault is not None:
+            if fault.delay > 0:
+                await asyncio.sleep(fault.delay)
+            if fault.status is not None:
+                return fault.answer()
+        if handler is None:
+            self.violations.record("unknown-route", f"the fake does not know {call.method} {call.path}", call=call)
+            return Answer(404, {"message": "404: Not Found", "code": 0})
+        limited = self.rate_limits.check(call)
+        if limited is not None and limited.status == 429:
+            return limited
+        try:
+            answer = await handler(call)
+        except ApiError as error:
+            if error.violation:
+                self.violations.record(error.violation, error.detail, call=call, interaction_id=call.interaction_id)
+            answer = Answer(error.status, error.body())
+        if limited is not None:
+            answer.headers.update(limited.headers)
+        return answer
+
+
+async def read_body(request: web.Request, call: RestCall) -> None:
+    """The call's JSON body (``payload_json`` of a multipart request) and uploaded files."""
+    if not request.can_read_body:
+        return
+    if request.content_type == "application/json":
+        call.json = await request.json()
+    elif request.content_type.startswith("multipart/"):
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                continue
+            if part.name == "payload_json":
+                call.json = json.loads(await part.text())
+            else:
+                data = bytes(await part.read(decode=False))
+                ctype = part.headers.get("Content-Type")
+                call.files.append(StoredFile(0, part.filename or str(part.name), data, ctype, field=str(part.name)))
+    else:
+        text = await request.text()
+        call.json = text or None
