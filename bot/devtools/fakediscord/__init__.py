@@ -13,8 +13,12 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
 * interaction callbacks 4, 5, 6, 7, 8, 9 answered as an InteractionCallbackResponse (pitfall 2), followups and
   ``@original`` edits through the interaction webhook, all kept per interaction;
 * multipart uploads (``payload_json`` plus ``files[n]``), the file bytes kept with the message;
-* Discord's limits (pitfall 6): the acknowledgement deadline, component/embed/content/modal limits answered with
-  400 / 50035 like Discord, 40060 for a second response, an optional per-channel rate limit answering 429;
+* every request body (JSON, or a multipart request's ``payload_json``) checked against Discord's own OpenAPI
+  specification (:mod:`.spec`; ``FakeConfig(spec_checks=False)`` turns it off, and without ``jsonschema`` it is
+  off), answered 400 / 50035 like Discord when it does not conform;
+* Discord's limits the specification does not encode (pitfall 6): the acknowledgement deadline, component, embed,
+  content and modal limits answered with 400 / 50035 like Discord, 40060 for a second response, an optional
+  per-channel rate limit answering 429;
 * fault injection (status codes and delays for the next N matching calls), gateway drops with RESUME, duplicate
   interaction delivery, expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where
   the bot may not post (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment
@@ -37,7 +41,8 @@ Typical use (fixtures from ``conftest.py``)::
 
 The parts, one module each: ``constants`` (Discord's numbers), ``model`` (users, channels, messages), ``records``
 (calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``gateway``, ``server``
-(REST plumbing) and ``routes/`` (the REST routes), ``limits`` and ``form`` (Discord's documented limits),
+(REST plumbing) and ``routes/`` (the REST routes), ``spec`` (the OpenAPI checks), ``limits`` and ``form``
+(Discord's documented limits),
 ``violations``, ``faults`` and ``ratelimit``, ``driver`` and ``waiting`` (what the tests call), and ``fake``
 (the :class:`FakeDiscord` facade that builds them).
 """

@@ -30,6 +30,7 @@ from .routes.interactions import InteractionRoutes
 from .runtime import Runtime
 from .seams import Seams
 from .server import RestServer
+from .spec import SpecChecker, spec_checker, spec_checks_available
 from .violations import Violations
 from .waiting import Waiting
 
@@ -56,7 +57,10 @@ class FakeDiscord(UserActions, Waiting):
         self.fault_injector = FaultInjector()
         self.rate_limits = ChannelRateLimits(cfg.rate_limit)
         self.check_deferred = cfg.check_deferred
-        self.rest = RestServer(self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits)
+        self.spec = _spec_checker(cfg.spec_checks)
+        self.rest = RestServer(
+            self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits, self.spec
+        )
         self.interaction_routes = InteractionRoutes(
             self.guild, self.interaction_log, self.violation_log, self.gateway, self.runtime, self
         )
@@ -436,3 +440,9 @@ class FakeDiscord(UserActions, Waiting):
     async def drop_gateway(self, *, resumable: bool = True, code: int = 4000) -> None:
         """Close the bot's gateway connection; it resumes (or re-identifies if not ``resumable``)."""
         await self.gateway.drop(resumable=resumable, code=code)
+
+
+def _spec_checker(wanted: bool | None) -> SpecChecker | None:
+    if wanted is None:
+        wanted = spec_checks_available()
+    return spec_checker() if wanted else None

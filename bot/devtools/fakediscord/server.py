@@ -21,6 +21,7 @@ from .ratelimit import ChannelRateLimits
 from .records import RestCall
 from .runtime import Runtime
 from .seams import Seams
+from .spec import SpecChecker
 from .violations import Violations
 
 Handler = Callable[[RestCall], Awaitable[Answer]]
@@ -50,12 +51,14 @@ class RestServer:
         violations: Violations,
         faults: FaultInjector,
         rate_limits: ChannelRateLimits,
+        spec: SpecChecker | None,
     ) -> None:
         self.runtime = runtime
         self.seams = seams
         self.violations = violations
         self.faults = faults
         self.rate_limits = rate_limits
+        self.spec = spec
         self.routes: list[Route] = []
         self.calls: list[RestCall] = []
         self.inflight = 0
@@ -107,6 +110,8 @@ class RestServer:
         if limited is not None and limited.status == 429:
             return limited
         try:
+            if self.spec is not None:
+                self.spec.check(call.method, call.path, call.json).raise_if_any(source="OpenAPI")
             answer = await handler(call)
         except ApiError as error:
             if error.violation:
