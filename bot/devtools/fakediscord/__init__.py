@@ -19,10 +19,10 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
 * Discord's limits the specification does not encode (pitfall 6): the acknowledgement deadline, component, embed,
   content and modal limits answered with 400 / 50035 like Discord, 40060 for a second response, an optional
   per-channel rate limit answering 429;
-* fault injection (status codes and delays for the next N matching calls), gateway drops with RESUME, duplicate
-  interaction delivery, expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where
-  the bot may not post (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment
-  (:meth:`FakeDiscord.together` sends the interactions made inside it as one burst);
+* fault injection (see below), gateway drops with RESUME (or a RESUME refused), duplicate interaction delivery,
+  expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where the bot may not post
+  (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment (:meth:`FakeDiscord.together`
+  sends the interactions made inside it as one burst);
 * application command sync, stored so tests can assert the command tree.
 
 Anything the bot does that Discord would reject or that a user would see as a failure (a late or missing
@@ -39,12 +39,34 @@ Typical use (fixtures from ``conftest.py``)::
         await fake.reply_to(await fake.click("bob", table, table.button("Join")["custom_id"]))
         assert "bob" in table.text()
 
+Faults (:mod:`.faults` has the table of what each does), armed on the calls a route glob (``"METHOD /path"``,
+or ``"/path"`` for any method) or a predicate on :class:`RestCall` selects, for the next ``times`` calls (None:
+all of them)::
+
+    fake.inject("PATCH /channels/*/messages/*", status=503, times=2)    # two table edits fail (also 429, 500)
+    fake.inject("POST /interactions/*", delay=2.0)                       # a slow callback
+    fake.inject("POST /channels/*/messages", connection="closed-after")  # posted, but the bot hears nothing
+    fake.inject("/users/@me/channels", connection="closed-before")       # lost on the way: nothing happened
+    fake.inject("/webhooks/*", connection="reset")                       # TCP reset (ClientOSError)
+    fake.inject("PATCH /channels/*", connection="cut-short")             # applied; half an answer
+    fake.inject("/interactions/*", late=True)                            # Discord answers 10062
+    chaos = fake.inject_random(seed=7, rate=0.1, match="/channels/*")    # 10 % of channel calls, any kind
+    fake.refuse_resumes(times=1)                                         # the next RESUME is refused:
+    await fake.drop_gateway()                                            # ... the bot must IDENTIFY afresh
+
+Each returns what it counts (``fault.hits``, ``chaos.by_kind()``, ``refusals.refused``; ``fake.faults_hit()``
+adds them up). A call a fault cut says so (``call.connection``; its ``status`` is what the fake would have
+answered, None when nothing was applied); an interaction whose callback a ``late`` fault answered is ``lost`` and
+no acknowledgement violation is blamed on the bot for it. discord.py does not retry a closed, reset or cut-short
+call (the bot sees aiohttp's ServerDisconnectedError, ClientOSError or ClientPayloadError), and after a refused
+RESUME it waits 5 s (``Client.before_identify_hook``) before it identifies again; no interaction can be sent
+meanwhile.
+
 The parts, one module each: ``constants`` (Discord's numbers), ``model`` (users, channels, messages), ``records``
 (calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``gateway``, ``server``
 (REST plumbing) and ``routes/`` (the REST routes), ``spec`` (the OpenAPI checks), ``limits`` and ``form``
-(Discord's documented limits),
-``violations``, ``faults`` and ``ratelimit``, ``driver`` and ``waiting`` (what the tests call), and ``fake``
-(the :class:`FakeDiscord` facade that builds them).
+(Discord's documented limits), ``violations``, ``faults`` and ``ratelimit``, ``driver`` and ``waiting`` (what the
+tests call), and ``fake`` (the :class:`FakeDiscord` facade that builds them).
 """
 
 from __future__ import annotations

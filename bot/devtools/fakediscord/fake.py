@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import random
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from .commands import Commands
 from .config import FakeConfig, RateLimitModel
 from .constants import API_VERSION, JSON
 from .driver import UserActions
-from .faults import CallMatcher, Fault, FaultInjector
+from .faults import KINDS, CallMatcher, Connection, Fault, FaultInjector, RandomFaults, ResumeRefusals
 from .gateway import Gateway
 from .guild import Guild
 from .interactions import InteractionLog
@@ -59,7 +60,8 @@ class FakeDiscord(UserActions, Waiting):
         self.check_deferred = cfg.check_deferred
         self.spec = _spec_checker(cfg.spec_checks)
         self.rest = RestServer(
-            self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits, self.spec
+            self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits, self.spec,
+            self.interaction_log.lose,
         )
         self.interaction_routes = InteractionRoutes(
             self.guild, self.interaction_log, self.violation_log, self.gateway, self.runtime, self
@@ -206,6 +208,10 @@ class FakeDiscord(UserActions, Waiting):
         return self.fault_injector.faults
 
     @property
+    def random_faults(self) -> list[RandomFaults]:
+        return self.fault_injector.random
+
+    @property
     def global_commands(self) -> dict[str, JSON]:
         return self.command_tree.global_commands
 
@@ -220,6 +226,11 @@ class FakeDiscord(UserActions, Waiting):
     @property
     def resumes(self) -> int:
         return self.gateway.resumes
+
+    @property
+    def refused_resumes(self) -> int:
+        """RESUMEs refused by :meth:`refuse_resumes` (not those of a session dropped as not resumable)."""
+        return self.gateway.refused_resumes
 
     # Settings a test may change on the fly.
 
@@ -402,16 +413,47 @@ class FakeDiscord(UserActions, Waiting):
         times: int | None = 1,
         body: JSON | None = None,
         retry_after: float = 0.05,
+        connection: Connection | None = None,
+        late: bool = False,
     ) -> Fault:
-        """Make the next ``times`` calls (None: all) matching ``match`` wait ``delay`` s and/or fail with ``status``.
+        """Make the next ``times`` calls (None: all) matching ``match`` wait ``delay`` s and/or fail: answer
+        ``status``, or cut the ``connection`` (``"closed-before"``, ``"closed-after"``, ``"reset"``,
+        ``"cut-short"``), or (``late``) answer an interaction callback 10062 as if it came too late.
 
         ``match`` is a predicate on :class:`RestCall` or a glob on ``"METHOD /path"`` (``"PATCH /channels/*"``;
         a pattern starting with ``/`` matches any method). A 429 gets Discord's body and headers with
         ``retry_after``. Faults are tried in the order they were added; the first live match applies.
         """
         return self.fault_injector.inject(
-            match, status=status, delay=delay, times=times, body=body, retry_after=retry_after
+            match, status=status, delay=delay, times=times, body=body, retry_after=retry_after,
+            connection=connection, late=late,
         )
+
+    def inject_random(
+        self,
+        seed: int,
+        rate: float,
+        *,
+        match: str | CallMatcher = "*",
+        kinds: Sequence[str] = KINDS,
+        times: int | None = None,
+        slow: float = 1.0,
+        retry_after: float = 0.2,
+    ) -> RandomFaults:
+        """Faults on a random share ``rate`` of the calls matching ``match`` (after the armed ones), each of a
+        kind drawn from ``kinds`` (see :mod:`.faults`: ``"429"``, ``"500"``, ``"503"``, ``"slow"`` for ``slow``
+        seconds, ``"late"``, and the connection faults), by a random generator seeded with ``seed``."""
+        return self.fault_injector.inject_random(
+            seed, rate, match=match, kinds=kinds, times=times, slow=slow, retry_after=retry_after
+        )
+
+    def refuse_resumes(self, times: int | None = 1, *, chance: float = 1.0, seed: int = 0) -> ResumeRefusals:
+        """Refuse the next ``times`` RESUMEs (None: all), each with probability ``chance``: the gateway answers
+        invalid session (op 9, ``d: false``) and the bot must IDENTIFY afresh (``fake.drop_gateway()`` makes
+        the bot resume)."""
+        refusals = ResumeRefusals(times, chance, random.Random(seed))
+        self.gateway.resume_refusals.append(refusals)
+        return refusals
 
     def faults_hit(self) -> int:
         """How many calls the injected faults have hit so far."""

@@ -26,6 +26,7 @@ from .constants import (
     OP_RESUME,
     Intent,
 )
+from .faults import ResumeRefusals
 from .guild import Guild
 from .model import StoredMessage
 from .runtime import Runtime
@@ -66,6 +67,8 @@ class Gateway:
         self.sessions: list[GatewaySession] = []
         self.identify_payloads: list[JSON] = []
         self.resumes = 0
+        self.resume_refusals: list[ResumeRefusals] = []
+        self.refused_resumes = 0
         self.tasks: set[asyncio.Task[Any]] = set()
         self.held: list[tuple[str, JSON]] | None = None  # events held by together(), sent as one burst
 
@@ -128,9 +131,11 @@ class Gateway:
 
     async def _resume(self, ws: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
         session = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
-        if session is None or not session.resumable or session.ended:
+        refused = session is not None and any(r.refuse() for r in self.resume_refusals)
+        if session is None or not session.resumable or session.ended or refused:
             if session is not None:
                 session.ended = True
+            self.refused_resumes += refused
             await ws.send_str(json.dumps({"op": OP_INVALID_SESSION, "d": False}))
             return None
         self.resumes += 1

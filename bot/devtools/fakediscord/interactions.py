@@ -41,7 +41,7 @@ class InteractionLog:
 
     def _deadline_passed(self, rec: InteractionRecord) -> None:
         rec.deadline_passed = True
-        if rec.expect_ack and rec.response_type is None and not rec.late:
+        if rec.expect_ack and rec.response_type is None and not rec.late and not rec.lost:
             self.violations.record(
                 "ack-deadline",
                 f"interaction {rec.id} ({rec.describe()}) from {rec.user.name} was not acknowledged within "
@@ -49,6 +49,13 @@ class InteractionLog:
                 interaction_id=rec.id,
             )
         self.runtime.notify()
+
+    def lose(self, interaction_id: int | None) -> None:
+        """A fault answered the interaction's callback 10062: Discord forgot it (the user sees it fail)."""
+        rec = self.records.get(interaction_id or 0)
+        if rec is not None and rec.response_type is None:
+            rec.lost = True
+            self.runtime.notify()
 
     def token_expired(self, rec: InteractionRecord) -> bool:
         return rec.expired or self.runtime.now() - rec.sent_at > self.token_ttl

@@ -39,6 +39,12 @@ class RestCall:
     response: Any = None
     handled_at: float | None = None
     fault: Fault | None = None
+    connection: str | None = None  # a connection fault instead of the answer: what the client saw
+
+    @property
+    def answered(self) -> bool:
+        """Whether the client got the fake's answer (not a closed, reset or cut-short connection)."""
+        return self.status is not None and self.connection is None
 
     @property
     def channel_id(self) -> int | None:
@@ -56,7 +62,8 @@ class RestCall:
 
     def __str__(self) -> str:
         body = json.dumps(self.json)[:100] if self.json is not None else ""
-        return f"#{self.index} {self.time:7.3f}s {self.method} {self.path} -> {self.status} {body}"
+        outcome = f"{self.status}" + (f" ({self.connection})" if self.connection else "")
+        return f"#{self.index} {self.time:7.3f}s {self.method} {self.path} -> {outcome} {body}"
 
 
 @dataclass(eq=False)
@@ -84,6 +91,7 @@ class InteractionRecord:
     expired: bool = False
     deliveries: int = 1
     deadline_passed: bool = False
+    lost: bool = False  # a "late" fault answered its callback 10062: not the bot's fault if it goes unanswered
 
     @property
     def acknowledged(self) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import socket
+import struct
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from aiohttp import BodyPartReader, web
 
 from .answers import Answer, ApiError, json_response
-from .faults import FaultInjector
+from .faults import NOT_APPLIED, FaultInjector
 from .model import StoredFile
 from .ratelimit import ChannelRateLimits
 from .records import RestCall
@@ -52,6 +54,7 @@ class RestServer:
         faults: FaultInjector,
         rate_limits: ChannelRateLimits,
         spec: SpecChecker | None,
+        lose_interaction: Callable[[int | None], None],
     ) -> None:
         self.runtime = runtime
         self.seams = seams
@@ -59,6 +62,7 @@ class RestServer:
         self.faults = faults
         self.rate_limits = rate_limits
         self.spec = spec
+        self.lose_interaction = lose_interaction
         self.routes: list[Route] = []
         self.calls: list[RestCall] = []
         self.inflight = 0
@@ -82,8 +86,14 @@ class RestServer:
         finally:
             self.inflight -= 1
             self.last_activity = asyncio.get_running_loop().time()
-        call.status, call.response, call.handled_at = answer.status, answer.body, self.runtime.now()
+        connection = call.fault.connection if call.fault is not None else None
+        if connection in NOT_APPLIED:
+            answer = Answer(0)  # the request never reached a handler, and nothing is answered
+        call.status, call.response, call.handled_at = answer.status or None, answer.body, self.runtime.now()
+        call.connection = connection
         self.runtime.notify()
+        if connection is not None:
+            return await cut_connection(request, connection, answer)
         return json_response(answer)
 
     def match(self, call: RestCall) -> Handler | None:
@@ -101,8 +111,12 @@ class RestServer:
         if fault is not None:
             if fault.delay > 0:
                 await asyncio.sleep(fault.delay)
-            if fault.status is not None:
+            if fault.late:
+                self.lose_interaction(call.interaction_id)
+            if fault.status is not None or fault.late:
                 return fault.answer()
+            if fault.connection in NOT_APPLIED:
+                return Answer(0)
         if handler is None:
             self.violations.record("unknown-route", f"the fake does not know {call.method} {call.path}", call=call)
             return Answer(404, {"message": "404: Not Found", "code": 0})
@@ -120,6 +134,32 @@ class RestServer:
         if limited is not None:
             answer.headers.update(limited.headers)
         return answer
+
+
+async def cut_connection(request: web.Request, kind: str, answer: Answer) -> web.StreamResponse:
+    """End the exchange as a connection fault: closed (before or after the request was applied), reset (TCP RST),
+    or cut short (the answer's headers and half its body, then closed)."""
+    transport = request.transport
+    if transport is None or transport.is_closing():
+        return web.Response(status=answer.status or 500)
+    if kind == "reset":
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        transport.abort()
+    elif kind == "cut-short":
+        body = json.dumps(answer.body).encode() if answer.body is not None else b"{}"
+        status = answer.status if answer.body is not None else 200  # a 204 has no body to cut: promise one
+        response = web.StreamResponse(status=status, headers=answer.headers)
+        response.content_type = "application/json"
+        response.content_length = len(body)
+        await response.prepare(request)
+        await response.write(body[: len(body) // 2])
+        transport.close()
+        return response
+    else:
+        transport.close()
+    return web.Response(status=answer.status or 500)  # never sent: the connection is gone
 
 
 async def read_body(request: web.Request, call: RestCall) -> None:

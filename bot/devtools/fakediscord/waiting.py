@@ -105,6 +105,8 @@ class Waiting:
             if rec.late:
                 raise AssertionError(f"interaction {rec.id} was acknowledged late ({rec.ack_latency:.3f}s)")
             if rec.response_type is None:
+                if rec.lost:
+                    raise AssertionError(f"interaction {rec.id} was lost: a fault answered its callback 10062")
                 if rec.deadline_passed:
                     raise AssertionError(f"interaction {rec.id} was not acknowledged within {rec.deadline}s")
                 return None
