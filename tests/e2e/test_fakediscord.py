@@ -188,6 +188,7 @@ def test_patch_points_exist(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fails loudly if discord.py moves the attributes the fake patches (pin discord.py to 2.7.x)."""
     assert discord.__version__.startswith("2.7."), discord.__version__
     assert discord.http.Route.BASE == "https://discord.com/api/v10"
+    assert discord.asset.Asset.BASE == "https://cdn.discordapp.com"
     assert isinstance(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, yarl.URL)
     import discord.webhook.async_ as webhooks
 
@@ -198,6 +199,7 @@ def test_patch_points_exist(monkeypatch: pytest.MonkeyPatch) -> None:
     patch_discord(monkeypatch, server)
     assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:4321/api/v10/users/@me"
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:4321/"
+    assert discord.asset.Asset.BASE == "http://127.0.0.1:4321"  # emoji images and attachments from the fake's CDN
 
 
 async def test_login_guild_and_intents(fake: FakeDiscord, start_bot: BotStarter) -> None:

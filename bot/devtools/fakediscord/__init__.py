@@ -23,7 +23,11 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
   expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where the bot may not post
   (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment (:meth:`FakeDiscord.together`
   sends the interactions made inside it as one burst);
-* application command sync, stored so tests can assert the command tree.
+* application command sync, stored so tests can assert the command tree;
+* the application's emojis (list, create, fetch, rename, delete) with Discord's limits (a name of 2 to 32 of
+  ``[A-Za-z0-9_]``, unique; a PNG, JPEG, GIF or WebP data URI of at most 256 KiB; 2,000 at most), the images
+  kept (``fake.emoji("card_As").image``) and served where discord.py's ``Emoji.url`` points; a message naming an
+  unknown emoji (``<:name:id>``) is stored as the text it is (``fake.emoji_references(message)`` tells).
 
 Anything the bot does that Discord would reject or that a user would see as a failure (a late or missing
 acknowledgement, an invalid body, a second response, an unknown route, a followup before the acknowledgement, an
@@ -63,10 +67,10 @@ RESUME it waits 5 s (``Client.before_identify_hook``) before it identifies again
 meanwhile.
 
 The parts, one module each: ``constants`` (Discord's numbers), ``model`` (users, channels, messages), ``records``
-(calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``gateway``, ``server``
-(REST plumbing) and ``routes/`` (the REST routes), ``spec`` (the OpenAPI checks), ``limits`` and ``form``
-(Discord's documented limits), ``violations``, ``faults`` and ``ratelimit``, ``driver`` and ``waiting`` (what the
-tests call), and ``fake`` (the :class:`FakeDiscord` facade that builds them).
+(calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``emojis``,
+``gateway``, ``server`` (REST plumbing), ``routes/`` (the REST routes) and ``cdn``, ``spec`` (the OpenAPI checks),
+``limits`` and ``form`` (Discord's documented limits), ``violations``, ``faults`` and ``ratelimit``, ``driver`` and
+``waiting`` (what the tests call), and ``fake`` (the :class:`FakeDiscord` facade that builds them).
 """
 
 from __future__ import annotations
@@ -127,11 +131,21 @@ from .constants import (
     MessageFlag,
     Perm,
 )
+from .emojis import EmojiReference
 from .fake import FakeDiscord
-from .faults import Fault, call_matcher
+from .faults import Connection, Fault, RandomFaults, ResumeRefusals, call_matcher
 from .form import FormErrors, Path
 from .limits import validate_commands, validate_message, validate_modal
-from .model import FakeChannel, FakeRole, FakeUser, StoredFile, StoredMessage, new_snowflake, walk_components
+from .model import (
+    FakeChannel,
+    FakeEmoji,
+    FakeRole,
+    FakeUser,
+    StoredFile,
+    StoredMessage,
+    new_snowflake,
+    walk_components,
+)
 from .patch import patch_discord
 from .records import InteractionRecord, RestCall, Violation
 
@@ -191,9 +205,12 @@ __all__ = [
     "USER_SELECT",
     "Answer",
     "ApiError",
+    "Connection",
+    "EmojiReference",
     "FakeChannel",
     "FakeConfig",
     "FakeDiscord",
+    "FakeEmoji",
     "FakeRole",
     "FakeUser",
     "Fault",
@@ -203,8 +220,10 @@ __all__ = [
     "MessageFlag",
     "Path",
     "Perm",
+    "RandomFaults",
     "RateLimitModel",
     "RestCall",
+    "ResumeRefusals",
     "RoleSpec",
     "StoredFile",
     "StoredMessage",

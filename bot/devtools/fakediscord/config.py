@@ -67,3 +67,4 @@ class FakeConfig:
     allow_privileged_intents: bool = False
     check_deferred: bool = True
     spec_checks: bool | None = None
+    application_emoji_limit: int = 2000

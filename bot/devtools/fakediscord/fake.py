@@ -17,16 +17,18 @@ from .commands import Commands
 from .config import FakeConfig, RateLimitModel
 from .constants import API_VERSION, JSON
 from .driver import UserActions
+from .emojis import ApplicationEmojis, EmojiReference
 from .faults import KINDS, CallMatcher, Connection, Fault, FaultInjector, RandomFaults, ResumeRefusals
 from .gateway import Gateway
 from .guild import Guild
 from .interactions import InteractionLog
 from .messages import MessageStore
-from .model import FakeChannel, FakeRole, FakeUser, StoredFile, StoredMessage
+from .model import FakeChannel, FakeEmoji, FakeRole, FakeUser, StoredFile, StoredMessage
 from .ratelimit import Bucket, ChannelRateLimits
 from .records import InteractionRecord, RestCall, Violation
 from .routes.app import AppRoutes
 from .routes.channels import ChannelRoutes
+from .routes.emojis import EmojiRoutes
 from .routes.interactions import InteractionRoutes
 from .runtime import Runtime
 from .seams import Seams
@@ -55,6 +57,7 @@ class FakeDiscord(UserActions, Waiting):
             self.runtime, self.violation_log, ack_deadline=cfg.ack_deadline, token_ttl=cfg.token_ttl
         )
         self.command_tree = Commands(self.guild)
+        self.emojis = ApplicationEmojis(self.guild.bot_user.payload(), limit=cfg.application_emoji_limit)
         self.fault_injector = FaultInjector()
         self.rate_limits = ChannelRateLimits(cfg.rate_limit)
         self.check_deferred = cfg.check_deferred
@@ -70,8 +73,9 @@ class FakeDiscord(UserActions, Waiting):
             *AppRoutes(self.guild, self.command_tree, self.runtime).routes(),
             *ChannelRoutes(self.guild, self.message_store, self.gateway, self).routes(),
             *self.interaction_routes.routes(),
+            *EmojiRoutes(self.guild, self.emojis).routes(),
         ]
-        self.cdn = Cdn(self.message_store)
+        self.cdn = Cdn(self.message_store, self.emojis)
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------------------
@@ -391,6 +395,17 @@ class FakeDiscord(UserActions, Waiting):
     def register_commands(self, global_commands: Sequence[JSON], guild_commands: Sequence[JSON] = ()) -> None:
         """Tell the fake the bot's local command tree (used for option types when commands were not synced)."""
         self.command_tree.register_local(global_commands, guild_commands)
+
+    # -- application emojis -----------------------------------------------------------------------------------
+
+    def emoji(self, ref: int | str) -> FakeEmoji:
+        """The application emoji with this id or name (``fake.emoji("card_As").image`` is what was uploaded)."""
+        return self.emojis.get(ref)
+
+    def emoji_references(self, message: StoredMessage | str) -> list[EmojiReference]:
+        """The custom emojis a message's text (content, embeds, components) names, each with the application
+        emoji it is (``ref.known`` is False for an unknown or deleted one: Discord shows ``:name:`` as text)."""
+        return self.emojis.references(message if isinstance(message, str) else message.text())
 
     # -- violations -----------------------------------------------------------------------------------------
 

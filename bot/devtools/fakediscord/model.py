@@ -1,4 +1,5 @@
-"""The fake's data model: snowflakes, roles, users, channels, messages and the files attached to them."""
+"""The fake's data model: snowflakes, roles, users, channels, messages, the files attached to them, and the
+application's emojis."""
 
 from __future__ import annotations
 
@@ -279,3 +280,32 @@ class FakeChannel:
     def current(self) -> list[StoredMessage]:
         return [m for m in self.messages if not m.deleted]
 
+
+
+@dataclass(eq=False)
+class FakeEmoji:
+    """An application emoji: its name, and the image uploaded for it (kept as uploaded)."""
+
+    id: int
+    name: str
+    image: bytes
+    content_type: str  # image/png, image/jpeg, image/gif or image/webp
+    creator: JSON
+    animated: bool = False
+
+    @property
+    def mention(self) -> str:
+        """How a message shows it: ``<:name:id>`` (``<a:name:id>`` if animated)."""
+        return f"<{'a' if self.animated else ''}:{self.name}:{self.id}>"
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": dict(self.creator),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.animated,
+            "available": True,
+        }
