@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.devtools.fakediscord import FakeDiscord, RestCall
 from bot.devtools.fakediscord.faults import KINDS
+from bot.devtools.fakediscord.ratelimit import GlobalRate
 from tests.e2e.conftest import BotStarter, DiscordErrors
 
 pytestmark = pytest.mark.e2e
@@ -219,3 +220,30 @@ def test_resume_refusals_by_chance_follow_their_seed() -> None:
 def test_a_call_cut_says_so() -> None:
     call = RestCall(0, "POST", "/channels/1/messages", {}, 0.5, status=200, connection="closed-after")
     assert "200 (closed-after)" in str(call) and not call.answered
+
+
+async def test_the_global_rate_is_counted_not_enforced(fake: FakeDiscord) -> None:
+    url = f"{fake.api_base}/channels/{fake.channel('poker').id}/typing"
+    async with aiohttp.ClientSession() as session:
+        for _ in range(55):
+            async with session.post(url) as response:
+                assert response.status == 204  # never refused
+        async with session.post(f"{fake.api_base}/interactions/1/x/callback", json={"type": 1}) as response:
+            assert response.status == 404
+    assert [v.kind for v in fake.take_violations()] == ["unknown-interaction"]
+    assert (fake.global_rate.counted, fake.global_rate.exempt) == (55, 1)
+
+
+def test_the_global_rate_is_fifty_a_second_in_a_sliding_window() -> None:
+    """Interaction answers are exempt; the 51st call within a second is one Discord would have refused."""
+    rate = GlobalRate()
+    typing = RestCall(0, "POST", "/channels/1/typing", {}, 0.0)
+    for i in range(60):
+        rate.count(typing, 10.0 + i * 0.01)  # 60 calls in 0.6 s
+    rate.count(RestCall(0, "POST", "/interactions/1/t/callback", {}, 0.0), 10.6)
+    rate.count(RestCall(0, "PATCH", "/webhooks/1/t/messages/@original", {}, 0.0), 10.6)
+    assert (rate.counted, rate.exempt, rate.peak_per_second, rate.over_limit) == (60, 2, 60, 10)
+    rate.count(typing, 11.55)  # the first 56 have left the window
+    assert rate.over_limit == 10 and len(rate.window) == 5
+    old = rate.reset()
+    assert (old.counted, old.over_limit, rate.counted, rate.peak_per_second) == (61, 10, 0, 0)

@@ -24,7 +24,7 @@ from .guild import Guild
 from .interactions import InteractionLog
 from .messages import MessageStore
 from .model import FakeChannel, FakeEmoji, FakeRole, FakeUser, StoredFile, StoredMessage
-from .ratelimit import Bucket, ChannelRateLimits
+from .ratelimit import Bucket, ChannelRateLimits, GlobalRate
 from .records import InteractionRecord, RestCall, Violation
 from .routes.app import AppRoutes
 from .routes.channels import ChannelRoutes
@@ -210,6 +210,12 @@ class FakeDiscord(UserActions, Waiting):
     @property
     def faults(self) -> list[Fault]:
         return self.fault_injector.faults
+
+    @property
+    def global_rate(self) -> GlobalRate:
+        """Discord's global limit (50 requests/s, interaction answers exempt), counted: ``peak_per_second``,
+        ``over_limit`` (calls Discord would have refused), ``counted``, ``exempt``; ``reset()`` starts afresh."""
+        return self.rest.global_rate
 
     @property
     def random_faults(self) -> list[RandomFaults]:

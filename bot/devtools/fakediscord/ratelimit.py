@@ -1,12 +1,14 @@
 """Discord's rate limits as the fake models them: the per-channel message bucket (answering 429 with Discord's
-headers once exhausted) and the 429 answer itself."""
+headers once exhausted), the 429 answer itself, and the global limit (50 requests a second per bot, interaction
+answers exempt) counted but not enforced."""
 
 from __future__ import annotations
 
 import asyncio
 import math
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 
 from .answers import Answer
 from .config import RateLimitModel
@@ -71,3 +73,41 @@ class ChannelRateLimits:
             "X-RateLimit-Bucket": "channel-messages",
         }
         return Answer(200, None, headers)
+
+
+GLOBAL_LIMIT = 50  # requests per second per bot token
+EXEMPT_PATHS = ("/interactions/", "/webhooks/")  # interaction endpoints: not bound to the global limit
+
+
+@dataclass(eq=False)
+class GlobalRate:
+    """Discord's global rate limit, counted (not enforced): every call but interaction answers (callbacks and
+    interaction webhooks), in a sliding one-second window. ``over_limit`` counts the calls Discord would have
+    answered with a global 429 (the window already held ``limit``)."""
+
+    limit: int = GLOBAL_LIMIT
+    counted: int = 0
+    exempt: int = 0
+    peak_per_second: int = 0
+    over_limit: int = 0
+    window: deque[float] = field(default_factory=deque)
+
+    def count(self, call: RestCall, now: float) -> None:
+        if call.path.startswith(EXEMPT_PATHS):
+            self.exempt += 1
+            return
+        window = self.window
+        while window and window[0] <= now - 1.0:
+            window.popleft()
+        if len(window) >= self.limit:
+            self.over_limit += 1
+        window.append(now)
+        self.counted += 1
+        self.peak_per_second = max(self.peak_per_second, len(window))
+
+    def reset(self) -> GlobalRate:
+        """Start counting afresh; returns what was counted so far."""
+        old = GlobalRate(self.limit, self.counted, self.exempt, self.peak_per_second, self.over_limit)
+        self.counted = self.exempt = self.peak_per_second = self.over_limit = 0
+        self.window.clear()
+        return old

@@ -19,7 +19,7 @@ from aiohttp import BodyPartReader, web
 from .answers import Answer, ApiError, json_response
 from .faults import NOT_APPLIED, FaultInjector
 from .model import StoredFile
-from .ratelimit import ChannelRateLimits
+from .ratelimit import ChannelRateLimits, GlobalRate
 from .records import RestCall
 from .runtime import Runtime
 from .seams import Seams
@@ -63,6 +63,7 @@ class RestServer:
         self.rate_limits = rate_limits
         self.spec = spec
         self.lose_interaction = lose_interaction
+        self.global_rate = GlobalRate()
         self.routes: list[Route] = []
         self.calls: list[RestCall] = []
         self.inflight = 0
@@ -107,6 +108,7 @@ class RestServer:
 
     async def answer(self, call: RestCall) -> Answer:
         handler = self.match(call)
+        self.global_rate.count(call, asyncio.get_running_loop().time())
         fault = self.faults.pick(call)
         if fault is not None:
             if fault.delay > 0:
