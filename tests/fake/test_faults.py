@@ -247,3 +247,24 @@ def test_the_global_rate_is_fifty_a_second_in_a_sliding_window() -> None:
     assert rate.over_limit == 10 and len(rate.window) == 5
     old = rate.reset()
     assert (old.counted, old.over_limit, rate.counted, rate.peak_per_second) == (61, 10, 0, 0)
+
+
+async def test_answering_again_after_a_lost_answer_is_not_blamed(fake: FakeDiscord, start_bot: BotStarter) -> None:
+    """The callback went through but its answer was lost: asking again gets 40060, which is how a bot finds out,
+    and no violation. Without the fault, a second response is the bot's bug."""
+    await start_bot(discord.Client(intents=discord.Intents.default()))  # answers nothing by itself
+    first, second = [fake.interaction(await fake.slash("alice", "hand")) for _ in range(2)]
+    fake.inject("POST /interactions/*", connection="closed-after", times=1)
+
+    async def answer(record: Any) -> int:
+        url = f"{fake.api_base}/interactions/{record.id}/{record.token}/callback"
+        body = {"type": 4, "data": {"content": "A♠ K♠"}}
+        async with aiohttp.ClientSession() as session, session.post(url, json=body) as response:
+            return response.status
+
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await answer(first)
+    assert first.response_type == 4 and first.content == "A♠ K♠"
+    assert await answer(first) == 400 and fake.take_violations() == []
+    assert await answer(second) == 204 and await answer(second) == 400  # 204: no ?with_response
+    assert [v.kind for v in fake.take_violations()] == ["already-acknowledged"]

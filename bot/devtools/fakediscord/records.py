@@ -92,6 +92,7 @@ class InteractionRecord:
     deliveries: int = 1
     deadline_passed: bool = False
     lost: bool = False  # a "late" fault answered its callback 10062: not the bot's fault if it goes unanswered
+    ack_call: RestCall | None = None  # the callback that acknowledged it
 
     @property
     def acknowledged(self) -> bool:

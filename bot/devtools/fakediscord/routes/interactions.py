@@ -67,11 +67,14 @@ class InteractionRoutes:
         rtype = int(body.get("type") or 0)
         data: JSON = body.get("data") or {}
         if rec.response_type is not None:
+            # Asking again after the answer to the first response was lost (a connection fault) is how a bot
+            # finds out that it went through: Discord answers 40060, and the bot did nothing wrong.
+            unseen = rec.ack_call is not None and rec.ack_call.fault is not None and rec.ack_call.fault.connection
             raise ApiError(
                 400,
                 40060,
                 "Interaction has already been acknowledged.",
-                violation="already-acknowledged",
+                violation=None if unseen else "already-acknowledged",
                 detail=f"interaction {rec.id} ({rec.describe()}) answered twice "
                 f"(type {rec.response_type}, then {rtype})",
             )
@@ -80,7 +83,7 @@ class InteractionRoutes:
             self._too_late(rec, call, latency)
         self._check_response(rec, rtype, data, files=len(call.files))
 
-        rec.response_type, rec.acked_at, rec.ack_latency = rtype, self.runtime.now(), latency
+        rec.response_type, rec.acked_at, rec.ack_latency, rec.ack_call = rtype, self.runtime.now(), latency, call
         message = await self._apply(rec, rtype, data, call)
         self.runtime.notify()
 
