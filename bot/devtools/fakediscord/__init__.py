@@ -18,7 +18,8 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
   off), answered 400 / 50035 like Discord when it does not conform;
 * Discord's limits the specification does not encode (pitfall 6): the acknowledgement deadline, component, embed,
   content and modal limits answered with 400 / 50035 like Discord, 40060 for a second response, an optional
-  per-channel rate limit answering 429;
+  per-channel rate limit answering 429, and Discord's global limit (50 requests/s, interaction answers exempt)
+  counted, not enforced (``fake.global_rate``);
 * fault injection (see below), gateway drops with RESUME (or a RESUME refused), duplicate interaction delivery,
   expired interaction tokens, closed DMs, messages deleted by a moderator and a channel where the bot may not post
   (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment (:meth:`FakeDiscord.together`
@@ -61,7 +62,8 @@ all of them)::
 Each returns what it counts (``fault.hits``, ``chaos.by_kind()``, ``refusals.refused``; ``fake.faults_hit()``
 adds them up). A call a fault cut says so (``call.connection``; its ``status`` is what the fake would have
 answered, None when nothing was applied); an interaction whose callback a ``late`` fault answered is ``lost`` and
-no acknowledgement violation is blamed on the bot for it. discord.py does not retry a closed, reset or cut-short
+no acknowledgement violation is blamed on the bot for it, nor a second response after the answer to the first was
+cut (Discord answers it 40060, which is how the bot finds out). discord.py does not retry a closed, reset or cut-short
 call (the bot sees aiohttp's ServerDisconnectedError, ClientOSError or ClientPayloadError), and after a refused
 RESUME it waits 5 s (``Client.before_identify_hook``) before it identifies again; no interaction can be sent
 meanwhile.
