@@ -1,6 +1,7 @@
 """The fake Discord lives in ``bot.devtools.fakediscord`` (the offline demo uses it too);
 the tests import it from here."""
 
-from bot.devtools import fakediscord as _impl
-
-globals().update({name: value for name, value in vars(_impl).items() if not name.startswith("__")})
+from bot.devtools.fakediscord import *  # noqa: F403
+from bot.devtools.fakediscord import __all__ as __all__
+from bot.devtools.fakediscord import _Answer as _Answer
+from bot.devtools.fakediscord import _call_matcher as _call_matcher

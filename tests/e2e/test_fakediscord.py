@@ -188,6 +188,7 @@ def test_patch_points_exist(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fails loudly if discord.py moves the attributes the fake patches (pin discord.py to 2.7.x)."""
     assert discord.__version__.startswith("2.7."), discord.__version__
     assert discord.http.Route.BASE == "https://discord.com/api/v10"
+    assert discord.asset.Asset.BASE == "https://cdn.discordapp.com"
     assert isinstance(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, yarl.URL)
     import discord.webhook.async_ as webhooks
 
@@ -198,6 +199,7 @@ def test_patch_points_exist(monkeypatch: pytest.MonkeyPatch) -> None:
     patch_discord(monkeypatch, server)
     assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:4321/api/v10/users/@me"
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:4321/"
+    assert discord.asset.Asset.BASE == "http://127.0.0.1:4321"  # emoji images and attachments from the fake's CDN
 
 
 async def test_login_guild_and_intents(fake: FakeDiscord, start_bot: BotStarter) -> None:
@@ -631,6 +633,16 @@ INNER_TESTS = """
         await fake.settle(0.3)
 
 
+    async def test_spec_violation_not_taken(fake, start_bot):
+        import discord
+
+        bot = await start_bot(HarnessBot())
+        try:
+            await bot.get_channel(fake.channel("general").id).send(embed=discord.Embed(colour=0x1000000))
+        except discord.HTTPException:
+            pass
+
+
     async def test_clean(fake, start_bot):
         await start_bot(HarnessBot())
         await fake.reply_to(await fake.slash("alice", "poker", subcommand="hand"))
@@ -638,7 +650,8 @@ INNER_TESTS = """
 
 
 def test_fixtures_fail_a_test_that_breaks_the_rules(tmp_path: Path) -> None:
-    """The guards work end to end: a late acknowledgement and a swallowed exception each fail their test."""
+    """The guards work end to end: a late acknowledgement, a swallowed exception and a body the OpenAPI
+    specification refuses each fail their test."""
     root = Path(__file__).resolve().parents[2]
     (tmp_path / "test_inner.py").write_text(textwrap.dedent(INNER_TESTS))
     command = [sys.executable, "-m", "pytest", "-q", "-p", "tests.e2e.conftest", "-c", str(root / "pyproject.toml")]
@@ -646,9 +659,11 @@ def test_fixtures_fail_a_test_that_breaks_the_rules(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(root)}
     run = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=60, check=False)
     out = run.stdout + run.stderr
-    assert "3 passed" in out and "2 errors" in out, out
+    assert "4 passed" in out and "3 errors" in out, out
     assert "test_late_ack_not_taken - Failed: the fake Discord saw problems" in out, out
     assert "test_exception_not_taken - Failed: errors were logged" in out, out
+    assert "test_spec_violation_not_taken - Failed: the fake Discord saw problems" in out, out
+    assert "invalid-form-body: embeds.0.color: Value should be less than or equal to 16777215" in out, out
     assert (
         "(/poker late) from alice was not acknowledged within 0.1s" in out
         and "errors were logged" in out

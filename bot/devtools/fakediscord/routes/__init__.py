@@ -1,0 +1,1 @@
+"""The REST routes the fake answers, grouped by what they are about."""
