@@ -535,10 +535,9 @@ def test_fixed_limit_all_in_half_bet_reopens() -> None:
     assert (hand.legal().min_raise_to, hand.legal().max_raise_to) == (6, 6)  # all in: half a raise
     play(hand, "cbr 6", "cc")
     legal = hand.legal()
-    # Seat 0 already acted, but the half-bet all-in reopened the betting for him. (Whether his raise is to
-    # 6 + 4 = 10, as the engine has it, or to 8 + 4 = 12 is not fixed by RULES.md.)
-    assert legal.player == 0 and legal.can_raise
-    play(hand, f"cbr {legal.min_raise_to}")
+    # Seat 0 already acted, but the half-bet all-in reopened the betting for him: the all-in amount plus one bet.
+    assert legal.player == 0 and legal.can_raise and legal.min_raise_to == legal.max_raise_to == 10
+    play(hand, "cbr 10")
 
 
 def test_fixed_limit_all_in_half_bet_counts_toward_cap() -> None:
