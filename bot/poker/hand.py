@@ -520,7 +520,7 @@ class Hand:
                 raise IllegalAction("discards are cards: read text with parse_cards, or give the text to act()")
             if not card.is_unknown and card in cards[:k]:
                 raise IllegalAction(f"{format_cards(cards)} lists a card twice")
-            if UNKNOWN in remaining and not card.is_unknown and card in self.deck.unseen():
+            if UNKNOWN in remaining and self._could_be_unseen(card):
                 remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
                 revealed.append(card)
             else:
@@ -552,11 +552,10 @@ class Hand:
         if cards is not None:
             hand = self.holes[player]
             known = [c for c in hand if not c.is_unknown]
-            unseen = self.deck.unseen()
             if len(cards) != len(hand) or any(c not in cards for c in known) or len(set(cards)) != len(cards):
                 raise IllegalAction(f"p{player + 1} holds {format_cards(hand)}, not {format_cards(cards)}")
             for card in cards:
-                if card not in known and (card.is_unknown or card not in unseen):
+                if card not in known and not self._could_be_unseen(card):
                     raise IllegalAction(f"{card} cannot be in p{player + 1}'s hand")
         return player
 
@@ -928,6 +927,12 @@ class Hand:
         if self.actor is None:
             raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
         return self.actor
+
+    def _could_be_unseen(self, card: Card) -> bool:
+        """A replay names a card that a hand held unseen: it must not be known to be anywhere else."""
+        if not isinstance(card, Card) or not self.deck.could_be_hidden(card):
+            return False
+        return not any(card in self.holes[i] for i in range(self.players) if not self.folded[i])
 
     def _not_your_turn(self, player: int) -> str:
         if self.folded[player]:

@@ -486,10 +486,15 @@ def _bad_deal(hand: Hand, action: _Action, plan: _Plan, holes: list[list[Card]],
     p = action.player
     dealt = plan.dealt_at.get(action.number, [])
     discards = set(action.cards)
+    served: set[Card] = set()
     for deal in dealt:
         for card in deal.cards:
             if card.is_unknown:
                 continue
+            if card in served:
+                reason = f"p{p + 1} is dealt {card} twice"
+                return f"{deal.where()} (the draw of {action.where()}): {reason}"
+            served.add(card)
             if card in discards:
                 reason = f"p{p + 1} threw {card} in this draw and is never dealt it back"
             elif card in holes[p]:
