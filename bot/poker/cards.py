@@ -22,15 +22,18 @@ class Card:
 
     Cards are interned: there is one object per card, so ``is`` and ``==`` agree.
     ``rank`` is 2..14 (ace 14), 2 for a joker (it plays exactly as a two),
-    0 for an unknown card.
+    0 for an unknown card. ``bit`` is the card's own bit (``1 << i`` for the
+    i-th card of ``STANDARD_DECK``; 0 for jokers and unknown cards): the bits
+    of distinct cards add up to a key of the set, whatever their order.
     """
 
-    __slots__ = ("code", "rank", "suit", "prime", "is_joker", "is_unknown")
+    __slots__ = ("code", "rank", "suit", "prime", "bit", "is_joker", "is_unknown")
 
     code: str
     rank: int
     suit: str
     prime: int
+    bit: int
     is_joker: bool
     is_unknown: bool
 
@@ -47,6 +50,7 @@ class Card:
         card.rank = rank
         card.suit = suit
         card.prime = _PRIMES[rank - 2] if rank >= 2 else 0
+        card.bit = 1 << (4 * (rank - 2) + SUITS.index(suit)) if suit in SUITS and code[0] != "X" else 0
         card.is_joker = code[0] == "X"
         card.is_unknown = code == "??"
         return card

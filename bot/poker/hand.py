@@ -343,7 +343,7 @@ class Hand:
     def value_of(self, player: int) -> HandValue | None:
         """The player's best hand under the game's ranking (None with unknown cards)."""
         cards = self.holes[player]
-        if any(c.is_unknown for c in cards) or len(cards) < 5:
+        if any(c.is_unknown for c in cards) or len(cards) < self.game.hand_size:
             return None
         try:
             return evaluate(self.game.ranking, cards)
@@ -691,7 +691,7 @@ class Hand:
     def _deal_initial(self) -> None:
         n = self.players
         try:
-            cards = self.deck.deal(5 * n)
+            cards = self.deck.deal(self.game.hand_size * n)
         except CardError as error:
             raise IllegalAction(str(error)) from None
         for seat in range(n):

@@ -43,8 +43,6 @@ from .hand import Hand, IllegalAction, Stakes
 DEFAULT_RAISE_CAP: Final = 5
 """Bets per round in fixed limit when a file has no ``_raise_cap`` (the WSOP cap: a bet and four raises)."""
 
-HAND_SIZE: Final = 5
-
 # Standard PHH fields that export_phh accepts as keyword arguments (the rest it computes from the hand).
 OPTIONAL_FIELDS: Final = frozenset({
     "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country", "time",
@@ -423,7 +421,7 @@ def replay(doc_or_text: PHHDocument | str) -> Hand:
     doc = parse_phh(doc_or_text) if isinstance(doc_or_text, str) else doc_or_text
     game, n = doc.game, len(doc.starting_stacks)
     stakes = doc.stakes()
-    plan = _plan(doc.actions, n, jokers=doc.jokers)
+    plan = _plan(doc.actions, n, jokers=doc.jokers, hand_size=game.hand_size)
     try:
         hand = Hand(
             game, stakes, doc.starting_stacks, deck=plan.deck, carried_in=doc.carried_in,
@@ -561,7 +559,7 @@ def _cards(text: str, where: str) -> list[Card]:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
+def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 5) -> _Plan:
     """Read the history once: the initial deal, each draw's discards and replacements, the player actions.
 
     The deck order is the initial deal, one card at a time from p1, then for
@@ -595,7 +593,7 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
             continue
         if not started:
             started = True
-            _check_initial(initial, n)
+            _check_initial(initial, hand_size)
         if action.verb == "dh":
             draw = draws[-1] if draws else None
             drawers = {a.player: count for a, count in draw.discards} if draw else {}
@@ -622,12 +620,12 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
                 count += 1  # Assassin: a face-up two earns one extra card
             draws[-1].discards.append((action, count))
     if not started:
-        _check_initial(initial, n)
+        _check_initial(initial, hand_size)
 
     deck: list[Card] = []
-    for round_number in range(HAND_SIZE):
+    for round_number in range(hand_size):
         for seat in range(n):
-            deck.append(_initial_cards(initial, seat)[round_number])
+            deck.append(_initial_cards(initial, seat, hand_size)[round_number])
     dealt_at: dict[int, list[_Action]] = {}
     for draw in draws:
         deck.append(UNKNOWN)  # the burn: histories do not record it
@@ -647,15 +645,16 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
     return _Plan(deck, actions, dealt_at)
 
 
-def _check_initial(initial: dict[int, list[_Action]], n: int) -> None:
+def _check_initial(initial: dict[int, list[_Action]], hand_size: int) -> None:
     for seat, deals in initial.items():
         count = sum(len(a.cards) for a in deals)
-        if count != HAND_SIZE:
-            raise ReplayError(f"{deals[-1].where()}: p{seat + 1} is dealt {count} cards; a hand starts with five")
+        if count != hand_size:
+            words = {4: "four", 5: "five"}.get(hand_size, str(hand_size))
+            raise ReplayError(f"{deals[-1].where()}: p{seat + 1} is dealt {count} cards; a hand starts with {words}")
 
 
-def _initial_cards(initial: dict[int, list[_Action]], seat: int) -> list[Card]:
+def _initial_cards(initial: dict[int, list[_Action]], seat: int, hand_size: int) -> list[Card]:
     deals = initial.get(seat)
     if deals is None:
-        return [UNKNOWN] * HAND_SIZE  # the history does not say: cards nobody saw
+        return [UNKNOWN] * hand_size  # the history does not say: cards nobody saw
     return [c for a in deals for c in a.cards]

@@ -9,9 +9,7 @@ stub, then partly hidden (``??``) and forged.
 
 from __future__ import annotations
 
-import json
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +21,7 @@ from hypothesis import strategies as st
 from bot.poker import GAMES, Card, Hand, Stakes, parse_cards
 from bot.poker.phh import ReplayError, export_phh, replay
 from bot.simulate import check_hand
+from tests.engine.helpers import with_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 PROFILE = settings(max_examples=120, derandomize=True, deadline=None, database=None,
@@ -103,12 +102,6 @@ def hide(history: list[str], rng: random.Random, rate: float) -> list[str]:
             action = f"d dh {words[2]} " + "??" * (len(words[3]) // 2)
         out.append(action)
     return out
-
-
-def with_actions(text: str, actions: list[str]) -> str:
-    edited, count = re.subn(r"(?ms)^actions = \[.*?\]$", lambda _: "actions = " + json.dumps(actions), text)
-    assert count == 1
-    return edited
 
 
 def held_at(history: list[str], index: int) -> dict[str, list[Card]]:
