@@ -186,7 +186,7 @@ def check_hand(hand: Hand) -> list[str]:
     the carried pot equal the starting stacks plus the carried-in chips), that
     no stack is negative, that every card of the deck is in exactly one place
     (a live player's hand, the muck or the stub), and that every live player
-    holds five cards (six after showing a two face up in Assassin).
+    holds a full hand (five cards, four in Badugi; six after showing a two face up in Assassin).
     """
     problems: list[str] = []
     if not hand.is_complete:
@@ -227,7 +227,7 @@ def _check_cards(hand: Hand) -> list[str]:
     if len(stub) != deck.stub_size:
         problems.append(f"the stub holds {len(stub)} cards but the deck counts {deck.stub_size}")
     for seat in hand.in_hand():
-        expected = 5 + (1 if hand.face_up[seat] else 0)
+        expected = hand.game.hand_size + (1 if hand.face_up[seat] else 0)
         if len(hand.holes[seat]) != expected:
             problems.append(f"p{seat + 1} holds {len(hand.holes[seat])} cards, not {expected}")
     return problems

@@ -22,15 +22,18 @@ class Card:
 
     Cards are interned: there is one object per card, so ``is`` and ``==`` agree.
     ``rank`` is 2..14 (ace 14), 2 for a joker (it plays exactly as a two),
-    0 for an unknown card.
+    0 for an unknown card. ``bit`` is the card's own bit (``1 << i`` for the
+    i-th card of ``STANDARD_DECK``; 0 for jokers and unknown cards): the bits
+    of distinct cards add up to a key of the set, whatever their order.
     """
 
-    __slots__ = ("code", "rank", "suit", "prime", "is_joker", "is_unknown")
+    __slots__ = ("code", "rank", "suit", "prime", "bit", "is_joker", "is_unknown")
 
     code: str
     rank: int
     suit: str
     prime: int
+    bit: int
     is_joker: bool
     is_unknown: bool
 
@@ -47,6 +50,7 @@ class Card:
         card.rank = rank
         card.suit = suit
         card.prime = _PRIMES[rank - 2] if rank >= 2 else 0
+        card.bit = 1 << (4 * (rank - 2) + SUITS.index(suit)) if suit in SUITS and code[0] != "X" else 0
         card.is_joker = code[0] == "X"
         card.is_unknown = code == "??"
         return card
@@ -198,18 +202,15 @@ class Deck:
                 self._may_deal.difference_update(dealt)
                 return dealt
             self._check_enough(count, excluded)
-            return [self._take_or_reshuffle(excluded, held) for _ in range(count)]
+            return self._deal_through_reshuffles(count, excluded, held)
         saved = self._save()
-        cards: list[Card] = []
         try:
             for card in revealed:
                 self.reveal(card)
-            for _ in range(count):
-                cards.append(self._take_or_reshuffle(excluded, held))
+            return self._deal_through_reshuffles(count, excluded, held)
         except CardError:
             self._restore(saved)
             raise
-        return cards
 
     def _check_enough(self, count: int, excluded: Collection[Card]) -> None:
         if count > self.stub_size:
@@ -217,10 +218,14 @@ class Deck:
             if count > self.stub_size + sum(1 for c in self.muck if c not in aside or c.is_unknown):
                 raise CardError("the stub and the muck are both empty: no card is left to deal")
 
-    def _take_or_reshuffle(self, excluded: Collection[Card], held: Collection[Card]) -> Card:
-        if self.stub_size == 0:
-            self._reshuffle(set(excluded), set(held))
-        return self._take()
+    def _deal_through_reshuffles(self, count: int, excluded: Collection[Card], held: Collection[Card]) -> list[Card]:
+        cards: list[Card] = []
+        for _ in range(count):
+            if self.stub_size == 0:
+                # The cards this deal has already served are held too (RULES.md section 6: no card twice).
+                self._reshuffle(set(excluded), {*held, *cards})
+            cards.append(self._take())
+        return cards
 
     def _save(self) -> tuple[int, int, set[Card], list[Card], int, int]:
         return (self._next, self.stub_size, set(self._may_deal), list(self.muck), self.reshuffles,
@@ -282,6 +287,14 @@ class Deck:
     def unseen(self) -> set[Card]:
         """Known cards that may still be in the stub (for checking replayed cards)."""
         return set(self._may_deal)
+
+    def could_be_hidden(self, card: Card) -> bool:
+        """Whether a card nobody saw (``??`` in a replayed hand) may be ``card``, as far as the deck knows:
+        it is not in the muck, and not surely in the stub (the stub is surely made of the cards it may
+        hold when there are just as many of them). The hand checks the players' hands."""
+        if card.is_unknown or card not in self.universe or card in self.muck:
+            return False
+        return not (card in self._may_deal and len(self._may_deal) == self.stub_size)
 
     def reveal(self, card: Card) -> None:
         """A replay named a card that had been dealt unseen: it is no longer in the stub."""

@@ -1,11 +1,11 @@
-"""The variant catalogue of RULES.md section 4, as data."""
+"""The variant catalogue of RULES.md section 4, as data: twelve games."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .rankings import Ranking
+from .rankings import HAND_SIZES, Ranking
 
 Structure = Literal["fixed-limit", "pot-limit", "no-limit"]
 STRUCTURES: Final[tuple[Structure, ...]] = ("fixed-limit", "pot-limit", "no-limit")
@@ -27,6 +27,11 @@ class Game:
     max_players: int
     phh_code: str
     assassin: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand: five, or four in Badugi."""
+        return HAND_SIZES[self.ranking]
 
     @property
     def betting_rounds(self) -> int:
@@ -67,6 +72,7 @@ GAMES: Final[dict[str, Game]] = {
         Game("triple-draw-27", "2-7 Triple Draw", 3, "deuce-to-seven", "fixed-limit", 6, "2L3D"),
         Game("triple-draw-a5", "A-5 Triple Draw", 3, "ace-to-five", "fixed-limit", 6, "AL3D"),
         Game("triple-draw-a6", "A-6 Triple Draw", 3, "ace-to-six", "fixed-limit", 6, "6L3D"),
+        Game("badugi", "Badugi", 3, "badugi", "fixed-limit", 6, "B"),
     )
 }
 DEALERS_CHOICE: Final = "dealers-choice"

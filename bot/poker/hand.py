@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
 from .errors import IllegalAction
@@ -47,6 +47,7 @@ from .rankings import HandValue, evaluate
 __all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
 
 Phase = Literal["betting", "drawing", "showdown", "complete"]
+_COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
 _NOT_A_MOVE: Final = "a move is Fold(), CheckCall(), BetRaise(to), Draw(discards) or Show(cards), or its text"
 _SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
 
@@ -179,15 +180,14 @@ class Legal:
         return tuple(moves)
 
 
-@dataclass(frozen=True, slots=True)
-class _DrawPlan:
+class _DrawPlan(NamedTuple):
     """A checked draw, ready to deal."""
 
     player: int
     cards: tuple[Card, ...]
     remaining: list[Card]
     revealed: list[Card]
-    count: int  # cards to deal: one per discard, plus Assassin's extra card
+    dealing: int  # cards to deal: one per discard, plus Assassin's extra card
     held: list[Card]  # the cards in players' hands, when the deal may reshuffle
 
 
@@ -259,9 +259,14 @@ class Hand:
 
         # Betting-round state.
         self._high = 0  # the bet to match
-        self._full_level = 0  # the level of the last full bet or raise
-        self._min_raise = 0  # no and pot limit: the smallest raise increment
+        self._full_level = 0  # fixed limit: the level of the last full bet (an all-in of half a bet or more counts)
+        self._min_raise = 0  # no and pot limit: the size of the last full bet or raise (the smallest raise)
         self._bet_count = 0  # fixed limit: full bets this round
+        # Reopening is judged for each player (RULES.md section 2, TDA rule 47): ``_raised`` adds up every
+        # raise this round (fixed limit: a full bet counts one bet, a short all-in its chips) and
+        # ``_acted_at[p]`` is its value when p last acted (None: not yet). p may raise again only if
+        # the raises since then add up to a full raise.
+        self._raised = 0
         self._capped = True  # whether the raise cap applies this round
         self._acted_at: list[int | None] = [None] * n
         self._last_aggressor: int | None = None
@@ -319,16 +324,13 @@ class Hand:
                          max_needs_ace=self.draw_limit == "3-or-4-with-ace" and limit == 4)
         if self.phase == "showdown":
             return Legal(p, "showdown", hand=tuple(self.holes[p]))
-        stack = self.stacks[p]
-        call = min(self._high - self.bets[p], stack)
-        lo, hi = self._raise_range(p)
-        pot = min(hi, max(lo, self._high + self.pot_total + self._high - self.bets[p])) if hi else 0
-        return Legal(
-            p, "betting", call_amount=call, can_check=call == 0, can_raise=hi > 0, is_bet=self._high == 0,
-            min_raise_to=lo, max_raise_to=hi, pot_raise_to=pot, hand=tuple(self.holes[p]), can_fold=True,
-            call_is_all_in=call == stack, all_in_to=self.bets[p] + stack,
-            why_no_raise="" if hi else self._why_no_raise(p),
-        )
+        stack, bet, high = self.stacks[p], self.bets[p], self._high
+        call = min(high - bet, stack)
+        lo, hi, why = self._raise_range(p)
+        pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
+        # Positional, in field order (this is called for every decision).
+        return Legal(p, "betting", call, call == 0, hi > 0, high == 0, lo, hi, pot, 0, (), tuple(self.holes[p]),
+                     True, call == stack, bet + stack, why)
 
     def default_action(self) -> Move:
         """The clock's move: check if possible, else fold; stand pat in a draw; muck at a replayed showdown."""
@@ -341,7 +343,7 @@ class Hand:
     def value_of(self, player: int) -> HandValue | None:
         """The player's best hand under the game's ranking (None with unknown cards)."""
         cards = self.holes[player]
-        if any(c.is_unknown for c in cards) or len(cards) < 5:
+        if any(c.is_unknown for c in cards) or len(cards) < self.game.hand_size:
             return None
         try:
             return evaluate(self.game.ranking, cards)
@@ -360,7 +362,7 @@ class Hand:
         An illegal move raises IllegalAction with the reason and changes nothing.
         """
         if isinstance(move, str):
-            move = parse_move(move)
+            move = _COMMON_TEXT.get(move) or parse_move(move)
         if not self._given_order:
             return self._apply(move)
         # A given deck order (a replay) may refuse a burn or a card only once the move is under way.
@@ -394,11 +396,14 @@ class Hand:
     def _apply(self, move: Move) -> list[Event]:
         """Check the move, then play it: the checks come first, so a refused move changes nothing
         (a shuffled deck never refuses a card; a given order is handled by ``act``)."""
-        if isinstance(move, CheckCall):
-            return self._check_or_call(self._betting_player(move.player))
-        if isinstance(move, Draw):
+        if type(move) is CheckCall:
+            p = self.actor  # the common case first: no player named, a betting round
+            if move.player is not None or p is None or self.phase != "betting":
+                p = self._betting_player(move.player)
+            return self._check_or_call(p)
+        if type(move) is Draw:
             return self._draw(self._verify_draw(move))
-        if isinstance(move, BetRaise):
+        if type(move) is BetRaise:
             p = self._betting_player(move.player)
             self._verify_raise(p, move.to)
             return self._bet_or_raise_to(p, move.to)
@@ -486,9 +491,9 @@ class Hand:
     def _verify_raise(self, p: int, amount: object) -> None:
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise IllegalAction("a bet is a whole number of chips")
-        lo, hi = self._raise_range(p)
+        lo, hi, why = self._raise_range(p)
         if hi == 0:
-            raise IllegalAction(self._why_no_raise(p))
+            raise IllegalAction(why)
         word = "bet" if self._high == 0 else "raise"
         if lo == hi and amount != lo:
             all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
@@ -515,7 +520,7 @@ class Hand:
                 raise IllegalAction("discards are cards: read text with parse_cards, or give the text to act()")
             if not card.is_unknown and card in cards[:k]:
                 raise IllegalAction(f"{format_cards(cards)} lists a card twice")
-            if UNKNOWN in remaining and not card.is_unknown and card in self.deck.unseen():
+            if UNKNOWN in remaining and self._could_be_unseen(card):
                 remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
                 revealed.append(card)
             else:
@@ -547,11 +552,10 @@ class Hand:
         if cards is not None:
             hand = self.holes[player]
             known = [c for c in hand if not c.is_unknown]
-            unseen = self.deck.unseen()
             if len(cards) != len(hand) or any(c not in cards for c in known) or len(set(cards)) != len(cards):
                 raise IllegalAction(f"p{player + 1} holds {format_cards(hand)}, not {format_cards(cards)}")
             for card in cards:
-                if card not in known and (card.is_unknown or card not in unseen):
+                if card not in known and not self._could_be_unseen(card):
                     raise IllegalAction(f"{card} cannot be in p{player + 1}'s hand")
         return player
 
@@ -584,7 +588,7 @@ class Hand:
         mark = len(self.events)
         call = min(self._high - self.bets[p], self.stacks[p])
         self._put_in(p, call)
-        self._acted_at[p] = self._high
+        self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cc")
         self.events.append(Acted(p, "call" if call else "check", self.bets[p], self.stacks[p] == 0))
         self._advance(p)
@@ -594,27 +598,31 @@ class Hand:
         mark = len(self.events)
         increment = amount - self._high
         verb: Literal["bet", "raise"] = "bet" if self._high == 0 else "raise"
-        # A short all-in is a full bet in fixed limit from half a bet up (RULES.md section 2).
         if self.stakes.structure == "fixed-limit":
-            full = 2 * (amount - self._full_level) >= self._unit()
-            self._bet_count += full
+            # A raise to the next full bet is a full bet; so is an all-in raise of half a bet or more
+            # (RULES.md section 2). A smaller all-in counts only its chips.
+            unit = self._round_unit
+            if amount >= self._full_level + unit or 2 * increment >= unit:
+                self._bet_count += 1
+                self._full_level = amount
+                self._raised += unit
+            else:
+                self._raised += increment
         else:
-            full = amount - self._full_level >= self._min_raise
-            if full:
-                self._min_raise = max(self._min_raise, increment)
-        if full:
-            self._full_level = amount
+            if increment >= self._min_raise:
+                self._min_raise = increment
+            self._raised += increment
         self._last_aggressor = p
         self._put_in(p, amount - self.bets[p])
         self._high = amount
-        self._acted_at[p] = amount
+        self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cbr {amount}")
         self.events.append(Acted(p, verb, amount, self.stacks[p] == 0))
         self._advance(p)
         return self.events[mark:]
 
     def _draw(self, plan: _DrawPlan) -> list[Event]:
-        p, cards, count = plan.player, plan.cards, plan.count
+        p, cards, count = plan.player, plan.cards, plan.dealing
         mark = len(self.events)
         served: list[Card] = []
         if count:
@@ -683,7 +691,7 @@ class Hand:
     def _deal_initial(self) -> None:
         n = self.players
         try:
-            cards = self.deck.deal(5 * n)
+            cards = self.deck.deal(self.game.hand_size * n)
         except CardError as error:
             raise IllegalAction(str(error)) from None
         for seat in range(n):
@@ -693,13 +701,11 @@ class Hand:
 
     # ------------------------------------------------------------------ betting
 
-    def _unit(self) -> int:
-        return self._round_unit
-
     def _begin_betting(self, first: bool = False) -> None:
         self.phase = "betting"
         n = self.players
         self._acted_at = [None] * n
+        self._raised = 0
         self._last_aggressor = None
         self._bet_count = 0
         self._capped = self.stakes.structure == "fixed-limit" and self._live > 2
@@ -753,21 +759,23 @@ class Hand:
         else:
             self.actor = nxt
 
-    def _raise_range(self, p: int) -> tuple[int, int]:
-        """(smallest, largest) total bet the player may raise to; (0, 0) if he may not raise."""
+    def _raise_range(self, p: int) -> tuple[int, int, str]:
+        """(smallest, largest) total bet the player may raise to, or (0, 0, why he may not raise)."""
         stack_to = self.bets[p] + self.stacks[p]
         if stack_to <= self._high:
-            return 0, 0
+            return 0, 0, "you do not have the chips to raise: call all in or fold"
         if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
-            return 0, 0  # everyone else is all in: calling is all there is
+            return 0, 0, "everyone else is all in: you can only call"
+        fixed = self.stakes.structure == "fixed-limit"
+        if fixed and self._capped and self._bet_count >= self.stakes.raise_cap:
+            return 0, 0, f"the betting is capped at {self.stakes.raise_cap} bets this round"
         acted = self._acted_at[p]
-        if acted is not None and self._full_level <= acted:
-            return 0, 0  # no full raise since he acted: a short all-in does not reopen the betting
-        if self.stakes.structure == "fixed-limit":
-            if self._capped and self._bet_count >= self.stakes.raise_cap:
-                return 0, 0
-            target = min(self._full_level + self._unit(), stack_to)
-            return target, target
+        if acted is not None and self._raised - acted < self._min_raise:
+            # Less than a full raise since he acted: short all-ins do not reopen the betting for him.
+            return 0, 0, "a short all-in did not reopen the betting: you can only call or fold"
+        if fixed:
+            target = min(self._full_level + self._round_unit, stack_to)
+            return target, target, ""
         lo = self._high + self._min_raise if self._high else self._min_raise
         hi = stack_to
         lo = min(lo, stack_to)
@@ -775,16 +783,7 @@ class Hand:
             call = self._high - self.bets[p]
             # The minimum bet is always allowed, even when the pot is smaller.
             hi = min(hi, max(lo, self._high + self.pot_total + call))
-        return lo, hi
-
-    def _why_no_raise(self, p: int) -> str:
-        if self.bets[p] + self.stacks[p] <= self._high:
-            return "you do not have the chips to raise: call all in or fold"
-        if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
-            return "everyone else is all in: you can only call"
-        if self.stakes.structure == "fixed-limit" and self._capped and self._bet_count >= self.stakes.raise_cap:
-            return f"the betting is capped at {self.stakes.raise_cap} bets this round"
-        return "a short all-in did not reopen the betting: you can only call or fold"
+        return lo, hi, ""
 
     def _put_in(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -928,6 +927,12 @@ class Hand:
         if self.actor is None:
             raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
         return self.actor
+
+    def _could_be_unseen(self, card: Card) -> bool:
+        """A replay names a card that a hand held unseen: it must not be known to be anywhere else."""
+        if not isinstance(card, Card) or not self.deck.could_be_hidden(card):
+            return False
+        return not any(card in self.holes[i] for i in range(self.players) if not self.folded[i])
 
     def _not_your_turn(self, player: int) -> str:
         if self.folded[player]:

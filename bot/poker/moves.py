@@ -10,9 +10,10 @@ seat (the text then names him, ``p3 f``). ``str(move)`` is the PHH text and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, final
 
 from .cards import Card, CardError, format_cards, parse_cards
 from .errors import IllegalAction
@@ -35,6 +36,7 @@ def _cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Fold:
     """Fold. Naming a player who is not to act folds him out of turn: a player leaving the table."""
@@ -45,6 +47,7 @@ class Fold:
         return _who(self.player) + "f"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class CheckCall:
     """Check, or call the bet (all in for less if the stack is short)."""
@@ -55,6 +58,7 @@ class CheckCall:
         return _who(self.player) + "cc"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class BetRaise:
     """Bet, or raise, so that the player's total bet this round is ``to``."""
@@ -63,9 +67,10 @@ class BetRaise:
     player: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
-        return f"{_who(self.player)}cbr {self.to}"
+        return f"cbr {self.to}" if self.player is None else f"p{self.player + 1} cbr {self.to}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Discard ``discards`` and receive as many cards at once; ``Draw()`` stands pat.
@@ -86,12 +91,13 @@ class Draw:
             object.__setattr__(self, "face_up", _cards(self.face_up))
 
     def __str__(self) -> str:
-        if not self.discards:
-            return _who(self.player) + ("sdu" if self.face_up else "sd")
         verb = "sdu" if self.face_up else "sd"
-        return f"{_who(self.player)}{verb} {format_cards(self.discards)}"
+        if self.discards:
+            verb = f"{verb} {format_cards(self.discards)}"
+        return verb if self.player is None else _who(self.player) + verb
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Show:
     """At a replayed showdown with cards nobody saw: show ``cards`` (the whole hand), or muck (None)."""
@@ -121,11 +127,29 @@ def parse_move(text: str) -> Move:
 
     Raises IllegalAction with a friendly reason for text that is not a move.
     """
-    move = _CONSTANT.get(text)  # the common case: no player, no argument
+    move = _CONSTANT.get(text) if type(text) is str else None
     if move is not None:
         return move
     if not isinstance(text, str):
         raise IllegalAction("an action is text such as 'cc', 'f', 'cbr 20' or 'sd 7s8h'")
+    # The other common cases, as the bot writes them: no player, one space.
+    if text[:3] == "sd ":
+        return Draw(_parse_discards(text[3:]))
+    if len(text) <= _REMEMBERED_LENGTH:
+        return _parse_remembered(text)
+    return _parse_any(text)
+
+
+_REMEMBERED_LENGTH: Final = 24  # bets, folds and shows of any player; odd input is not remembered
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_remembered(text: str) -> Move:
+    """Moves are values and a table bets the same amounts again and again: read each text once."""
+    return _parse_any(text)
+
+
+def _parse_any(text: str) -> Move:
     words = text.split()
     player: int | None = None
     if len(words) >= 2 and words[0][:1] == "p" and words[0][1:].isascii() and words[0][1:].isdigit():
@@ -170,7 +194,8 @@ def _parse_discards(text: str) -> tuple[Card, ...]:
         cards = parse_cards(text)
     except CardError as error:
         raise IllegalAction(str(error)) from None
-    known = [c for c in cards if not c.is_unknown]
-    if len(set(known)) != len(known):
-        raise IllegalAction(f"{text} lists a card twice")
+    if len(set(cards)) != len(cards):
+        known = [c for c in cards if not c.is_unknown]
+        if len(set(known)) != len(known):
+            raise IllegalAction(f"{text.strip()} lists a card twice")
     return tuple(cards)

@@ -3,8 +3,9 @@
 ``export_phh(hand)`` writes any hand, finished or not, as a PHH (TOML)
 document; ``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)``
 deals the recorded cards and feeds the recorded actions to a new ``Hand``,
-checking every action and every card on the way. ``replay_command(path)`` is
-``python -m bot replay FILE``.
+checking every action and every card on the way. Pure functions of text: the
+command ``python -m bot replay FILE`` (reading the file, printing) is
+``bot.replay``.
 
 Conventions (the same as pokerkit's, so that its ``HandHistory`` reads our
 files of the games it knows, ``F2L3D`` and ``N2L1D``):
@@ -29,13 +30,10 @@ Histories do not record burned cards: a replay burns a card nobody saw
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
 from .cards import UNKNOWN, Card, CardError, format_cards, new_deck, parse_cards
@@ -44,8 +42,6 @@ from .hand import Hand, IllegalAction, Stakes
 
 DEFAULT_RAISE_CAP: Final = 5
 """Bets per round in fixed limit when a file has no ``_raise_cap`` (the WSOP cap: a bet and four raises)."""
-
-HAND_SIZE: Final = 5
 
 # Standard PHH fields that export_phh accepts as keyword arguments (the rest it computes from the hand).
 OPTIONAL_FIELDS: Final = frozenset({
@@ -425,7 +421,7 @@ def replay(doc_or_text: PHHDocument | str) -> Hand:
     doc = parse_phh(doc_or_text) if isinstance(doc_or_text, str) else doc_or_text
     game, n = doc.game, len(doc.starting_stacks)
     stakes = doc.stakes()
-    plan = _plan(doc.actions, n, jokers=doc.jokers)
+    plan = _plan(doc.actions, n, jokers=doc.jokers, hand_size=game.hand_size)
     try:
         hand = Hand(
             game, stakes, doc.starting_stacks, deck=plan.deck, carried_in=doc.carried_in,
@@ -486,10 +482,15 @@ def _bad_deal(hand: Hand, action: _Action, plan: _Plan, holes: list[list[Card]],
     p = action.player
     dealt = plan.dealt_at.get(action.number, [])
     discards = set(action.cards)
+    served: set[Card] = set()
     for deal in dealt:
         for card in deal.cards:
             if card.is_unknown:
                 continue
+            if card in served:
+                reason = f"p{p + 1} is dealt {card} twice"
+                return f"{deal.where()} (the draw of {action.where()}): {reason}"
+            served.add(card)
             if card in discards:
                 reason = f"p{p + 1} threw {card} in this draw and is never dealt it back"
             elif card in holes[p]:
@@ -558,7 +559,7 @@ def _cards(text: str, where: str) -> list[Card]:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
+def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 5) -> _Plan:
     """Read the history once: the initial deal, each draw's discards and replacements, the player actions.
 
     The deck order is the initial deal, one card at a time from p1, then for
@@ -592,7 +593,7 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
             continue
         if not started:
             started = True
-            _check_initial(initial, n)
+            _check_initial(initial, hand_size)
         if action.verb == "dh":
             draw = draws[-1] if draws else None
             drawers = {a.player: count for a, count in draw.discards} if draw else {}
@@ -619,12 +620,12 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
                 count += 1  # Assassin: a face-up two earns one extra card
             draws[-1].discards.append((action, count))
     if not started:
-        _check_initial(initial, n)
+        _check_initial(initial, hand_size)
 
     deck: list[Card] = []
-    for round_number in range(HAND_SIZE):
+    for round_number in range(hand_size):
         for seat in range(n):
-            deck.append(_initial_cards(initial, seat)[round_number])
+            deck.append(_initial_cards(initial, seat, hand_size)[round_number])
     dealt_at: dict[int, list[_Action]] = {}
     for draw in draws:
         deck.append(UNKNOWN)  # the burn: histories do not record it
@@ -644,54 +645,16 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool) -> _Plan:
     return _Plan(deck, actions, dealt_at)
 
 
-def _check_initial(initial: dict[int, list[_Action]], n: int) -> None:
+def _check_initial(initial: dict[int, list[_Action]], hand_size: int) -> None:
     for seat, deals in initial.items():
         count = sum(len(a.cards) for a in deals)
-        if count != HAND_SIZE:
-            raise ReplayError(f"{deals[-1].where()}: p{seat + 1} is dealt {count} cards; a hand starts with five")
+        if count != hand_size:
+            words = {4: "four", 5: "five"}.get(hand_size, str(hand_size))
+            raise ReplayError(f"{deals[-1].where()}: p{seat + 1} is dealt {count} cards; a hand starts with {words}")
 
 
-def _initial_cards(initial: dict[int, list[_Action]], seat: int) -> list[Card]:
+def _initial_cards(initial: dict[int, list[_Action]], seat: int, hand_size: int) -> list[Card]:
     deals = initial.get(seat)
     if deals is None:
-        return [UNKNOWN] * HAND_SIZE  # the history does not say: cards nobody saw
+        return [UNKNOWN] * hand_size  # the history does not say: cards nobody saw
     return [c for a in deals for c in a.cards]
-
-
-# --------------------------------------------------------------------------------------------------------- command
-
-
-def replay_command(path: str) -> int:
-    """``python -m bot replay FILE``: print ``{"finishing_stacks": [...], "carried": N}``.
-
-    Exit status 0 when the replay matches the file's ``finishing_stacks`` (or
-    the file has none), 1 when they differ, 2 when the file cannot be read or
-    replayed (the reason goes to stderr).
-    """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        print(f"{path}: no such file", file=sys.stderr)
-        return 2
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"{path}: cannot read the file: {error}", file=sys.stderr)
-        return 2
-    try:
-        doc = parse_phh(text)
-        hand = replay(doc)
-    except PHHError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 2
-    if not hand.is_complete:
-        who = f"p{hand.actor + 1} is to act" if hand.actor is not None else "nobody is to act"
-        print(f"{path}: the history ends before the hand is over ({who}, phase {hand.phase})", file=sys.stderr)
-        return 2
-    print(json.dumps({"finishing_stacks": hand.stacks, "carried": hand.carried_out}))
-    if doc.finishing_stacks is not None and list(doc.finishing_stacks) != hand.stacks:
-        print(
-            f"{path}: the file's finishing_stacks are {list(doc.finishing_stacks)}, "
-            f"the replay ends with {hand.stacks}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0

@@ -1,9 +1,11 @@
-"""Hand rankings of RULES.md section 3: high, deuce-to-seven, ace-to-five, ace-to-six.
+"""Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six and Badugi.
 
 Every distinct five-card hand class is computed once at import and stored in
 a table keyed by the product of the cards' rank primes (and, where flushes
 count, whether the hand is suited). ``evaluate`` is then a few multiplications
-and one dict lookup, and returns a shared, immutable ``HandValue``.
+and one dict lookup, and returns a shared, immutable ``HandValue``. Badugi's
+table holds every four-card hand, keyed by the sum of the cards' bits; it is
+built the first time a Badugi hand is evaluated (a quarter of a second).
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ from typing import Final, Literal
 
 from .cards import Card, CardError
 
-Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six"]
-RANKINGS: Final[tuple[Ranking, ...]] = ("high", "deuce-to-seven", "ace-to-five", "ace-to-six")
+Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi"]
+RANKINGS: Final[tuple[Ranking, ...]] = ("high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi")
+FIVE_CARD_RANKINGS: Final[tuple[Ranking, ...]] = RANKINGS[:4]
+HAND_SIZES: Final[dict[Ranking, int]] = {**dict.fromkeys(FIVE_CARD_RANKINGS, 5), "badugi": 4}
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+BADUGI: Final = 4  # Badugi's category is the number of cards played
+_CARD_COUNTS: Final = {1: "one", 2: "two", 3: "three"}
 
 _RANK_NAMES: Final = {
     1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
@@ -36,8 +42,10 @@ def _char(rank: int) -> str:
 class HandValue:
     """The value of a hand under one ranking; greater is better, equal splits.
 
-    ``strength`` orders hands of the same ranking; ``ranks`` lists the five
-    played ranks in the order they are compared (ace as 1 where it plays low).
+    ``strength`` orders hands of the same ranking; ``ranks`` lists the played
+    ranks in the order they are compared (ace as 1 where it plays low).
+    ``category`` is the hand's kind (``HIGH_CARD`` ... ``STRAIGHT_FLUSH``), or
+    for Badugi the number of cards played (4: a badugi).
     """
 
     __slots__ = ("ranking", "strength", "category", "ranks")
@@ -89,7 +97,12 @@ class HandValue:
         return "-".join(_char(r) for r in self.ranks)
 
     def describe(self) -> str:
-        """Words for the hand: ``"Full house, kings full of nines"`` or ``"7-5-4-3-2"``."""
+        """Words for the hand: ``"Full house, kings full of nines"``, ``"7-5-4-3-2"``, ``"4-3-2-A badugi"``
+        or ``"three-card 7-5-2"``."""
+        if self.ranking == "badugi":
+            if self.category == BADUGI:
+                return f"{self.dashed()} badugi"
+            return f"{_CARD_COUNTS[self.category]}-card {self.dashed()}"
         words = _category_words(self.category, self.ranks)
         if not self.is_low:
             return words
@@ -200,7 +213,7 @@ def _build_table(ranking: Ranking) -> _Table:
 
 
 _PRIME_OF_RANK: Final = {r: p for r, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
-_TABLES: Final[dict[str, _Table]] = {name: _build_table(name) for name in RANKINGS}
+_TABLES: Final[dict[str, _Table]] = {name: _build_table(name) for name in FIVE_CARD_RANKINGS}
 
 
 def _five_with_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue]:
@@ -221,42 +234,118 @@ def _five_without_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue
 
 _FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {
     name: (_five_without_flushes if name == "ace-to-five" else _five_with_flushes)(_TABLES[name])
-    for name in RANKINGS
+    for name in FIVE_CARD_RANKINGS
 }
 
 
-def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
-    """The value of the best five of ``cards`` (five or more) under ``ranking``.
+# ------------------------------------------------------------------------------------------------------- Badugi
 
-    ``ranking`` is ``"high"``, ``"deuce-to-seven"``, ``"ace-to-five"`` or
-    ``"ace-to-six"``. Jokers play as twos of no suit; unknown cards cannot be
-    evaluated. Raises ValueError for an unknown ranking or too few cards.
-    """
+_BADUGI_TABLE: dict[int, HandValue] = {}
+
+
+def _badugi_value(size: int, low_ranks: int) -> HandValue:
+    """The value of a set of ``size`` cards of different suits whose ranks (ace 0, two 1 ... king 12) are the
+    bits of ``low_ranks``. More cards are better; then the lower set, compared from the top: the set whose
+    rank bits make the smaller number."""
+    ranks = tuple(r + 1 for r in range(12, -1, -1) if low_ranks >> r & 1)
+    return HandValue("badugi", size << 13 | (8191 - low_ranks), size, ranks)
+
+
+def _badugi_table() -> dict[int, HandValue]:
+    """Every four-card hand's value by the sum of its cards' bits (RULES.md section 4: a hand plays its
+    largest set of cards of different suits and ranks, the lowest such set if there are several)."""
+    if _BADUGI_TABLE:
+        return _BADUGI_TABLE
+    deck = range(52)  # card i of STANDARD_DECK: rank index i // 4 (two ... ace), suit i % 4
+    low = [1 << ((i // 4 + 1) % 13) for i in deck]  # rank bits, the ace lowest
+    suit = [1 << (i % 4) for i in deck]
+    key = [1 << i for i in deck]
+    pop = [m.bit_count() for m in range(8192)]
+
+    def strength(size: int, ranks: int) -> int:
+        return size << 13 | (8191 - ranks)
+
+    # The strength of every set of one to three cards: its own if its cards differ in suit and rank,
+    # else that of its best smaller set.
+    best = {key[a]: strength(1, low[a]) for a in deck}
+    for a, b in combinations(deck, 2):
+        ranks = low[a] | low[b]
+        valid = pop[ranks] == 2 and suit[a] != suit[b]
+        best[key[a] | key[b]] = strength(2, ranks) if valid else max(best[key[a]], best[key[b]])
+    for a, b, c in combinations(deck, 3):
+        ranks, suits = low[a] | low[b] | low[c], suit[a] | suit[b] | suit[c]
+        ka, kb, kc = key[a], key[b], key[c]
+        valid = pop[ranks] == 3 and pop[suits] == 3
+        best[ka | kb | kc] = strength(3, ranks) if valid else max(best[ka | kb], best[ka | kc], best[kb | kc])
+    values = {v.strength: v for v in (_badugi_value(pop[m], m) for m in range(1, 8192) if pop[m] <= 4)}
+    for a, b, c in combinations(deck, 3):
+        ka, kb, kc = key[a], key[b], key[c]
+        kab, kac, kbc, kabc = ka | kb, ka | kc, kb | kc, ka | kb | kc
+        ranks3, suits3, three = low[a] | low[b] | low[c], suit[a] | suit[b] | suit[c], best[kabc]
+        for d in range(c + 1, 52):
+            kd, ranks = key[d], ranks3 | low[d]
+            if pop[ranks] == 4 and suits3 | suit[d] == 15:
+                _BADUGI_TABLE[kabc | kd] = values[strength(4, ranks)]
+            else:
+                _BADUGI_TABLE[kabc | kd] = values[max(three, best[kab | kd], best[kac | kd], best[kbc | kd])]
+    return _BADUGI_TABLE
+
+
+def _evaluate_badugi(cards: Sequence[Card]) -> HandValue:
+    table = _BADUGI_TABLE or _badugi_table()
     try:
-        five = _FIVE[ranking]
-    except KeyError:
-        raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(RANKINGS)}") from None
+        if len(cards) == 4:
+            a, b, c, d = cards
+            return table[a.bit | b.bit | c.bit | d.bit]
+        if len(cards) < 4:
+            raise ValueError(f"a Badugi hand needs at least four cards, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise _bad_cards(cards, "badugi")
+        return max(table[a.bit | b.bit | c.bit | d.bit] for a, b, c, d in combinations(cards, 4))
+    except (KeyError, AttributeError, TypeError):
+        raise _bad_cards(cards, "badugi") from None
+
+
+# ------------------------------------------------------------------------------------------------------ evaluate
+
+
+def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
+    """The value of the best hand in ``cards`` under ``ranking``.
+
+    ``ranking`` is ``"high"``, ``"deuce-to-seven"``, ``"ace-to-five"``,
+    ``"ace-to-six"`` (the best five of five or more cards) or ``"badugi"``
+    (four or more cards). Jokers play as twos of no suit (not in Badugi);
+    unknown cards cannot be evaluated. Raises ValueError for an unknown
+    ranking or too few cards, CardError for cards no hand can hold.
+    """
+    five = _FIVE.get(ranking)
+    if five is None:
+        if ranking == "badugi":
+            return _evaluate_badugi(cards)
+        raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(RANKINGS)}")
     try:
         if len(cards) == 5:
             if len(set(cards)) != 5:
-                raise _bad_cards(cards)
+                raise _bad_cards(cards, ranking)
             return five(cards)
         if len(set(cards)) != len(cards):
-            raise _bad_cards(cards)
+            raise _bad_cards(cards, ranking)
         if len(cards) < 5:
             raise ValueError(f"a hand needs at least five cards, not {len(cards)}")
         return max(five(combo) for combo in combinations(cards, 5))
     except KeyError:
-        raise _bad_cards(cards) from None
+        raise _bad_cards(cards, ranking) from None
     except (AttributeError, TypeError):
-        raise _bad_cards(cards) from None
+        raise _bad_cards(cards, ranking) from None
 
 
-def _bad_cards(cards: Sequence[Card]) -> Exception:
+def _bad_cards(cards: Sequence[Card], ranking: str) -> Exception:
     if any(isinstance(c, Card) and c.is_unknown for c in cards):
         return CardError("a hand with an unknown card (??) cannot be evaluated")
     if not all(isinstance(c, Card) for c in cards):
         return TypeError("evaluate takes Card objects; read text with parse_cards first")
     if len(set(cards)) != len(cards):
         return CardError(f"{''.join(str(c) for c in cards)} holds the same card twice")
+    if ranking == "badugi":
+        return CardError(f"{''.join(str(c) for c in cards)}: Badugi is played without jokers")
     return CardError(f"{''.join(str(c) for c in cards)} is not a hand any ranking knows (five twos?)")

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import copy
+import json
+import random
+import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
-from bot.poker import Card, Hand, Move, parse_cards
+from bot.poker import Card, Hand, HandValue, Move, evaluate, parse_cards
 from bot.poker.cards import new_deck
 
 
 def stacked(holes: Sequence[str], *later: str, tail: Sequence[str] = (), jokers: bool = False) -> list[Card]:
-    """An exact deck order: the five-card hands of each seat, dealt one at a time
+    """An exact deck order: the hands of each seat (five cards, four in Badugi), dealt one at a time
     clockwise from seat 0, then the ``later`` cards in order (burns and
     replacements), then every other card of the deck in a fixed order, then
     ``tail`` (cards dealt after the stub runs out, i.e. from the reshuffled muck)."""
     hands = [parse_cards(h) for h in holes]
-    assert all(len(h) == 5 for h in hands), hands
-    order = [hands[seat][k] for k in range(5) for seat in range(len(hands))]
+    size = len(hands[0])
+    assert size in (4, 5) and all(len(h) == size for h in hands), hands
+    order = [hands[seat][k] for k in range(size) for seat in range(len(hands))]
     for chunk in later:
         order += parse_cards(chunk)
     assert len(set(order)) == len(order), "a stacked card appears twice"
@@ -76,3 +81,108 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "deck": {k: copy.deepcopy(v) for k, v in vars(hand.deck).items() if k != "_rng"},
         "rng": hand.deck._rng.getstate() if hand.deck._rng is not None else None,
     }
+
+
+def choose(
+    hand: Hand, rng: random.Random, *, pokerkit_safe: bool = False, raise_rate: float = 0.3, face_up_rate: float = 0.6
+) -> str:
+    """A legal action picked by ``rng``: draws of any size (Assassin's face-up twos included), bets of all sizes.
+
+    ``pokerkit_safe`` avoids the spots where pokerkit's rules differ from ours: raising when no opponent can
+    call more than the current bet (pokerkit refuses; ours returns the excess), re-raising over a fixed-limit
+    all-in of half a bet or more (RULES.md: a full raise; pokerkit: never), and a fourth bet after a draw
+    (pokerkit caps four bets or raises a round, the blind not counted).
+    """
+    legal = hand.legal()
+    if legal.phase == "drawing":
+        cards = list(legal.hand)
+        limit = legal.max_discards
+        if legal.face_up_twos and rng.random() < face_up_rate:
+            twos = list(legal.face_up_twos)[: min(limit, 3)]
+            others = [c for c in cards if c not in twos]
+            extra = rng.sample(others, rng.randint(0, min(3 - len(twos), len(others))))
+            return "sdu " + "".join(c.code for c in twos + extra)
+        count = rng.randint(0, limit)
+        if count == 4 and hand.draw_limit == "3-or-4-with-ace":
+            ace = next(c for c in cards if c.rank == 14)
+            return "sd " + "".join(c.code for c in cards if c is not ace)
+        return "sd " + "".join(c.code for c in rng.sample(cards, count))
+    r = rng.random()
+    can_raise = legal.can_raise
+    if pokerkit_safe:
+        high = max(hand.bets)
+        unit = hand.stakes.unit(hand.round + 1, hand.game.default_big_bet_round)
+        can_raise = can_raise and any(
+            i != legal.player and not hand.folded[i] and hand.bets[i] + hand.stacks[i] > high
+            for i in range(hand.players)
+        )
+        if hand.stakes.structure == "fixed-limit":
+            can_raise = can_raise and high % unit == 0 and legal.min_raise_to <= 3 * unit
+    if can_raise and r < raise_rate:
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        return f"cbr {rng.choice([lo, lo, (lo + hi) // 2, hi])}"
+    if not legal.can_check and r > 0.8:
+        return "f"
+    return "cc"
+
+
+def play_randomly(
+    hand: Hand, seed: int, *, pokerkit_safe: bool = False, raise_rate: float = 0.3, face_up_rate: float = 0.6
+) -> Hand:
+    rng = random.Random(seed)
+    while not hand.is_complete:
+        hand.act(choose(hand, rng, pokerkit_safe=pokerkit_safe, raise_rate=raise_rate, face_up_rate=face_up_rate))
+    return hand
+
+
+def with_actions(text: str, actions: list[str]) -> str:
+    """The document with its actions replaced (a JSON list of strings is a TOML array)."""
+    edited, count = re.subn(r"(?ms)^actions = \[.*?\]$", lambda _: "actions = " + json.dumps(actions), text)
+    assert count == 1
+    return edited
+
+
+def draw_then_deal(actions: list[str]) -> list[str]:
+    """The same history with every draw's ``d dh`` lines after all of that draw's discards (the WSOP layout)."""
+    out: list[str] = []
+    held: list[str] = []
+    last: int | None = None
+    started = False
+    for action in actions:
+        words = action.split()
+        if words[0] == "d":
+            (held if started else out).append(action)
+            continue
+        started = True
+        player = int(words[0][1:])
+        if words[1] in ("sd", "sdu"):
+            if last is not None and player <= last:
+                out += held
+                held = []
+            last = player
+        else:
+            out += held
+            held = []
+            last = None
+        out.append(action)
+    return out + held
+
+
+# --- rankings
+
+
+def value(ranking: str, text: str) -> HandValue:
+    return evaluate(ranking, parse_cards(text))
+
+
+def beats(ranking: str, better: str, worse: str) -> bool:
+    return value(ranking, better) > value(ranking, worse) and value(ranking, worse) < value(ranking, better)
+
+
+def ties(ranking: str, one: str, other: str) -> bool:
+    return value(ranking, one) == value(ranking, other)
+
+
+def best_to_worst(ranking: str, hands: Sequence[str]) -> bool:
+    values = [value(ranking, h) for h in hands]
+    return all(a > b for a, b in pairwise(values))

@@ -15,7 +15,9 @@ import pytest
 
 from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
-from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay, replay_command
+from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay
+from bot.replay import replay_command
+from tests.engine.helpers import choose, draw_then_deal, play_randomly, with_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 WSOP = Path(__file__).resolve().parent.parent / "data" / "phh" / "wsop-2023-43"
@@ -23,61 +25,6 @@ WSOP_FILES = sorted(WSOP.glob("*.phh"))
 
 def wsop_text(name: str) -> str:
     return (WSOP / name).read_text(encoding="utf-8")
-
-
-# --- a simple deterministic policy -----------------------------------------------------------------------------------
-
-
-def choose(
-    hand: Hand, rng: random.Random, *, pokerkit_safe: bool = False, raise_rate: float = 0.3, face_up_rate: float = 0.6
-) -> str:
-    """A legal action picked by ``rng``: draws of any size (Assassin's face-up twos included), bets of all sizes.
-
-    ``pokerkit_safe`` avoids the spots where pokerkit's rules differ from ours: raising when no opponent can
-    call more than the current bet (pokerkit refuses; ours returns the excess), re-raising over a fixed-limit
-    all-in of half a bet or more (RULES.md: a full raise; pokerkit: never), and a fourth bet after a draw
-    (pokerkit caps four bets or raises a round, the blind not counted).
-    """
-    legal = hand.legal()
-    if legal.phase == "drawing":
-        cards = list(legal.hand)
-        limit = legal.max_discards
-        if legal.face_up_twos and rng.random() < face_up_rate:
-            twos = list(legal.face_up_twos)[: min(limit, 3)]
-            others = [c for c in cards if c not in twos]
-            extra = rng.sample(others, rng.randint(0, min(3 - len(twos), len(others))))
-            return "sdu " + "".join(c.code for c in twos + extra)
-        count = rng.randint(0, limit)
-        if count == 4 and hand.draw_limit == "3-or-4-with-ace":
-            ace = next(c for c in cards if c.rank == 14)
-            return "sd " + "".join(c.code for c in cards if c is not ace)
-        return "sd " + "".join(c.code for c in rng.sample(cards, count))
-    r = rng.random()
-    can_raise = legal.can_raise
-    if pokerkit_safe:
-        high = max(hand.bets)
-        unit = hand.stakes.unit(hand.round + 1, hand.game.default_big_bet_round)
-        can_raise = can_raise and any(
-            i != legal.player and not hand.folded[i] and hand.bets[i] + hand.stacks[i] > high
-            for i in range(hand.players)
-        )
-        if hand.stakes.structure == "fixed-limit":
-            can_raise = can_raise and high % unit == 0 and legal.min_raise_to <= 3 * unit
-    if can_raise and r < raise_rate:
-        lo, hi = legal.min_raise_to, legal.max_raise_to
-        return f"cbr {rng.choice([lo, lo, (lo + hi) // 2, hi])}"
-    if not legal.can_check and r > 0.8:
-        return "f"
-    return "cc"
-
-
-def play(
-    hand: Hand, seed: int, *, pokerkit_safe: bool = False, raise_rate: float = 0.3, face_up_rate: float = 0.6
-) -> Hand:
-    rng = random.Random(seed)
-    while not hand.is_complete:
-        hand.act(choose(hand, rng, pokerkit_safe=pokerkit_safe, raise_rate=raise_rate, face_up_rate=face_up_rate))
-    return hand
 
 
 def assert_round_trip(hand: Hand, /, **fields: object) -> Hand:
@@ -93,39 +40,6 @@ def assert_round_trip(hand: Hand, /, **fields: object) -> Hand:
         assert doc.finishing_stacks == tuple(hand.stacks)
         assert sum(again.stacks) + again.carried_out == sum(hand.starting_stacks) + hand.carried_in
     return again
-
-
-def with_actions(text: str, actions: list[str]) -> str:
-    """The document with its actions replaced (a JSON list of strings is a TOML array)."""
-    edited, count = re.subn(r"(?ms)^actions = \[.*?\]$", lambda _: "actions = " + json.dumps(actions), text)
-    assert count == 1
-    return edited
-
-
-def draw_then_deal(actions: list[str]) -> list[str]:
-    """The same history with every draw's ``d dh`` lines after all of that draw's discards (the WSOP layout)."""
-    out: list[str] = []
-    held: list[str] = []
-    last: int | None = None
-    started = False
-    for action in actions:
-        words = action.split()
-        if words[0] == "d":
-            (held if started else out).append(action)
-            continue
-        started = True
-        player = int(words[0][1:])
-        if words[1] in ("sd", "sdu"):
-            if last is not None and player <= last:
-                out += held
-                held = []
-            last = player
-        else:
-            out += held
-            held = []
-            last = None
-        out.append(action)
-    return out + held
 
 
 # --- the WSOP hands --------------------------------------------------------------------------------------------------
@@ -304,7 +218,7 @@ def test_an_out_of_turn_fold_is_a_player_leaving() -> None:
     hand.act("cc")
     hand.fold(3)
     assert hand.history[-1] == "p4 f"
-    play(hand, 7)
+    play_randomly(hand, 7)
     assert_round_trip(hand)
 
 
@@ -312,7 +226,7 @@ def test_a_fold_in_a_draw_round_trips() -> None:
     hand = Hand("double-draw-a5", Stakes("fixed-limit", 1, 2), [50, 50, 50], seed=3)
     for action in ("cc", "cc", "cc", "sd", "f"):
         hand.act(action)
-    play(hand, 3)
+    play_randomly(hand, 3)
     assert_round_trip(hand)
 
 
@@ -390,7 +304,7 @@ def test_round_trip_of_every_game_and_structure(game_id: str, structure: Structu
                             min_bet=None if fixed else 2)
         else:
             stakes = Stakes(structure, 1, 2, ante=seed % 3, raise_cap=4 + seed % 2)
-        hand = play(Hand(game, stakes, stacks, seed=seed, jokers=jokers, draw_limit=draw_limit), seed)
+        hand = play_randomly(Hand(game, stakes, stacks, seed=seed, jokers=jokers, draw_limit=draw_limit), seed)
         assert_round_trip(hand)
 
 
@@ -398,7 +312,7 @@ def test_assassin_with_jokers_face_up_twos_and_a_carried_pot_round_trips() -> No
     face_up = carried = 0
     for seed in range(400):
         hand = Hand("assassin", Stakes("no-limit", 1, 2), [100] * (3 + seed % 4), seed=seed, jokers=True)
-        play(hand, seed, raise_rate=0.1, face_up_rate=0.5)
+        play_randomly(hand, seed, raise_rate=0.1, face_up_rate=0.5)
         face_up += any(a.split()[1] == "sdu" for a in hand.actions)
         carried += hand.carried_out > 0
         again = assert_round_trip(hand)
@@ -410,7 +324,7 @@ def test_assassin_with_jokers_face_up_twos_and_a_carried_pot_round_trips() -> No
 
 
 def test_carried_chips_round_trip() -> None:
-    hand = play(Hand("triple-draw-27", Stakes("fixed-limit", 2, 4), [80, 80, 80], seed=2, carried_in=37), 2)
+    hand = play_randomly(Hand("triple-draw-27", Stakes("fixed-limit", 2, 4), [80, 80, 80], seed=2, carried_in=37), 2)
     again = assert_round_trip(hand)
     assert again.carried_in == 37
     assert "_carried_in = 37" in export_phh(hand)
@@ -420,7 +334,7 @@ def test_carried_chips_round_trip() -> None:
 def test_per_seat_antes_round_trip() -> None:
     for n in (2, 3, 5):
         antes = tuple(range(1, n + 1))
-        hand = play(Hand("five-card-draw", Stakes("no-limit", 1, 2, antes=antes), [90] * n, seed=n), n)
+        hand = play_randomly(Hand("five-card-draw", Stakes("no-limit", 1, 2, antes=antes), [90] * n, seed=n), n)
         data = tomllib.loads(export_phh(hand))
         assert data["ante_trimming_status"] is False
         assert data["antes"] == (list(antes) if n > 2 else [2, 1])  # heads-up: pokerkit's reversed order
@@ -445,13 +359,13 @@ def test_heads_up_blinds_and_antes_agree_with_pokerkit() -> None:
 def test_heads_up_round_trips_in_every_structure() -> None:
     for structure in STRUCTURES:
         for seed in range(10):
-            hand = play(Hand("double-draw-a6", Stakes(structure, 1, 2), [30, 55], seed=seed), seed)
+            hand = play_randomly(Hand("double-draw-a6", Stakes(structure, 1, 2), [30, 55], seed=seed), seed)
             assert_round_trip(hand)
 
 
 def test_the_wsop_layout_of_draws_replays_the_same() -> None:
     for seed in range(30):
-        hand = play(Hand("triple-draw-a5", Stakes("fixed-limit", 1, 2), [80] * 5, seed=seed), seed)
+        hand = play_randomly(Hand("triple-draw-a5", Stakes("fixed-limit", 1, 2), [80] * 5, seed=seed), seed)
         moved = draw_then_deal(hand.history)
         assert moved != hand.history
         again = replay(with_actions(export_phh(hand), moved))
@@ -595,7 +509,7 @@ def test_pokerkit_reads_our_f2l3d_and_n2l1d_exports_to_the_same_stacks() -> None
             n = rng.randint(2, 6)
             stacks = [2 * rng.randint(10, 300) for _ in range(n)]
             stakes = Stakes(structure, 2, 4, ante=rng.choice((0, 0, 1, 3)), raise_cap=5)
-            hand = play(Hand(game_id, stakes, stacks, seed=seed), seed, pokerkit_safe=True, raise_rate=0.35)
+            hand = play_randomly(Hand(game_id, stakes, stacks, seed=seed), seed, pokerkit_safe=True, raise_rate=0.35)
             text = export_phh(hand)
             assert text.startswith(f'variant = "{variant}"')
             # pokerkit deals a draw's replacement cards only after every player has discarded: it cannot read

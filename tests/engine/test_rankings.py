@@ -12,14 +12,15 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
-from itertools import combinations, combinations_with_replacement, pairwise
+from itertools import combinations, combinations_with_replacement
 from operator import attrgetter
 
 import pytest
 
-from bot.poker import CardError, HandValue, evaluate, parse_cards
+from bot.poker import CardError, evaluate, parse_cards
 from bot.poker.cards import RANKS, STANDARD_DECK
 from bot.poker.rankings import (
+    FIVE_CARD_RANKINGS,
     FLUSH,
     FULL_HOUSE,
     HIGH_CARD,
@@ -31,25 +32,9 @@ from bot.poker.rankings import (
     TRIPS,
     TWO_PAIR,
 )
+from tests.engine.helpers import beats, best_to_worst, ties, value
 
 ALL_HANDS = 2_598_960
-
-
-def value(ranking: str, text: str) -> HandValue:
-    return evaluate(ranking, parse_cards(text))
-
-
-def beats(ranking: str, better: str, worse: str) -> bool:
-    return value(ranking, better) > value(ranking, worse) and value(ranking, worse) < value(ranking, better)
-
-
-def ties(ranking: str, one: str, other: str) -> bool:
-    return value(ranking, one) == value(ranking, other)
-
-
-def best_to_worst(ranking: str, hands: Sequence[str]) -> bool:
-    values = [value(ranking, h) for h in hands]
-    return all(a > b for a, b in pairwise(values))
 
 
 # --- agreement with pokerkit over every five-card hand ------------------------------------------------------------
@@ -403,7 +388,7 @@ def test_high_ace_plays_low_only_in_the_five_high_straight() -> None:
 
 
 def test_suits_never_rank_and_never_break_ties() -> None:
-    for ranking in RANKINGS:
+    for ranking in FIVE_CARD_RANKINGS:  # Badugi: tests/engine/test_badugi.py
         assert ties(ranking, "AsKd9c7h2s", "AhKc9d7s2d")
         assert ties(ranking, "AhKh9h7h2h", "AsKs9s7s2s")
 

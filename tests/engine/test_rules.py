@@ -45,6 +45,7 @@ NL = Stakes("no-limit", 1, 2)
 PL = Stakes("pot-limit", 1, 2)
 
 LOWBALL = [g for g in GAMES if GAMES[g].is_lowball]
+FIVE_CARD_LOWBALL = [g for g in LOWBALL if GAMES[g].hand_size == 5]
 HIGH = [g for g in GAMES if not GAMES[g].is_lowball]
 DOUBLE_DRAW = ["double-draw-27", "double-draw-a5", "double-draw-a6"]
 
@@ -535,10 +536,9 @@ def test_fixed_limit_all_in_half_bet_reopens() -> None:
     assert (hand.legal().min_raise_to, hand.legal().max_raise_to) == (6, 6)  # all in: half a raise
     play(hand, "cbr 6", "cc")
     legal = hand.legal()
-    # Seat 0 already acted, but the half-bet all-in reopened the betting for him. (Whether his raise is to
-    # 6 + 4 = 10, as the engine has it, or to 8 + 4 = 12 is not fixed by RULES.md.)
-    assert legal.player == 0 and legal.can_raise
-    play(hand, f"cbr {legal.min_raise_to}")
+    # Seat 0 already acted, but the half-bet all-in reopened the betting for him: the all-in amount plus one bet.
+    assert legal.player == 0 and legal.can_raise and legal.min_raise_to == legal.max_raise_to == 10
+    play(hand, "cbr 10")
 
 
 def test_fixed_limit_all_in_half_bet_counts_toward_cap() -> None:
@@ -714,6 +714,7 @@ RULES_TABLE = {
     "triple-draw-27": (3, 4, "deuce-to-seven", "fixed-limit", 6),
     "triple-draw-a5": (3, 4, "ace-to-five", "fixed-limit", 6),
     "triple-draw-a6": (3, 4, "ace-to-six", "fixed-limit", 6),
+    "badugi": (3, 4, "badugi", "fixed-limit", 6),
 }
 
 
@@ -741,7 +742,7 @@ def test_max_players(game: str) -> None:
 WHEEL, SEVEN_LOW = "Ac 2d 3h 4s 5c", "7d 5h 4c 3d 2s"
 
 
-@pytest.mark.parametrize("game", LOWBALL)
+@pytest.mark.parametrize("game", FIVE_CARD_LOWBALL)
 def test_lowball_showdown_lowest_wins_whole_pot(game: str) -> None:
     hand = Hand(game, FL, [100] * 3, deck=stacked([WHEEL, SEVEN_LOW, "Kc Kd Qs Qh Jd"]))
     events = to_showdown(hand)
@@ -767,9 +768,10 @@ def test_lowball_no_joker_and_no_draw_limit(game: str) -> None:
             Hand(game, FL, [100] * 2, seed=1, draw_limit=limit)  # type: ignore[arg-type]
     hand = Hand(game, FL, [100] * 2, seed=1)
     play(hand, "cc", "cc")
-    assert hand.legal().max_discards == 5
-    play(hand, f"sd {_codes(hand.holes[0])}")  # 0 to 5 cards
-    assert len(hand.holes[0]) == 5
+    size = GAMES[game].hand_size  # five cards, four in Badugi
+    assert hand.legal().max_discards == size
+    play(hand, f"sd {_codes(hand.holes[0])}")  # 0 to 5 cards (0 to 4 in Badugi)
+    assert len(hand.holes[0]) == size
 
 
 def test_draw_limit_unlimited_by_default() -> None:
