@@ -78,7 +78,8 @@ def shares_for(entrants: int, custom: Sequence[int] | None = None) -> tuple[int,
 def prize_amounts(prize_pool: int, shares: Sequence[int]) -> list[int]:
     """Each place's prize in whole chips, first place first, summing to ``prize_pool`` exactly: each place gets
     its share of the pool rounded down (shares in proportion to their total), and the chips left over go one
-    each to the places from first down."""
+    each to the places that lost the most to the rounding (the largest remainders; equal ones from first place
+    down), so that no place is paid a whole chip more or less than its share."""
     if isinstance(prize_pool, bool) or not isinstance(prize_pool, int) or prize_pool < 0:
         raise ValueError(f"the prize pool must be a whole number of chips, not {prize_pool!r}")
     if not shares or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in shares) or not sum(shares):
@@ -86,7 +87,10 @@ def prize_amounts(prize_pool: int, shares: Sequence[int]) -> list[int]:
     total = sum(shares)
     prizes = [prize_pool * share // total for share in shares]
     left_over = prize_pool - sum(prizes)  # fewer than len(shares): each place lost less than one chip
-    return [prize + (1 if place < left_over else 0) for place, prize in enumerate(prizes)]
+    remainders = sorted(range(len(shares)), key=lambda place: (-(prize_pool * shares[place] % total), place))
+    for place in remainders[:left_over]:
+        prizes[place] += 1
+    return prizes
 
 
 def _percent(basis_points: int) -> str:

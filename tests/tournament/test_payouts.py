@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from bot.tournament.payouts import (
@@ -93,6 +93,7 @@ def test_prize_amounts_refuses_bad_input(pool: int, shares: tuple[int, ...]) -> 
     shares=st.lists(st.integers(0, BASIS_POINTS), min_size=1, max_size=12).filter(any).map(
         lambda s: sorted(s, reverse=True)),
 )
+@example(pool=1825, shares=[10000, 4499, 3758, 267, 266])  # third place's share is exactly 365: no odd chip
 def test_prizes_always_sum_to_the_pool_never_negative_and_falling_by_place(pool: int, shares: list[int]) -> None:
     prizes = prize_amounts(pool, shares)
     assert sum(prizes) == pool
