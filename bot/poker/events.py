@@ -32,12 +32,14 @@ class Dealt:
 
 @dataclass(slots=True)
 class Acted:
-    """A betting action. ``amount`` is the player's total bet this round after it."""
+    """A betting action. ``amount`` is the player's total bet this round after it; ``added`` the chips this
+    action put in (what a call costs: ``Call 15`` is ``added`` 15 even when ``amount`` is 20)."""
 
     player: int
     verb: Literal["fold", "check", "call", "bet", "raise"]
     amount: int
     all_in: bool
+    added: int = 0
 
 
 @dataclass(slots=True)

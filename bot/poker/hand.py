@@ -590,7 +590,7 @@ class Hand:
         self._put_in(p, call)
         self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cc")
-        self.events.append(Acted(p, "call" if call else "check", self.bets[p], self.stacks[p] == 0))
+        self.events.append(Acted(p, "call" if call else "check", self.bets[p], self.stacks[p] == 0, call))
         self._advance(p)
         return self.events[mark:]
 
@@ -613,11 +613,12 @@ class Hand:
                 self._min_raise = increment
             self._raised += increment
         self._last_aggressor = p
-        self._put_in(p, amount - self.bets[p])
+        added = amount - self.bets[p]
+        self._put_in(p, added)
         self._high = amount
         self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cbr {amount}")
-        self.events.append(Acted(p, verb, amount, self.stacks[p] == 0))
+        self.events.append(Acted(p, verb, amount, self.stacks[p] == 0, added))
         self._advance(p)
         return self.events[mark:]
 
