@@ -260,6 +260,26 @@ class BankMixin(StoreBase):
 
     # ---- balances and movements
 
+    async def turn_alerts(self, guild: int, user: int) -> bool:
+        """Whether the member wants a DM when his turn waits for him (on unless he turned it off)."""
+        check_id(guild, "The server id")
+        check_id(user, "The member id")
+        async with self._read() as tx:
+            value = await tx.value("SELECT turn_alerts FROM member_settings WHERE guild_id = ? AND user_id = ?",
+                                   (guild, user), 1)
+        return bool(value)
+
+    async def set_turn_alerts(self, guild: int, user: int, on: bool) -> None:
+        """Turn the member's turn alerts on or off."""
+        check_id(guild, "The server id")
+        check_id(user, "The member id")
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO member_settings (guild_id, user_id, turn_alerts) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET turn_alerts = excluded.turn_alerts",
+                (guild, user, int(bool(on))),
+            )
+
     async def has_account(self, guild: int, user: int) -> bool:
         """Whether the member has an account (without opening one)."""
         check_id(guild, "The server id")

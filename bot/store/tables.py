@@ -121,6 +121,7 @@ class TableRecord:
     closed_at: float | None
     seats: tuple[SeatRecord, ...]
     message_id: int | None = None  # the table's message in its channel (the Discord side's)
+    message_nonce: str | None = None  # a new table message being posted, not known yet (see ``begin_post``)
 
     @property
     def is_open(self) -> bool:
@@ -214,6 +215,7 @@ def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
         settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
         created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats), message_id=r["message_id"],
+        message_nonce=r["message_nonce"],
     )
 
 
@@ -477,13 +479,22 @@ class TablesMixin(StoreBase):
             return await _table_record(tx, table_id), cashes
 
     async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
-        """Remember the table's message in its channel (None: it has none now)."""
+        """Remember the table's message in its channel (None: it has none now); a post under way is over."""
         check_id(table_id, "The table id")
         if message_id is not None:
             check_id(message_id, "The message id")
         async with self._write() as tx:
             await _open_table_row(tx, table_id)
-            await tx.run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+            await tx.run("UPDATE tables SET message_id = ?, message_nonce = NULL WHERE id = ?", (message_id, table_id))
+            return await _table_record(tx, table_id)
+
+    async def begin_post(self, table_id: int, nonce: str) -> TableRecord:
+        """A new table message is about to be posted with ``nonce`` (Discord's idempotency key)."""
+        check_id(table_id, "The table id")
+        nonce = _check_text(nonce, "The nonce", 25)
+        async with self._write() as tx:
+            await _open_table_row(tx, table_id)
+            await tx.run("UPDATE tables SET message_nonce = ? WHERE id = ?", (nonce, table_id))
             return await _table_record(tx, table_id)
 
     async def set_dms_closed(self, table_id: int, user: int, closed: bool) -> SeatRecord:
@@ -911,6 +922,20 @@ class TablesMixin(StoreBase):
         for r in action_rows:
             actions.setdefault(r[0], []).append(r[1])
         return [_hand(r, actions.get(r["id"], [])) for r in rows]
+
+    async def hands_dealt(self, table_id: int) -> int:
+        """The number of the table's last hand (0 before its first)."""
+        check_id(table_id, "The table id")
+        async with self._read() as tx:
+            return int(await tx.value("SELECT coalesce(max(number), 0) FROM hands WHERE table_id = ?",
+                                      (table_id,), 0))
+
+    async def hands_dealt_by_table(self) -> dict[int, int]:
+        """The number of each open table's last hand, in one query (for restoring every table)."""
+        async with self._read() as tx:
+            rows = await tx.all("SELECT h.table_id, max(h.number) FROM hands h JOIN tables t ON t.id = h.table_id"
+                                " WHERE t.status != 'closed' GROUP BY h.table_id")
+        return {int(r[0]): int(r[1]) for r in rows}
 
     async def recent_hands(self, table_id: int, count: int = 10) -> list[HandRecord]:
         """The table's last ``count`` hands (any status), newest first, with their actions."""

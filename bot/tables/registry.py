@@ -26,9 +26,11 @@ class Tables:
         self.by_channel.clear()
         records = await self.store.list_open_tables()
         live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
+        counts = await self.store.hands_dealt_by_table()
         for record in records:
             try:
-                table = await Table.load(self.store, record, self._rng, live=live.get(record.id))
+                table = await Table.load(self.store, record, self._rng, live=live.get(record.id),
+                                         hands_dealt=counts.get(record.id, 0))
             except (SettingsError, TypeError, ValueError):
                 # One table whose stored settings this version cannot read must not stop the others.
                 log.exception("table %s in channel %s could not be loaded", record.id, record.channel_id)

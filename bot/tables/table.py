@@ -128,6 +128,8 @@ class Table:
         self.carried_owners: dict[int, int] = {}
         self.last_hand: Hand | None = None  # the hand that ended last (for its showdown)
         self.last_users: tuple[int, ...] = ()
+        self.last_number = 0  # the number of the hand that ended last
+        self.hands_dealt = 0  # hands dealt at the table so far (the next one is number hands_dealt + 1)
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
 
@@ -145,12 +147,14 @@ class Table:
     @classmethod
     async def load(
         cls, store: Store, record: TableRecord, rng: random.Random | None = None,
-        *, live: HandRecord | Literal["read"] | None = "read",
+        *, live: HandRecord | Literal["read"] | None = "read", hands_dealt: int | None = None,
     ) -> Table:
         """A table from its row; its live hand is rebuilt from seed and log, or voided (and
         the players who were leaving it are cashed out). ``live``: the table's live hand if
-        the caller has already read it (``None``: there is none); by default it is read here."""
+        the caller has already read it (``None``: there is none); by default it is read here (and so is
+        ``hands_dealt``, the number of the table's last hand)."""
         table = cls(store, record, rng)
+        table.hands_dealt = await store.hands_dealt(record.id) if hands_dealt is None else hands_dealt
         if record.carried_pot:  # only a carried pot has owners to remember
             table.carried_owners = await _last_carried_owners(store, record.id)
         stored = await store.live_hand(record.id) if live == "read" else live
@@ -465,8 +469,18 @@ class Table:
     async def remember_message(self, message_id: int | None) -> None:
         """Store the table's message in its channel (None: it is gone)."""
         async with self._guard():
-            if self.record.message_id != message_id:
+            if self.record.message_id != message_id or self.record.message_nonce is not None:
                 self.record = await self.store.set_message(self.id, message_id)
+
+    @property
+    def message_nonce(self) -> str | None:
+        """The nonce of a table message being posted (stored before the post), or None."""
+        return self.record.message_nonce
+
+    async def remember_post(self, nonce: str) -> None:
+        """Store the nonce of the table message about to be posted, so that a restart finds that message."""
+        async with self._guard():
+            self.record = await self.store.begin_post(self.id, nonce)
 
     # ------------------------------------------------------------------ hands
 
@@ -545,6 +559,7 @@ class Table:
                                              button=button, table_settings=row)
         self.choice = choice
         self.live = _Live(hand, record, users)
+        self.hands_dealt = max(self.hands_dealt, record.number)
         self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
         return self._outcome(hand.events)
 
@@ -625,7 +640,7 @@ class Table:
             last_action=(seq, text), cash_out=leavers, timeouts=timeouts,
         )
         self.carried_owners = owners
-        self.last_hand, self.last_users = hand, live.users
+        self.last_hand, self.last_users, self.last_number = hand, live.users, live.record.number
         self.live = None
         await self._refresh()
 
