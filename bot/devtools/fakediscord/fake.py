@@ -408,6 +408,15 @@ class FakeDiscord(UserActions, Waiting):
         """The application emoji with this id or name (``fake.emoji("card_As").image`` is what was uploaded)."""
         return self.emojis.get(ref)
 
+    def preload_emojis(self, pictures: Mapping[str, bytes]) -> None:
+        """Give the application these emojis ({name: PNG}) as if uploaded before the bot started (a test's bot
+        then finds its card emojis and uploads nothing)."""
+        import base64
+
+        for name, png in pictures.items():
+            if not any(e.name == name for e in self.emojis):
+                self.emojis.create({"name": name, "image": "data:image/png;base64," + base64.b64encode(png).decode()})
+
     def emoji_references(self, message: StoredMessage | str) -> list[EmojiReference]:
         """The custom emojis a message's text (content, embeds, components) names, each with the application
         emoji it is (``ref.known`` is False for an unknown or deleted one: Discord shows ``:name:`` as text)."""

@@ -21,6 +21,10 @@ class ChannelRoutes:
         self.messages = messages
         self.gateway = gateway
         self.seams = seams
+        # Discord's enforce_nonce: a message created again with the same nonce (a retry after a lost answer) is
+        # not posted twice; the first one is answered again.
+        self.nonces: dict[tuple[int, str], StoredMessage] = {}
+        self.nonce_repeats = 0
 
     def routes(self) -> list[Route]:
         return [
@@ -123,7 +127,14 @@ class ChannelRoutes:
             raise ApiError(403, 50013, "Missing Permissions")
         data = call.json if isinstance(call.json, dict) else {}
         check_message_body(data, len(call.files))
+        nonce = data.get("nonce")
+        key = (channel.id, str(nonce)) if nonce is not None and data.get("enforce_nonce") else None
+        if key is not None and key in self.nonces:
+            self.nonce_repeats += 1
+            return Answer(body=self.nonces[key].payload())
         message = self.seams._new_message(channel, data, call.files)
+        if key is not None:
+            self.nonces[key] = message
         await self.gateway.message_event("MESSAGE_CREATE", message)
         return Answer(body=message.payload())
 
