@@ -27,7 +27,7 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dynamic item dispatch (View.from_message)", ("discord/ui/view.py:from_message",)),
     ("engine (bot.poker)", ("bot/poker/",)),
     ("store (bot.store, aiosqlite)", ("bot/store/", "aiosqlite/")),
-    ("rendering (embed, buttons, views)", ("bot/render.py", "_runner.py:embed", "_runner.py:view",
+    ("rendering (embed, buttons, views)", ("cogs/render.py", "_runner.py:embed", "_runner.py:view",
                                            "_views.py:draw_modal", "_views.py:__init__", "discord/ui/view.py:to_comp")),
     ("REST calls (discord.py, aiohttp, JSON, Message objects)", (
         "discord/http.py:request", "discord/webhook/async_.py:request", "discord/interactions.py:edit_message",

@@ -19,6 +19,15 @@ from .tables import Tables
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.table", "cogs.bank")
+# The permissions the bot uses, and only those: View Channel, Send Messages, Embed Links (the table message).
+# Interaction answers (ephemeral replies, files, forms) need no channel permission; application emojis none.
+PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+SCOPES = ("bot", "applications.commands")
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 URL that invites the bot with exactly the permissions it uses."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
 
 
@@ -54,6 +63,7 @@ class PokerBot(commands.Bot):
         self.sync_commands = sync_commands
         self._store: Store | None = None
         self._tables: Tables | None = None
+        self.card_emojis: Any = None  # cogs.card_emojis.CardEmojis, once logged in (cards are text until then)
         self._delivered: OrderedDict[int, int] = OrderedDict()  # interaction id -> id() of its object
 
     def _shard_options(self) -> dict[str, Any]:
@@ -87,8 +97,13 @@ class PokerBot(commands.Bot):
         return self._tables
 
     async def setup_hook(self) -> None:
-        """Open the store, restore open tables, load the cogs, sync the slash commands."""
+        """Open the store, restore open tables, start the card emojis' upload, load the cogs, sync the slash
+        commands, and say who the bot is and how to invite it."""
+        from cogs.card_emojis import CardEmojis
+
         self._store = await Store.open(self.config.db_path, synchronous=self.config.db_sync)
+        self.card_emojis = CardEmojis(self)
+        self.card_emojis.start()
         self._tables = Tables(self._store, self.rng)
         restored = await self._tables.restore()
         log.info("restored %d open table(s)", len(restored))
@@ -97,6 +112,9 @@ class PokerBot(commands.Bot):
                 await self.load_extension(extension)
             except Exception:
                 log.exception("could not load %s", extension)
+        if self.user is not None and self.application_id is not None:
+            log.info("logged in as %s (%s); invite it with %s", self.user, self.user.id,
+                     invite_url(self.application_id))
         if self.sync_commands:
             if self.dev_guild_id is not None:
                 guild = discord.Object(self.dev_guild_id)
@@ -107,6 +125,8 @@ class PokerBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the clocks (via the cogs' unload), then close the store."""
+        if self.card_emojis is not None:
+            self.card_emojis.stop()
         for extension in list(self.extensions):
             try:
                 await self.unload_extension(extension)

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
 from bot.tables import TableError
+from cogs import render
 
 from .errors import report
 

@@ -76,6 +76,12 @@ class SyncReport:
         return not self.failed
 
 
+def card_emoji_pictures(four_colours: bool = False) -> dict[str, bytes]:
+    """Every card picture under the emoji name the bot gives it ({name: PNG})."""
+    pictures = cardfaces.pictures(four_colours)
+    return {emoji_name(key, png): png for key, png in pictures.items()}
+
+
 class CardEmojis:
     """The card pictures as application emojis, and each card's markup (an emoji, or text until one exists)."""
 

@@ -15,9 +15,9 @@ from discord.ext import commands
 
 from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
-from bot.render import mention
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
+from cogs.render import mention
 
 log = logging.getLogger(__name__)
 

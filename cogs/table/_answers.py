@@ -1,25 +1,80 @@
-"""Answering interactions in time: exactly one answer each, and never after Discord's 3-second deadline.
+"""Answering interactions: exactly one answer each, in time, through Discord's failures.
 
 An interaction that acts (a click, a form) is answered with the table itself when it is ready in time; when
 the bot is swamped and the answer is not out ``ACK_WITHIN`` seconds after the interaction arrived, it is
 acknowledged then (deferred), and the table is shown by an edit instead. Whoever answers first, this guard or
 the table writer, claims the interaction; an error is reported only once the guard's acknowledgement is out.
+
+An answer is an interaction callback, which may or may not have reached Discord when its connection drops: it
+is sent again, and Discord's "already acknowledged" (40060) to the repeat means the first one landed. An answer
+Discord refuses as too late (10062, "unknown interaction") is logged as a warning and never sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 import discord
 
-from ._transport import DISCORD_ERRORS
+from ._transport import CONNECTION_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 
 ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
+DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
+ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
+ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
+APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
+
+
+def seconds_left(interaction: discord.Interaction) -> float:
+    """What is left of Discord's deadline to answer ``interaction``."""
+    age = (discord.utils.utcnow() - interaction.created_at) / datetime.timedelta(seconds=1)
+    return DEADLINE - age
+
+
+def mark_answered(interaction: discord.Interaction,
+                  kind: discord.InteractionResponseType = discord.InteractionResponseType.deferred_message_update
+                  ) -> None:
+    """Note that ``interaction`` was answered (a repeat found the first answer had landed, or it is too late), so
+    that nothing tries again: discord.py keeps this state in ``InteractionResponse._response_type``."""
+    interaction.response._response_type = kind
+
+
+async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
+                 kind: discord.InteractionResponseType) -> bool:
+    """Send an interaction's answer, tried again if its connection drops (a repeat that Discord calls already
+    acknowledged means the first landed). False when it could not be answered: too late, or Discord unreachable
+    (logged as a warning; the table message shows what happened)."""
+    for pause in (*ANSWER_PAUSES, None):
+        try:
+            await call()
+            return True
+        except discord.HTTPException as error:
+            if error.code == ALREADY_ACKNOWLEDGED:
+                mark_answered(interaction, kind)
+                return True
+            if error.code == UNKNOWN_INTERACTION:
+                log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
+                mark_answered(interaction, kind)
+                return False
+            if error.status < 500 or pause is None:
+                raise
+        except CONNECTION_ERRORS:
+            if pause is None:
+                log.warning("could not answer interaction %s: Discord is unreachable", interaction.id,
+                            exc_info=True)
+                return False
+        if seconds_left(interaction) < pause:
+            log.warning("interaction %s: no time left to answer it again", interaction.id)
+            return False
+        await asyncio.sleep(pause)
+    return False
 
 
 class Answers:
@@ -27,7 +82,7 @@ class Answers:
 
     def __init__(self) -> None:
         self._claimed: set[int] = set()  # interactions being answered (see answering())
-        self._guards: dict[int, asyncio.Task[None]] = {}  # the deadline guards' acknowledgements under way
+        self._guards: dict[int, asyncio.Task[bool]] = {}  # the deadline guards' acknowledgements under way
 
     def claim(self, interaction: discord.Interaction) -> bool:
         """True for the first to answer ``interaction`` (its handler or its deadline guard), False after."""
@@ -60,12 +115,62 @@ class Answers:
 
     def _acknowledge_late(self, interaction: discord.Interaction) -> None:
         if self.claim(interaction):
-            self._guards[interaction.id] = asyncio.create_task(defer(interaction))
+            self._guards[interaction.id] = asyncio.create_task(self.acknowledge(interaction))
+
+    @staticmethod
+    async def acknowledge(interaction: discord.Interaction) -> bool:
+        """Acknowledge an interaction on a component (its message is edited later)."""
+        return await answer(interaction, interaction.response.defer,
+                            kind=discord.InteractionResponseType.deferred_message_update)
+
+    async def update(self, interaction: discord.Interaction, **fields: Any) -> None:
+        """Answer a click by editing the message it was on (once acknowledged already, by editing it through the
+        interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
+        if interaction.response.is_done() or interaction.id in self._guards:
+            await self.settled(interaction)
+            try:
+                await retrying(lambda: interaction.edit_original_response(**fields))
+                return
+            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+                raise ConnectionError("the message of the interaction could not be edited") from error
+        if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
+                            kind=discord.InteractionResponseType.message_update):
+            raise ConnectionError("the interaction could not be answered with an update")
+
+    @staticmethod
+    async def send(interaction: discord.Interaction, content: str | None = None, **fields: Any) -> bool:
+        """Answer with a message (ephemeral unless said otherwise), or a follow-up if it is answered already."""
+        fields.setdefault("ephemeral", True)
+        if interaction.response.is_done():
+            try:
+                await interaction.followup.send(content or "", **fields)
+                return True
+            except (discord.HTTPException, *CONNECTION_ERRORS):
+                log.warning("could not send a follow-up to interaction %s", interaction.id, exc_info=True)
+                return False
+        return await answer(interaction, lambda: interaction.response.send_message(content, **fields),
+                            kind=discord.InteractionResponseType.channel_message)
+
+    @staticmethod
+    async def modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
+        """Open a form. A form cannot be deferred, so one that would land after Discord's deadline (a long rate
+        limit wait) is given up instead of sent late."""
+        left = min(DEADLINE, seconds_left(interaction))
+
+        async def send() -> None:
+            try:
+                async with asyncio.timeout(max(0.05, left - 0.1)):
+                    await interaction.response.send_modal(modal)
+            except TimeoutError:
+                raise _TooLate from None
+
+        try:
+            return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
+        except _TooLate:
+            log.warning("interaction %s: the form could not be opened in time", interaction.id)
+            mark_answered(interaction, discord.InteractionResponseType.modal)
+            return False
 
 
-async def defer(interaction: discord.Interaction) -> None:
-    """Acknowledge an interaction on a component (the table is shown by an edit later)."""
-    try:
-        await interaction.response.defer()
-    except DISCORD_ERRORS:
-        log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
+class _TooLate(Exception):
+    """A form that would open after Discord's deadline."""

@@ -16,16 +16,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.poker import DEALERS_CHOICE, GAMES, BetRaise, CheckCall, Draw, Fold, Legal, Move, get_game
+from bot.cardfaces import card_text
+from bot.command_help import describe
+from bot.poker import DEALERS_CHOICE, GAMES, BetRaise, Card, CheckCall, Draw, Fold, Legal, Move, get_game, parse_cards
+from bot.rules_text import rules_page
 from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
 from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
+from cogs import render
 
 from ..errors import ignore_unknown_commands, report, running_callbacks
-from ._answers import Answers
+from . import _draw
+from ._answers import APPLIED, Answers
 from ._dms import DmSender
 from ._session import TableSession
-from ._views import COG_NAME, DYNAMIC_ITEMS, ModalSubmit, amount_modal, draw_modal
+from ._text import chips, mention
+from ._views import (
+    COG_NAME,
+    DYNAMIC_ITEMS,
+    ActionButton,
+    ModalSubmit,
+    SeatButton,
+    amount_modal,
+    rebuy_modal,
+)
+from ._writer import CannotPost
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -48,7 +62,7 @@ CHIPS = app_commands.Range[int, 0, MAX_STAKE]
 POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
 SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
-BETTING_KINDS = frozenset({"fold", "cc", "min", "pot", "max", "amount"})
+BETTING_KINDS = frozenset({"fold", "cc", "min", "pot", "max", "amount", "allin", "allinok"})
 DRAWING_KINDS = frozenset({"draw", "pat"})
 
 
@@ -104,7 +118,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         if session is None or session.table is not table:
             session = self.sessions[table.id] = TableSession(
                 self.bot, table, answers=self.answers, dms=self.dms, next_hand_delay=self.bot.next_hand_delay,
-                is_open=self._is_open)
+                is_open=self._is_open, card=self._card_text, wants_alerts=self.bot.store.turn_alerts)
         return session
 
     def _is_open(self, table: Table) -> bool:
@@ -183,8 +197,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         """Refuse a click or form that is not for this moment: a closed table, an old button, not your turn, the
         wrong phase. The turn itself is the table's to say (``Table.check_turn``)."""
         table = self._clicked_table(interaction, table_id)
-        if kind == "hand":
-            return
         legal = table.check_turn(interaction.user.id, hand, seq)
         if kind in DRAWING_KINDS and legal.phase != "drawing":
             raise TableError("It is not time to draw.")
@@ -193,22 +205,67 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     async def on_button(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                         kind: str) -> None:
-        """A click on one of the table's buttons (checked already by ``check_click``)."""
+        """A click on one of the turn's buttons (checked already by ``check_click``)."""
         table = self._clicked_table(interaction, table_id)
         session = self.session(table)
         user = interaction.user.id
-        if kind == "hand":
-            await interaction.response.send_message(session.hand_text(user), ephemeral=True)
-            return
         legal = table.check_turn(user, hand_id, seq)
         if kind == "draw":
-            await interaction.response.send_modal(draw_modal(table_id, hand_id, seq, legal))
+            content, view = self._picker(session, hand_id, seq, legal, 0)
+            await self.answers.send(interaction, content, view=view)
         elif kind == "pat":
             await self._draw(session, user, Draw(), seq, interaction)
         elif kind == "amount":
-            await interaction.response.send_modal(amount_modal(table_id, hand_id, seq, legal))
+            await self.answers.modal(interaction, amount_modal(table_id, hand_id, seq, legal))
+        elif kind == "allin":  # one tap more: all in is never a slip of the thumb
+            view = discord.ui.View(timeout=None)
+            view.add_item(ActionButton(table_id, hand_id, seq, "allinok", f"Yes, all in for {chips(legal.all_in_to)}",
+                                       discord.ButtonStyle.danger))
+            await self.answers.send(interaction, f"Go all in for {chips(legal.all_in_to)}?", view=view)
+        elif kind == "allinok":
+            await self._apply(session, user, BetRaise(legal.all_in_to), seq, interaction, answer=False)
+            await self.answers.update(interaction, content=f"You are all in for {chips(legal.all_in_to)}.", view=None)
         else:
             await self._act(session, user, button_move(kind, legal), seq, interaction)
+
+    def _picker(self, session: TableSession, hand_id: int, seq: int, legal: Legal,
+                mask: int) -> tuple[str, discord.ui.View]:
+        hand = session.table.hand
+        assert hand is not None
+        value = hand.value_of(legal.player)
+        describe = "holds a two" if hand.is_assassinated(legal.player) else value.describe() if value else None
+        return _draw.picker(session.table.id, hand_id, seq, legal, mask, draw=hand.draw_number + 1,
+                            draws=hand.game.draws, card=session.card, emoji=self._emoji, describe=describe)
+
+    def _emoji(self, card: Card) -> discord.PartialEmoji | None:
+        emojis = getattr(self.bot, "card_emojis", None)
+        return emojis.partial(card) if emojis is not None else None
+
+    def _card_text(self, card: Card) -> str:
+        emojis = getattr(self.bot, "card_emojis", None)
+        return emojis.card(card) if emojis is not None else card_text(card)
+
+    async def on_toggle(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int, mask: int,
+                        card: int) -> None:
+        """The draw picker: a card marked or unmarked (the picker is shown again)."""
+        table = self._clicked_table(interaction, table_id)
+        legal = table.check_turn(interaction.user.id, hand_id, seq)
+        if legal.phase != "drawing" or mask >> len(legal.hand):
+            raise TableError("That draw is over; press Draw… again.")
+        content, view = self._picker(self.session(table), hand_id, seq, legal, mask)
+        await self.answers.update(interaction, content=content, view=view)
+
+    async def on_draw_confirm(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
+                              mask: int, face_up: bool) -> None:
+        """The draw picker's last tap: throw the marked cards; the picker then shows what came."""
+        table = self._clicked_table(interaction, table_id)
+        user = interaction.user.id
+        legal = table.check_turn(user, hand_id, seq)
+        if legal.phase != "drawing" or mask >> len(legal.hand):
+            raise TableError("That draw is over; press Draw… again.")
+        cards = _draw.thrown(legal, mask)
+        twos = tuple(c for c in cards if c in legal.face_up_twos) if face_up else ()
+        await self._draw(self.session(table), user, Draw(cards, face_up=twos), seq, interaction, picker=True)
 
     async def on_amount(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                         text: str) -> None:
@@ -220,7 +277,7 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                       codes: list[str], *, face_up: bool = False) -> None:
-        """The draw form: throw the cards picked (none: stand pat), Assassin's twos face up if asked."""
+        """The draw form (opened before an upgrade): throw the cards picked, Assassin's twos face up if asked."""
         table = self._clicked_table(interaction, table_id)
         user = interaction.user.id
         legal = table.check_turn(user, hand_id, seq)
@@ -233,61 +290,130 @@ class TableCog(commands.Cog, name=COG_NAME):
             raise TableError("You chose to throw twos face up, but the cards you picked hold no two.")
         await self._draw(self.session(table), user, Draw(cards, face_up=twos), seq, interaction)
 
-    async def _act(self, session: TableSession, user: int, move: Move, seq: int,
-                   interaction: discord.Interaction | None) -> None:
+    async def _apply(self, session: TableSession, user: int, move: Move, seq: int,
+                     interaction: discord.Interaction | None, *, answer: bool = True) -> Outcome | None:
+        """A player's move through the table, then the table shown (answering ``interaction`` with it if
+        ``answer``). Once the move is stored, a failure to show it is Discord's, not the player's: the writer
+        keeps trying, and nothing says the move was not made."""
         async with self.answers.answering(interaction):
             outcome = await session.table.act(user, move, seq)
-            await session.show(outcome, interaction)
+            if interaction is not None:
+                interaction.extras[APPLIED] = True
+            try:
+                await session.show(outcome, interaction if answer else None)
+            except CannotPost:
+                raise
+            except Exception:
+                log.exception("table %s: the move was stored but could not be shown; the writer retries",
+                              session.table.id)
+                session.writer.refresh()
+            return outcome
 
-    async def _draw(self, session: TableSession, user: int, move: Move, seq: int,
-                    interaction: discord.Interaction) -> None:
-        """Apply a draw: the answer shows the table, and the new cards go by DM (to a player whose DMs are closed,
-        in the answer itself, which only he sees; the table is then shown by an edit)."""
+    async def _act(self, session: TableSession, user: int, move: Move, seq: int,
+                   interaction: discord.Interaction | None) -> None:
+        await self._apply(session, user, move, seq, interaction)
+
+    async def _draw(self, session: TableSession, user: int, move: Draw, seq: int,
+                    interaction: discord.Interaction, *, picker: bool = False) -> None:
+        """A draw: the new cards go by DM, and to whoever drew from the picker right where he drew (a player whose
+        DMs are closed sees them in an ephemeral answer); the table is shown."""
         table = session.table
         seat = table.engine_seat(user)
-        async with self.answers.answering(interaction):
-            outcome = await table.act(user, move, seq)
-            await self._after_draw(session, outcome, user, seat, interaction)
-
-    async def _after_draw(self, session: TableSession, outcome: Outcome, user: int, seat: int | None,
-                          interaction: discord.Interaction) -> None:
+        answer_with_table = not picker and not table.dms_closed(user)
+        outcome = await self._apply(session, user, move, seq, interaction, answer=answer_with_table)
+        if outcome is None or outcome.hand is None or seat is None:
+            return
         drawn = session.drawn_cards(outcome, seat)
-        hand = session.table.hand
-        dm = session.private_text(hand, seat) if drawn and hand is not None and seat is not None else None
-        answer: discord.Interaction | None = interaction
-        if dm is not None and hand is not None and seat is not None and session.table.dms_closed(user):
-            text = f"You drew {render.cards(drawn)}. Now: {render.private_hand(hand, seat)}"
-            if self.answers.claim(interaction):
-                await interaction.response.send_message(text, ephemeral=True)
-            else:  # acknowledged already, by the deadline guard
-                await self.answers.settled(interaction)
-                await interaction.followup.send(text, ephemeral=True)
-            dm, answer = None, None
-        try:
-            await session.show(outcome, answer)
-        finally:
-            if dm is not None:
-                await session.send_dm(user, dm)
+        text = session.draw_text(outcome.hand, seat, move.discards, drawn)
+        if picker:
+            await self.answers.update(interaction, content=text, view=None)
+        elif not answer_with_table:
+            await self.answers.send(interaction, text)
+        if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
+            await session.send_dm(user, text)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
-        """Dealer's choice: the chooser picked a game."""
+        """Dealer's choice: the chooser picked a game in the menu; it is shown, and dealt when he presses Deal."""
         table = self._clicked_table(interaction, table_id)
+        table.check_choice(interaction.user.id)
+        try:
+            get_game(game)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if game not in {g.id for g in table.choices()}:
+            raise TableError("That game cannot be dealt to these players; pick another.")
         session = self.session(table)
+        session.pending_game = game
         async with self.answers.answering(interaction):
-            outcome = await table.choose_game(interaction.user.id, game, session.pending_structure)
-            session.cancel_clock()
-            session.note(f"{render.mention(interaction.user.id)} chose {get_game(game).name}")
-            await session.hand_started(outcome, interaction)
+            await session.publish(interaction)
 
     async def on_structure(self, interaction: discord.Interaction, table_id: int, structure: str | None) -> None:
-        """Dealer's choice, if the host allows it: the chooser picks the structure before the game (None: each
-        game's own). Remembered until the deal; the table shows it."""
+        """Dealer's choice, if the host allows it: the chooser picks the structure (None: each game's own);
+        shown until the deal."""
         table = self._clicked_table(interaction, table_id)
         table.check_choice(interaction.user.id, structure)
         session = self.session(table)
         session.pending_structure = structure
         async with self.answers.answering(interaction):
             await session.publish(interaction)
+
+    async def on_deal(self, interaction: discord.Interaction, table_id: int, number: int) -> None:
+        """Dealer's choice: Deal pressed: the game (and structure) picked are dealt."""
+        table = self._clicked_table(interaction, table_id)
+        session = self.session(table)
+        table.check_choice(interaction.user.id, session.pending_structure)
+        if number != session.choice_number():
+            raise TableError("That menu is from an earlier hand; use the current one.")
+        game = session.pending_game
+        if game is None:
+            raise TableError("Pick a game in the menu first.")
+        async with self.answers.answering(interaction):
+            outcome = await table.choose_game(interaction.user.id, game, session.pending_structure)
+            session.cancel_clock()
+            await session.hand_started(outcome, interaction)
+            session.note(f"{mention(interaction.user.id)} chose {get_game(game).name}")
+            session.writer.refresh()
+
+    async def on_seat(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
+        """The seat buttons: My hand, Join, Sit out / in, Rebuy…, Leave (the same as their commands)."""
+        table = self._clicked_table(interaction, table_id)
+        user = interaction.user.id
+        session = self.session(table)
+        if kind == "hand":
+            await self.answers.send(interaction, session.hand_text(user))
+        elif kind == "join":
+            await self._join(interaction, table, None)
+        elif kind == "sit":
+            seat = table.seat_of(user)
+            if seat is None:
+                raise TableError("You are not seated at this table; press Join.")
+            await (self._sit_in if seat.sitting_out else self._sit_out)(interaction, table)
+        elif kind == "rebuy":
+            seat = table.seat_of(user)
+            if seat is None:
+                raise TableError("You are not seated at this table; press Join.")
+            low, high = table.settings.buy_in_range
+            await self.answers.modal(interaction, rebuy_modal(table.id, low, high, seat.stack))
+        elif kind == "leave":
+            if table.seat_of(user) is None:
+                raise TableError("You are not seated at this table.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(SeatButton(table.id, "leaveok", "Yes, leave", discord.ButtonStyle.danger))
+            during = " You fold the hand you are in." if table.engine_seat(user) is not None and table.hand and \
+                table.hand.can(Fold(player=table.engine_seat(user))) else ""
+            await self.answers.send(interaction, f"Leave the table and cash out?{during}", view=view)
+        elif kind == "leaveok":
+            await self._leave(interaction, table, user, edit=True)
+        else:
+            raise TableError("That button is not one of this table's.")
+
+    async def on_rebuy(self, interaction: discord.Interaction, table_id: int, text: str) -> None:
+        """The rebuy form."""
+        table = self._clicked_table(interaction, table_id)
+        amount = text.strip().replace(",", "").replace("_", "")
+        if not amount.isascii() or not amount.isdigit() or not 0 < int(amount) <= MAX_BUY_IN:
+            raise TableError(f"“{text.strip()[:40]}” is not a number of chips.")
+        await self._rebuy(interaction, table, int(amount))
 
     # ------------------------------------------------------------------ the table
 
@@ -333,33 +459,56 @@ class TableCog(commands.Cog, name=COG_NAME):
         await self.session(table).publish()
 
     async def _seats_changed(self, table: Table) -> None:
-        """Show the table after a seat changed between hands, and deal when the table can."""
+        """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
         session = self.session(table)
         await session.publish()
-        if table.live is None and not table.paused:
+        if table.live is None and table.next().kind in ("deal", "choose") and session.dealing is None:
             session.schedule_deal()
+
+    async def _join(self, interaction: discord.Interaction, table: Table, buy_in: int | None) -> None:
+        seat = await table.join(interaction.user.id, buy_in)
+        await self.answers.send(interaction, f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
+        self.session(table).note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
+        await self._seats_changed(table)
+
+    async def _sit_out(self, interaction: discord.Interaction, table: Table) -> None:
+        await table.sit_out(interaction.user.id)
+        await self.answers.send(interaction, "You sit out from the next hand.")
+        await self.session(table).publish()
+
+    async def _sit_in(self, interaction: discord.Interaction, table: Table) -> None:
+        await table.sit_in(interaction.user.id)
+        await self.answers.send(interaction, "You are dealt in from the next hand.")
+        await self._seats_changed(table)
+
+    async def _rebuy(self, interaction: discord.Interaction, table: Table, amount: int) -> None:
+        seat = await table.rebuy(interaction.user.id, amount)
+        await self.answers.send(interaction, f"Your stack is now {chips(seat.stack)}.")
+        await self._seats_changed(table)
+
+    async def _leave(self, interaction: discord.Interaction, table: Table, user: int, *, edit: bool = False) -> None:
+        cash, outcome = await table.leave(user)
+        if cash is not None:
+            text = f"You leave with {chips(cash.amount)} chips; your balance is {chips(cash.balance)}."
+        else:
+            text = "You fold and leave; your chips go back to your balance when this hand ends."
+        if edit:
+            await self.answers.update(interaction, content=text, view=None)
+        else:
+            await self.answers.send(interaction, text)
+        self.session(table).note(f"{mention(user)} leaves the table")
+        await self._after_leave(table, outcome)
 
     @poker.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(buy_in="Chips to bring (default: as many as the table allows and you have)")
     async def join(self, interaction: discord.Interaction, buy_in: POSITIVE | None = None) -> None:
         """/poker join"""
-        table = self._table(interaction)
-        seat = await table.join(interaction.user.id, buy_in)
-        await interaction.response.send_message(f"You sit in seat {seat.seat_no} with {render.chips(seat.stack)} "
-                                                "chips.", ephemeral=True)
-        await self._seats_changed(table)
+        await self._join(interaction, self._table(interaction), buy_in)
 
     @poker.command(name="leave", description="Leave the table (cashed out now, or at the end of your hand)")
     async def leave(self, interaction: discord.Interaction) -> None:
         """/poker leave"""
-        table = self._table(interaction)
-        cash, outcome = await table.leave(interaction.user.id)
-        if cash is not None:
-            text = f"You leave with {render.chips(cash.amount)} chips; your balance is {render.chips(cash.balance)}."
-        else:
-            text = "You fold and leave; your chips go back to your balance when this hand ends."
-        await interaction.response.send_message(text, ephemeral=True)
-        await self._after_leave(table, outcome)
+        await self._leave(interaction, self._table(interaction), interaction.user.id)
 
     async def _after_leave(self, table: Table, outcome: Outcome) -> None:
         session = self.session(table)
@@ -381,15 +530,17 @@ class TableCog(commands.Cog, name=COG_NAME):
         """/poker pause"""
         table = self._host_table(interaction)
         await table.pause()
-        await interaction.response.send_message("The table pauses after this hand.")
-        await self.session(table).publish()
+        await self.answers.send(interaction, "The table pauses after this hand.")
+        session = self.session(table)
+        session.note(f"{mention(interaction.user.id)} pauses the table after this hand")
+        await session.publish()
 
     @poker.command(name="resume", description="Deal again (host)")
     async def resume(self, interaction: discord.Interaction) -> None:
         """/poker resume"""
         table = self._host_table(interaction)
         await table.resume()
-        await interaction.response.send_message("Dealing resumes.")
+        await self.answers.send(interaction, "Dealing resumes.")
         if table.live is None:
             self.session(table).schedule_deal(0)
 
@@ -403,18 +554,20 @@ class TableCog(commands.Cog, name=COG_NAME):
         cashes = await self.bot.tables.close(interaction.channel_id or 0)
         await session.close()
         self.sessions.pop(table.id, None)
-        lines = [f"{render.mention(c.user_id)} cashes out {render.chips(c.amount)}" for c in cashes]
+        lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
         await interaction.followup.send("Table closed.\n" + "\n".join(lines),
                                         allowed_mentions=discord.AllowedMentions.none())
 
     @poker.command(name="kick", description="Remove a player from the table (host)")
+    @app_commands.describe(**describe("poker kick"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         """/poker kick"""
         table = self._host_table(interaction)
         cash, outcome = await table.kick(member.id)
         when = "now" if cash is not None else "at the end of this hand"
-        await interaction.response.send_message(f"{member.mention} leaves the table; cashed out {when}.",
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await self.answers.send(interaction, f"{member.mention} leaves the table; cashed out {when}.",
+                                allowed_mentions=discord.AllowedMentions.none())
+        self.session(table).note(f"{mention(member.id)} is removed by the host")
         await self._after_leave(table, outcome)
 
     @poker.command(name="settings", description="Show this table's settings")
@@ -425,34 +578,26 @@ class TableCog(commands.Cog, name=COG_NAME):
         low, high = s.buy_in_range
         game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
             ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
-        text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game])}\n"
-                f"Buy-ins {render.chips(low)} to {render.chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
-                f"Host: {render.mention(table.record.host_id)}")
+        text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
+                f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
+                f"Host: {mention(table.record.host_id)}")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @poker.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction) -> None:
         """/poker sitout"""
-        table = self._table(interaction)
-        await table.sit_out(interaction.user.id)
-        await interaction.response.send_message("You sit out from the next hand.", ephemeral=True)
-        await self.session(table).publish()
+        await self._sit_out(interaction, self._table(interaction))
 
     @poker.command(name="sitin", description="Come back into the game")
     async def sitin(self, interaction: discord.Interaction) -> None:
         """/poker sitin"""
-        table = self._table(interaction)
-        await table.sit_in(interaction.user.id)
-        await interaction.response.send_message("You are dealt in from the next hand.", ephemeral=True)
-        await self._seats_changed(table)
+        await self._sit_in(interaction, self._table(interaction))
 
     @poker.command(name="rebuy", description="Add chips to your stack between hands")
+    @app_commands.describe(**describe("poker rebuy"))
     async def rebuy(self, interaction: discord.Interaction, amount: POSITIVE) -> None:
         """/poker rebuy"""
-        table = self._table(interaction)
-        seat = await table.rebuy(interaction.user.id, amount)
-        await interaction.response.send_message(f"Your stack is now {render.chips(seat.stack)}.", ephemeral=True)
-        await self._seats_changed(table)
+        await self._rebuy(interaction, self._table(interaction), amount)
 
     @poker.command(name="table", description="Post the table message again")
     async def table(self, interaction: discord.Interaction) -> None:
@@ -474,9 +619,27 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     @poker.command(name="rules", description="The rules of a game")
     @app_commands.choices(game=GAME_CHOICES[:-1])
+    @app_commands.describe(**describe("poker rules"))
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """/poker rules"""
-        await interaction.response.send_message(render.rules_text(game), ephemeral=True)
+        page = rules_page(game, card_format=self._format_cards)
+        embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
+        for section in page.sections:
+            embed.add_field(name=section.title, value=section.body, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _format_cards(self, text: str) -> str:
+        return " ".join(self._card_text(card) for card in parse_cards(text))
+
+    @poker.command(name="alerts", description="Turn on or off the DM you get when your turn waits for you")
+    @app_commands.describe(on="On: a DM when your turn has waited a few seconds, and before your clock runs out")
+    async def alerts(self, interaction: discord.Interaction, on: bool) -> None:
+        """/poker alerts"""
+        assert interaction.guild_id is not None
+        await self.bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
+        text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
+                if on else "Turn alerts off: the table message still shows your turn and your clock.")
+        await interaction.response.send_message(text, ephemeral=True)
 
     @poker.command(name="history", description="Recent hands at this table, with their hand histories")
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+import secrets
 
 import discord
 
-from bot import render
 from bot.tables import Table
 
 from ._transport import DISCORD_ERRORS, retrying
@@ -15,12 +14,11 @@ from ._transport import DISCORD_ERRORS, retrying
 log = logging.getLogger(__name__)
 
 CLOSED_DMS = 50007
-CLOSED_NOTICE = "{mention}, I cannot DM you your cards: press **My hand** to see them (only you will)."
 
 
 class DmSender:
-    """Sends players their cards, for one bot. A player whose DMs are closed is told once in the table's channel
-    (also across a restart: the table stores it) to use "My hand"; told again if he reopens and closes them."""
+    """Sends players their cards, for one bot. A player whose DMs are closed is noted at his table (it stores it,
+    so it lasts across a restart): the table message tells him to use "My hand" until his DMs open again."""
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
@@ -35,18 +33,19 @@ class DmSender:
             self.channels[user] = channel_id = channel.id
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def send(self, table: Table, user: int, text: str, post: Callable[[str], Awaitable[None]]) -> None:
-        """DM a player (tried again when Discord fails); if his DMs are closed, say once in the channel (with
-        ``post``) to use "My hand". Never raises: a DM that cannot be sent must not stop the table."""
+    async def send(self, table: Table, user: int, text: str) -> None:
+        """DM a player (tried again when Discord fails); note at the table whether his DMs are closed. Never
+        raises: a DM that cannot be sent must not stop the table."""
+        nonce = secrets.token_hex(12)  # sent again after a dropped connection, the DM is not posted twice
+
         async def call() -> None:
-            await (await self.channel(user)).send(text)
+            await (await self.channel(user)).send(text, nonce=nonce)
 
         try:
             await retrying(call, closed=self.bot.is_closed)
         except discord.Forbidden as error:
             if error.code == CLOSED_DMS and not table.dms_closed(user):
                 await self._remember(table, user, closed=True)
-                await post(CLOSED_NOTICE.format(mention=render.mention(user)))
         except DISCORD_ERRORS:
             log.warning("could not DM user %s", user, exc_info=True)
         else:

@@ -1,142 +1,242 @@
 """The table message as a pure function: the table's state in, the embed and the components out.
 
-No I/O and no clock here: whatever changes with time (the clock's deadline, the last lines of the log, the
-structure the dealer picked but has not dealt yet) comes in as a ``Screen``. Tested without Discord.
+Made for a phone (about 40 characters a line, the fewest taps): one embed whose description holds the state at
+a glance (the game and round, the pot, one line per player, whose turn and his clock, this hand's last
+actions), the buttons of the player to act, and a row of seat buttons for everyone (My hand, Join, Sit out or
+in, Rebuy, Leave). No I/O and no clock here: what changes with time comes in as a ``Screen``. Tested without
+Discord.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 
-from bot import render
+from bot.cardfaces import card_text
 from bot.poker import Game, Legal, get_game
+from bot.rules_text import GAME_BLURBS
 from bot.tables import Table
+from cogs import render
 
-from ._views import DEFAULT_STRUCTURE, ActionButton, ChoiceSelect, StructureSelect
+from . import _text
+from ._text import CardText, chips, mention
+from ._views import (
+    DEFAULT_STRUCTURE,
+    ActionButton,
+    ChoiceSelect,
+    DealButton,
+    SeatButton,
+    StructureSelect,
+)
 
-MAX_LOG_LINES = 6
+MAX_LOG_LINES = 5
+COLOUR = discord.Colour.dark_green()
+DONE_COLOUR = discord.Colour.dark_grey()
 
 
 @dataclass(frozen=True, slots=True)
 class Screen:
     """What the table message shows besides the table itself."""
 
-    recent: Sequence[str] = ()  # the last lines of the log, oldest first
+    recent: Sequence[str] = ()  # this hand's last public lines, oldest first
     deadline: float | None = None  # when the clock of the player to act (or of the chooser) runs out, Unix time
+    pending_game: str | None = None  # dealer's choice: the game picked, not dealt yet
     pending_structure: str | None = None  # dealer's choice: the structure picked for the next deal
     choice_number: int = 0  # tells one dealer's-choice menu from the next (their custom_ids differ)
+    card: CardText = field(default=card_text)  # how a card is drawn (an emoji, or text)
+    notices: Sequence[str] = ()  # lines for everyone (a player whose DMs are closed)
+    show_finished: bool = False  # between hands, the page still shows the hand just over
 
 
 def embed(table: Table, screen: Screen) -> discord.Embed:
-    """The table as everyone sees it: game, stakes, seats, pots, whose turn, last actions."""
-    settings = table.settings
-    hand = table.hand
+    """The table as everyone sees it now."""
+    if table.live is not None:
+        return _hand_embed(table, screen)
+    if screen.show_finished and table.last_hand is not None:
+        return finished_embed(table, screen)
+    return _lobby_embed(table, screen)
+
+
+def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     live = table.live
-    game: Game | None
-    if hand is not None and live is not None:
-        game = hand.game
-        title = f"{game.name} — hand #{live.record.number}"
-        structure = hand.stakes.structure
-    else:
-        game = None if settings.is_dealers_choice else get_game(settings.game)
-        title = "Dealer's choice" if game is None else game.name
-        structure = None
-    result = discord.Embed(title=title, description=render.stakes_line(settings, game, structure),
-                           colour=discord.Colour.dark_green())
-    if hand is not None and live is not None:
-        lines = render.seat_lines(hand, live.users)
-        lines += [f"{render.mention(s.user_id)} {render.chips(s.stack)} · "
-                  + ("sitting out" if s.sitting_out else "leaving" if s.leaving
-                     else "no chips" if s.stack == 0 else "dealt in from the next hand")
-                  for s in table.record.seats if s.user_id not in live.users]
-        result.add_field(name="Players", value="\n".join(lines), inline=False)
-        result.add_field(name="Pot", value=render.pots_line(hand), inline=True)
-        actor = table.actor()
-        if actor is not None:
-            clock = f" (clock <t:{int(screen.deadline)}:R>)" if screen.deadline else ""
-            what = "to draw" if hand.phase == "drawing" else "to act"
-            result.add_field(name="Turn", value=f"{render.mention(actor)} {what}{clock}", inline=True)
-    else:
-        seats = table.record.seats
-        lines = [f"{render.mention(s.user_id)} {render.chips(s.stack)}"
-                 + (" · sitting out" if s.sitting_out else "") for s in seats]
-        result.add_field(name=f"Seats ({len(seats)}/{settings.max_seats})", value="\n".join(lines) or "empty",
-                         inline=False)
-        chooser = table.chooser()
-        if chooser is not None and not table.paused:
-            what = "the next game"
-            if settings.dealer_picks_structure:
-                pending = screen.pending_structure
-                what += f" (structure: {render.STRUCTURE_NAMES[pending]})" if pending else " and its structure"
-            result.add_field(name="Dealer's choice", value=f"{render.mention(chooser)} picks {what}")
-        elif table.paused:
-            result.add_field(name="Waiting", value="The host starts the game with `/poker start`.")
-    if table.record.carried_pot and hand is None:
-        result.add_field(name="Carried pot", value=render.chips(table.record.carried_pot), inline=True)
+    assert live is not None
+    hand, users = live.hand, live.users
+    lines = [f"{_text.stakes_short(hand)} · {_text.round_line(hand)}", _text.pot_line(hand, users), ""]
+    lines += _text.player_lines(hand, users, screen.card)
+    waiting = [s for s in table.record.seats if s.user_id not in users]
+    lines += [f"{mention(s.user_id)} {chips(s.stack)} · {_seat_state(s.sitting_out, s.leaving, s.stack)}"
+              for s in waiting]
+    actor = table.actor()
+    legal = table.legal()
+    if actor is not None and legal is not None:
+        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**" + _clock(screen.deadline)]
     if screen.recent:
-        result.add_field(name="Last actions", value="\n".join(screen.recent[-MAX_LOG_LINES:]), inline=False)
-    return result
+        lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
+    lines += list(screen.notices)
+    return discord.Embed(title=f"{hand.game.name} · #{live.record.number}", description="\n".join(lines),
+                         colour=COLOUR)
+
+
+def _prompt(legal: Legal) -> str:
+    if legal.phase == "drawing":
+        return "your draw"
+    if legal.can_check:
+        return "check or bet" if legal.can_raise else "your check"
+    call = f"call {chips(legal.call_amount)}"
+    return f"{call}, raise or fold" if legal.can_raise else f"{call} or fold"
+
+
+def _clock(deadline: float | None) -> str:
+    return f" · ⏱ <t:{int(deadline)}:R>" if deadline else ""
+
+
+def _seat_state(sitting_out: bool, leaving: bool, stack: int) -> str:
+    if sitting_out:
+        return "sitting out"
+    if leaving:
+        return "leaving"
+    return "no chips" if stack == 0 else "in next hand"
+
+
+def finished_embed(table: Table, screen: Screen) -> discord.Embed:
+    """The hand just over: who won what and with what, the hands shown, carried chips."""
+    hand, users = table.last_hand, table.last_users
+    assert hand is not None
+    number = table.last_number
+    lines = _text.showdown_lines(hand, users, screen.card)
+    lines += ["", *(f"{mention(u)} {chips(s)}" for u, s in zip(users, hand.stacks))]
+    step = table.next()
+    after = {"paused": "Paused: the host deals again with `/poker resume`.",
+             "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
+    if step.kind == "choose" and step.user is not None:
+        after = f"Next: {mention(step.user)} picks the game."
+    lines += ["", after, *screen.notices]
+    title = f"{hand.game.name} · #{number}" if number else hand.game.name
+    return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+
+
+def summary_embed(table: Table) -> discord.Embed | None:
+    """A finished hand's message once the next one is under way: one line, no buttons."""
+    hand, users = table.last_hand, table.last_users
+    if hand is None or not hand.is_complete:
+        return None
+    return discord.Embed(description=_text.summary_line(hand, users, table.last_number), colour=DONE_COLOUR)
+
+
+def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
+    settings = table.settings
+    game: Game | None = None if settings.is_dealers_choice else get_game(settings.game)
+    title = "Dealer's choice" if game is None else game.name
+    seats = table.record.seats
+    lines = [render.stakes_line(settings, game, None, sep="\n"), ""]
+    lines += [f"{mention(s.user_id)} {chips(s.stack)}" + (" · sitting out" if s.sitting_out else "")
+              for s in seats] or ["No one is seated yet: press **Join**."]
+    lines.append(f"{len(seats)}/{settings.max_seats} seats")
+    step = table.next()
+    if step.kind == "choose" and step.user is not None:
+        lines += ["", f"**{mention(step.user)} picks the next game**" + _clock(screen.deadline)]
+        if screen.pending_game is not None:
+            picked = get_game(screen.pending_game).name
+            if screen.pending_structure:
+                picked += f" · {render.STRUCTURE_NAMES[screen.pending_structure]}"
+            lines.append(f"Picked: {picked}. Press **Deal** to deal it.")
+    elif step.reason == "paused":
+        lines += ["", "Paused: the host deals with `/poker start`."]
+    elif step.reason == "players":
+        lines += ["", "Waiting for a second player with chips."]
+    if table.record.carried_pot:
+        lines.append(f"🔁 {chips(table.record.carried_pot)} carried to the next deal")
+    lines += list(screen.notices)
+    return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
-    """The buttons for the player to act (or the dealer's choice select)."""
+    """The buttons: the player to act's (or the dealer's-choice menu), then the seat buttons."""
     result = discord.ui.View(timeout=None)
     live = table.live
     legal = table.legal()
-    if live is None:
-        chooser = table.chooser()
-        if chooser is not None and not table.paused:
-            number = screen.choice_number
-            options = [discord.SelectOption(label=g.name, value=g.id) for g in table.choices()][:25]
-            result.add_item(ChoiceSelect(table.id, number, options))
-            if table.settings.dealer_picks_structure:
-                pending = screen.pending_structure
-                kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
-                result.add_item(StructureSelect(table.id, number, [
-                    discord.SelectOption(label=name, value=value, default=value == (pending or DEFAULT_STRUCTURE))
-                    for value, name in kinds]))
-        return result
-    t, h, s = table.id, live.record.id, live.seq
-    if legal is not None and legal.phase == "betting":
-        result.add_item(ActionButton(t, h, s, "fold", "Fold", discord.ButtonStyle.danger, row=0))
-        label = "Check" if legal.can_check else f"Call {render.chips(legal.call_amount)}"
-        result.add_item(ActionButton(t, h, s, "cc", label, discord.ButtonStyle.success, row=0))
-        if legal.can_raise:
-            _raise_buttons(result, table, legal)
-    elif legal is not None and legal.phase == "drawing":
+    if live is None and not screen.show_finished:  # the menu comes on the next hand's own message
+        _choice_items(result, table, screen)
+    elif legal is not None and legal.phase == "betting":
+        _betting_buttons(result, table, legal)
+    elif legal is not None and legal.phase == "drawing" and live is not None:
+        t, h, s = table.id, live.record.id, live.seq
         result.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=0))
         result.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=0))
-    result.add_item(ActionButton(t, h, s, "hand", "My hand", discord.ButtonStyle.secondary, row=1))
+    _seat_buttons(result, table)
     return result
 
 
-def _raise_buttons(result: discord.ui.View, table: Table, legal: Legal) -> None:
-    assert table.live is not None
-    t, h, s = table.id, table.live.record.id, table.live.seq
+def _betting_buttons(result: discord.ui.View, table: Table, legal: Legal) -> None:
+    live = table.live
+    assert live is not None
+    t, h, s = table.id, live.record.id, live.seq
+    if not legal.can_check:  # folding is offered only when it costs something to stay in
+        result.add_item(ActionButton(t, h, s, "fold", "Fold", discord.ButtonStyle.danger, row=0))
+    label = "Check" if legal.can_check else f"Call {chips(legal.call_amount)}"
+    if legal.call_is_all_in and not legal.can_check:
+        label += " (all in)"
+    result.add_item(ActionButton(t, h, s, "cc", label, discord.ButtonStyle.success, row=0))
+    if not legal.can_raise:
+        return
     word = "Bet" if legal.is_bet else "Raise to"
     style = discord.ButtonStyle.primary
-    result.add_item(ActionButton(t, h, s, "min", f"{word} {render.chips(legal.min_raise_to)}", style, row=0))
-    if legal.min_raise_to == legal.max_raise_to:
+    low, high = legal.min_raise_to, legal.max_raise_to
+    all_in = legal.all_in_to
+    min_label = f"{word} {chips(low)}" + (" (all in)" if low == all_in else "")
+    result.add_item(ActionButton(t, h, s, "min" if low != all_in else "allin", min_label, style, row=0))
+    if low == high:
         return
-    if legal.min_raise_to < legal.pot_raise_to < legal.max_raise_to:
-        result.add_item(ActionButton(t, h, s, "pot", f"Pot {render.chips(legal.pot_raise_to)}", style, row=0))
-    all_in = table.hand is not None and table.hand.stakes.structure == "no-limit"
-    label = f"{'All in' if all_in else 'Max'} {render.chips(legal.max_raise_to)}"
-    result.add_item(ActionButton(t, h, s, "max", label, style, row=0))
+    if low < legal.pot_raise_to < high:
+        result.add_item(ActionButton(t, h, s, "pot", f"Pot {chips(legal.pot_raise_to)}", style, row=0))
+    top = "All in" if high == all_in else "Max"
+    result.add_item(ActionButton(t, h, s, "allin" if high == all_in else "max", f"{top} {chips(high)}",
+                                 discord.ButtonStyle.danger if high == all_in else style, row=0))
     result.add_item(ActionButton(t, h, s, "amount", "Amount…", discord.ButtonStyle.secondary, row=1))
+
+
+def _choice_items(result: discord.ui.View, table: Table, screen: Screen) -> None:
+    step = table.next()
+    if step.kind != "choose":
+        return
+    number = screen.choice_number
+    picked = screen.pending_game
+    options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
+                                    default=g.id == picked)
+               for g in table.choices()][:25]
+    result.add_item(ChoiceSelect(table.id, number, options))
+    if table.settings.dealer_picks_structure:
+        pending = screen.pending_structure
+        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
+        result.add_item(StructureSelect(table.id, number, [
+            discord.SelectOption(label=name, value=value, default=value == (pending or DEFAULT_STRUCTURE))
+            for value, name in kinds]))
+    label = f"Deal {get_game(picked).name}"[:80] if picked else "Pick a game first"
+    result.add_item(DealButton(table.id, number, label, disabled=picked is None))
+
+
+def _seat_buttons(result: discord.ui.View, table: Table) -> None:
+    t = table.id
+    row = 3 if table.live is None else 2
+    if table.live is not None:
+        result.add_item(SeatButton(t, "hand", "My hand", discord.ButtonStyle.secondary, row=row))
+    if len(table.record.seats) < table.settings.max_seats:
+        result.add_item(SeatButton(t, "join", "Join", discord.ButtonStyle.success, row=row))
+    result.add_item(SeatButton(t, "sit", "Sit out / in", discord.ButtonStyle.secondary, row=row))
+    result.add_item(SeatButton(t, "rebuy", "Rebuy…", discord.ButtonStyle.secondary, row=row))
+    result.add_item(SeatButton(t, "leave", "Leave", discord.ButtonStyle.secondary, row=row))
 
 
 def closed_embed() -> discord.Embed:
     """The message of a closed table: no buttons left to click."""
     return discord.Embed(title="Table closed", description="Everyone was cashed out. `/poker create` opens "
-                         "a new table.", colour=discord.Colour.dark_grey())
+                         "a new table.", colour=DONE_COLOUR)
 
 
 def moved_embed(guild_id: int, channel_id: int, message_id: int | None) -> discord.Embed:
     """An older table message (after ``/poker table`` posted a new one): its buttons go, a link stays."""
     link = f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
     return discord.Embed(title="The table moved", description=f"It is now [this message]({link}).",
-                         colour=discord.Colour.dark_grey())
+                         colour=DONE_COLOUR)

@@ -1,9 +1,10 @@
-"""One table in Discord: its message writer, its clock, its next deal, its recent lines and pending choice.
+"""One table in Discord: its message writer, its clock, its next deal, this hand's log and the pending choice.
 
 Rules are not decided here: every change goes to ``bot.tables.Table``, which asks the engine and writes
 through the store, and returns an ``Outcome`` that says what happened and what the table waits for next. A
-session shows outcomes (``show``): the log lines, the table message, the showdown, the private hands, and the
-clock or the deal that comes next.
+session shows outcomes (``show``): the log lines, the table message, the private hands, and the deal that
+comes next. A player's clock starts when his turn is on screen (the writer says so: ``shown``), never before,
+so a table message that Discord was slow to show costs nobody his time.
 """
 
 from __future__ import annotations
@@ -12,43 +13,71 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from bot import render
+from bot.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand, IllegalAction
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 
-from . import _screen
+from . import _screen, _text
+from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._dms import DmSender
+from ._text import CardText, mention
 from ._transport import DISCORD_ERRORS, retrying
-from ._writer import CannotPost, TableWriter
+from ._writer import CannotPost, Rendered, TableWriter
 
 log = logging.getLogger(__name__)
 
-MAX_LOG_LINES = _screen.MAX_LOG_LINES
+MAX_LOG_LINES = 12  # kept; the screen shows the last few
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A moment that runs on a clock: a player's action (hand id, action number) or the dealer's choice."""
+
+    kind: str  # "act" or "choose"
+    user: int
+    hand: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    turn: Turn | None
+    deadline: float | None
 
 
 class TableSession:
     """The Discord side of one table; the table cog keeps one per open table."""
 
     def __init__(self, bot: discord.Client, table: Table, *, answers: Answers, dms: DmSender,
-                 next_hand_delay: float, is_open: Callable[[Table], bool]) -> None:
+                 next_hand_delay: float, is_open: Callable[[Table], bool], card: CardText = card_text,
+                 wants_alerts: Callable[[int, int], Any] | None = None) -> None:
         self.bot = bot
         self.table = table
         self.dms = dms
         self.next_hand_delay = next_hand_delay
         self._is_open = is_open
-        self.recent: list[str] = []
-        self.pending_structure: str | None = None  # dealer's choice: picked for the next deal
-        self.deadline: float | None = None  # when the running clock runs out (Unix time)
+        self.card = card
+        self.recent: list[str] = []  # this hand's public lines
+        self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
+        self.pending_structure: str | None = None
+        self.show_finished = False  # between hands: the page shows the hand just over
+        self.clocked: Turn | None = None  # the turn whose clock runs
+        self.deadline: float | None = None  # when it runs out (Unix time)
+        self.restart_elapsed = 0.0  # after a restart: the time the turn on screen had already taken
         self.clock: asyncio.Task[None] | None = None
         self.dealing: asyncio.Task[None] | None = None
         self.stopped = False
         self.writer = TableWriter(self, bot, answers)
+        self._wants_alerts = wants_alerts
+        self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
 
@@ -66,20 +95,58 @@ class TableSession:
         """Store the table message's id."""
         await self.table.remember_message(message_id)
 
+    @property
+    def message_nonce(self) -> str | None:
+        """The nonce of a table message being posted."""
+        return self.table.message_nonce
+
+    async def remember_post(self, nonce: str) -> None:
+        """Store the nonce of the table message about to be posted."""
+        await self.table.remember_post(nonce)
+
     def is_open(self) -> bool:
         """False once the table is closed or the bot is stopping."""
         return not self.stopped and self._is_open(self.table)
 
-    def screen(self) -> _screen.Screen:
-        """What the message shows besides the table: the log, the clock, the dealer's pending structure."""
-        return _screen.Screen(recent=tuple(self.recent[-MAX_LOG_LINES:]), deadline=self.deadline,
-                              pending_structure=self.pending_structure,
-                              choice_number=(self.table.record.button or 0) * 1000 + len(self.recent))
+    def turn(self) -> Turn | None:
+        """The moment on the clock now: the player to act, or the dealer's choice."""
+        table = self.table
+        step = table.next()
+        if step.kind == "act" and step.user is not None and table.live is not None:
+            return Turn("act", step.user, table.live.record.id, table.live.seq)
+        if step.kind == "choose" and step.user is not None and not self.show_finished:  # the menu is on screen
+            return Turn("choose", step.user, 0, self.choice_number())
+        return None
 
-    def render(self) -> tuple[discord.Embed, discord.ui.View]:
-        """The table message as the table is now."""
-        screen = self.screen()
-        return _screen.embed(self.table, screen), _screen.view(self.table, screen)
+    def choice_number(self) -> int:
+        """Tells one dealer's-choice menu from the next: the button's seat and the table's hand count."""
+        return (self.table.record.button or 0) * 1000 + self.table.hands_dealt
+
+    def screen(self, deadline: float | None = None) -> _screen.Screen:
+        """What the message shows besides the table."""
+        notices = [f"⚠ {mention(s.user_id)} gets no DMs: press **My hand** to see your cards."
+                   for s in self.table.record.seats if s.dms_closed]
+        return _screen.Screen(recent=tuple(self.recent), deadline=deadline, pending_game=self.pending_game,
+                              pending_structure=self.pending_structure, choice_number=self.choice_number(),
+                              card=self.card, notices=notices, show_finished=self.show_finished)
+
+    def render(self) -> Rendered:
+        """The table message as the table is now; its clock as it will run once shown."""
+        turn = self.turn()
+        deadline = self.deadline if turn is not None and turn == self.clocked else None
+        if turn is not None and deadline is None:
+            deadline = time.time() + max(0.0, self.table.settings.clock - self.restart_elapsed)
+        screen = self.screen(deadline)
+        return Rendered(_screen.embed(self.table, screen), _screen.view(self.table, screen), _Shown(turn, deadline))
+
+    def shown(self, token: Any) -> None:
+        """A rendering is on screen: if it shows a turn not yet on the clock, its clock (and alerts) start now."""
+        if not isinstance(token, _Shown) or token.turn is None or token.deadline is None or self.stopped:
+            return
+        if token.turn != self.turn() or token.turn == self.clocked:
+            return
+        self.restart_elapsed = 0.0
+        self._start_clock(token.turn, token.deadline)
 
     def permission_text(self) -> str:
         """What to grant the bot so that it can show a table in the channel."""
@@ -98,56 +165,39 @@ class TableSession:
 
     async def publish(self, interaction: discord.Interaction | None = None) -> None:
         """Show the table as it is now (answering ``interaction`` with it when it can)."""
+        if self.clocked is not None and self.clocked != self.turn():
+            self.cancel_clock()  # that turn is over
         await self.writer.publish(interaction)
 
     def note(self, line: str) -> None:
-        """Add a line to the table's recent actions."""
+        """Add a line to this hand's log."""
         self.recent.append(line)
         del self.recent[:-MAX_LOG_LINES]
 
-    async def post(self, text: str) -> None:
-        """Post a line in the table's channel (a showdown, a notice); a failure is logged, not raised."""
-        channel = self.bot.get_partial_messageable(self.channel_id)
-        try:
-            await retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none()),
-                           closed=self.bot.is_closed)
-        except DISCORD_ERRORS:
-            log.warning("could not post in channel %s", self.channel_id, exc_info=True)
-
     def log_events(self, outcome: Outcome) -> None:
-        """The public lines of an outcome's events, into the recent actions."""
-        hand = outcome.hand
-        if hand is None:
-            return
+        """The public lines of an outcome's events, into the log."""
         for event in outcome.events:
-            line = render.event_line(event, outcome.users, hand)
+            line = _text.event_line(event, outcome.users, self.card)
             if line:
                 self.note(line)
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
-        """Show what a change did, then start what comes next: the clock of the player to act, the dealer's
-        choice, or the next deal."""
+        """Show what a change did; after a hand, show its end on its page and deal the next one after a pause."""
         if outcome.timed_out is not None:
-            self.note(f"{render.mention(outcome.timed_out)} ran out of time")
+            self.note(f"{mention(outcome.timed_out)} ran out of time")
         self.log_events(outcome)
         if outcome.hand_over:
             self.cancel_clock()
+            self.show_finished = True
             await self.publish(interaction)
-            await self.post_showdown()
             self.schedule_deal()
             return
-        if outcome.next.kind == "act":
-            self.arm_clock()
         await self.publish(interaction)
 
-    async def post_showdown(self) -> None:
-        """Post the end of the hand: hands shown, pots won, carried chips."""
-        hand = self.table.last_hand
-        if hand is None:
-            return
-        text = render.showdown(hand, self.table.last_users)
-        if text:
-            await self.post(text)
+    def link(self) -> str:
+        """A link to the table message."""
+        record = self.table.record
+        return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{self.message_id}"
 
     # ------------------------------------------------------------------ dealing
 
@@ -174,33 +224,38 @@ class TableSession:
             if not self.stopped:  # else the store closed under it: the deal is made after the restart
                 log.exception("could not deal at table %s", self.table.id)
 
+    def _new_page(self) -> None:
+        """The hand over gets its summary; the next hand (or the dealer's choice) a message of its own."""
+        if self.show_finished:
+            self.writer.turn_page(_screen.summary_embed(self.table))
+            self.show_finished = False
+        self.recent.clear()
+
     async def deal(self) -> None:
         """Start the next hand, or ask the button for the dealer's choice, as the table says."""
         if not self.is_open():
             return
         step = self.table.next()
         if step.kind == "idle":
-            if step.reason == "players":
-                self.note("Waiting for at least two players with chips.")
-                await self.publish()
+            await self.publish()
             return
         if step.kind == "choose":
+            self._new_page()
+            self.pending_game = self.pending_structure = None
             await self.publish()
-            self.arm_choice_clock()
             return
         if step.kind == "deal":
             await self.hand_started(await self.table.start_hand(), None)
 
     async def hand_started(self, outcome: Outcome, interaction: discord.Interaction | None) -> None:
-        """A new hand: private hands by DM, the table message, the clock."""
+        """A new hand: its own message, private hands by DM, the clock once it is shown."""
         live = self.table.live
         if live is None:
             return
-        self.pending_structure = None  # used by this deal, or not chosen in time
-        self.note(f"Hand #{live.record.number}: {live.hand.game.name}")
-        self.arm_clock()
+        self._new_page()
+        self.pending_game = self.pending_structure = None  # used by this deal, or not chosen in time
         hand = live.hand
-        dms = [self.send_dm(user, self.private_text(hand, seat)) for seat, user in enumerate(live.users)]
+        dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
         # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
         # the table cannot be shown.
         shown, *_ = await asyncio.gather(self.publish(interaction), *dms, return_exceptions=True)
@@ -210,51 +265,71 @@ class TableSession:
     # ------------------------------------------------------------------ private hands
 
     def hand_text(self, user: int) -> str:
-        """A player's own cards (ephemeral), or why there are none."""
+        """A player's own cards (ephemeral), or his last hand's when none is being played."""
         table = self.table
         seat = table.engine_seat(user)
-        if table.hand is None or seat is None:
-            return "You have no cards: you are not in the hand being played."
-        if table.hand.folded[seat]:
-            return "You folded this hand."
-        return render.private_hand(table.hand, seat)
+        if table.hand is not None and seat is not None:
+            if table.hand.folded[seat]:
+                return "You folded this hand."
+            return f"#{table.live.record.number if table.live else ''} {table.hand.game.name}\n" \
+                   f"{_text.private_hand(table.hand, seat, self.card)}"
+        last, users = table.last_hand, table.last_users
+        if last is not None and user in users:
+            seat = users.index(user)
+            return f"No hand now. Your last one, #{table.last_number} {last.game.name}:\n" \
+                   f"{_text.private_hand(last, seat, self.card)}"
+        return "You have no cards: you are not in the hand being played."
 
-    def private_text(self, hand: Hand, seat: int) -> str:
-        """The DM of a player's cards in ``hand``."""
-        return f"Table <#{self.channel_id}>, {hand.game.name}: {render.private_hand(hand, seat)}"
+    def deal_text(self, hand: Hand, seat: int) -> str:
+        """The DM of a player's cards when a hand is dealt."""
+        number = self.table.live.record.number if self.table.live else ""
+        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n{_text.private_hand(hand, seat, self.card)}"
+
+    def draw_text(self, hand: Hand, seat: int, thrown: tuple[Card, ...], received: list[Card]) -> str:
+        """What a player threw and got, and his hand now (his DM after a draw, and the picker's last word)."""
+        number = self.table.live.record.number if self.table.live else ""
+        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n" + \
+            _text.draw_report(hand, seat, thrown, received, self.card)
 
     async def send_dm(self, user: int, text: str) -> None:
-        """DM a player (see ``DmSender.send``)."""
-        await self.dms.send(self.table, user, text, self.post)
+        """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
+        closed_before = self.table.dms_closed(user)
+        await self.dms.send(self.table, user, text)
+        if self.table.dms_closed(user) != closed_before:
+            self.writer.refresh()
 
     @staticmethod
     def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
         """The cards an outcome dealt to ``seat`` (a draw's replacements)."""
         return [c for e in outcome.events if isinstance(e, Dealt) and e.player == seat for c in e.cards]
 
+    async def _alerts_wanted(self, user: int) -> bool:
+        if self._wants_alerts is None:
+            return True
+        return bool(await self._wants_alerts(self.table.record.guild_id, user))
+
     # ------------------------------------------------------------------ clocks
 
-    def arm_clock(self, elapsed: float = 0.0) -> None:
-        """Start the clock of the player to act (RULES.md section 5), ``elapsed`` seconds of it already gone."""
+    def _start_clock(self, turn: Turn, deadline: float) -> None:
         self.cancel_clock()
-        if self.table.live is None or self.table.actor() is None or self.stopped:
-            return
-        seconds = max(0.0, self.table.settings.clock - elapsed)
-        self.deadline = time.time() + seconds
-        self.clock = asyncio.create_task(self._expire(self.table.next_seq(), seconds))
-
-    def arm_choice_clock(self) -> None:
-        """Dealer's choice: deal the previous game if the chooser does not pick in time."""
-        self.cancel_clock()
-        if self.stopped:
-            return
-        seconds = self.table.settings.clock
-        self.deadline = time.time() + seconds
-        self.clock = asyncio.create_task(self._choice_expires(seconds))
+        self.clocked, self.deadline = turn, deadline
+        seconds = max(0.0, deadline - time.time())
+        if turn.kind == "act":
+            self.clock = asyncio.create_task(self._expire(turn.seq, seconds))
+            what = "your draw" if self.table.hand is not None and self.table.hand.phase == "drawing" else "your move"
+        else:
+            self.clock = asyncio.create_task(self._choice_expires(seconds))
+            what = "the next game to pick"
+        game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
+        self.alerts.watch(turn, turn.user,
+                          deadline, f"🔔 {what.capitalize()} at <#{self.channel_id}> ({game}) · ⏱ <t:{int(deadline)}:R>"
+                          f"\n{self.link()}",
+                          f"⏰ Under 15 seconds left for {what} at <#{self.channel_id}>\n{self.link()}")
 
     def cancel_clock(self) -> None:
-        """Stop the table's clock."""
-        task, self.clock, self.deadline = self.clock, None, None
+        """Stop the table's clock (and the alerts of that turn)."""
+        task, self.clock, self.deadline, self.clocked = self.clock, None, None, None
+        self.alerts.cancel()
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
@@ -281,8 +356,10 @@ class TableSession:
             if self.table.next().kind != "choose":
                 return
             outcome = await self.table.choice_timed_out()
-            self.note("No choice in time: the previous game is dealt again")
+            self.cancel_clock()
             await self.hand_started(outcome, None)
+            self.note("No choice in time: the previous game is dealt again")
+            self.writer.refresh()
         except asyncio.CancelledError:
             raise
         except CannotPost:
@@ -295,9 +372,9 @@ class TableSession:
     # ------------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
-        """After a start: re-arm the clock where it stood (the time since the hand last moved counts: a restart
-        gives nobody a fresh clock) or keep dealing, and show the stored state (a crash may have come between
-        an action and its edit)."""
+        """After a start: the clock of the turn on screen keeps the time it had used (a restart gives nobody a
+        fresh clock), the dealing goes on, and the stored state is shown (a crash may have come between an
+        action and its edit)."""
         live = self.table.live
         if live is not None:
             try:
@@ -306,7 +383,7 @@ class TableSession:
                 log.warning("table %s: no time for its hand's last action; a fresh clock", self.table.id,
                             exc_info=True)
                 since = time.time()
-            self.arm_clock(elapsed=max(0.0, time.time() - since))
+            self.restart_elapsed = max(0.0, time.time() - since)
         elif not self.table.paused:
             self.schedule_deal()
         self.writer.refresh()
@@ -314,6 +391,7 @@ class TableSession:
     def stop(self) -> list[asyncio.Task[None]]:
         """The bot is stopping: cancel the clock, the pending deal and the writes; return the tasks to wait for."""
         self.stopped = True
+        self.alerts.cancel()
         tasks = [t for t in (self.clock, self.dealing, self.writer.cancel()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -337,3 +415,12 @@ class TableSession:
         record = self.table.record
         embed = _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
         await self.writer.edit(message_id, embed, closed=self.bot.is_closed)
+
+    async def post(self, text: str) -> None:
+        """Post a line in the table's channel; a failure is logged, not raised."""
+        channel = self.bot.get_partial_messageable(self.channel_id)
+        try:
+            await retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none()),
+                           closed=self.bot.is_closed)
+        except DISCORD_ERRORS:
+            log.warning("could not post in channel %s", self.channel_id, exc_info=True)

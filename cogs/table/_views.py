@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.poker import Legal
-from bot.render import chips
+from cogs.render import chips
 
 from ..errors import answers_errors, report
 
@@ -26,6 +26,10 @@ COG_NAME = "TableCog"
 ACTION_ID = r"pk:a:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)"
 CHOICE_ID = r"pk:c:(?P<table>\d+):(?P<number>\d+)"
 STRUCTURE_ID = r"pk:s:(?P<table>\d+):(?P<number>\d+)"
+DEAL_ID = r"pk:g:(?P<table>\d+):(?P<number>\d+)"
+SEAT_ID = r"pk:t:(?P<table>\d+):(?P<kind>[a-z]+)"
+TOGGLE_ID = r"pk:d:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<card>\d)"
+CONFIRM_ID = r"pk:e:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<up>[01])"
 DEFAULT_STRUCTURE = "default"
 TURN_FREE_KINDS = frozenset({"hand"})  # buttons anyone seated may press, whoever's turn it is
 
@@ -48,6 +52,18 @@ class Controls(Protocol):
     async def on_choice(self, interaction: discord.Interaction, table: int, game: str) -> None: ...
 
     async def on_structure(self, interaction: discord.Interaction, table: int, structure: str | None) -> None: ...
+
+    async def on_deal(self, interaction: discord.Interaction, table: int, number: int) -> None: ...
+
+    async def on_seat(self, interaction: discord.Interaction, table: int, kind: str) -> None: ...
+
+    async def on_rebuy(self, interaction: discord.Interaction, table: int, text: str) -> None: ...
+
+    async def on_toggle(self, interaction: discord.Interaction, table: int, hand: int, seq: int, mask: int,
+                        card: int) -> None: ...
+
+    async def on_draw_confirm(self, interaction: discord.Interaction, table: int, hand: int, seq: int, mask: int,
+                              face_up: bool) -> None: ...
 
 
 def controls_of(interaction: discord.Interaction) -> Controls:
@@ -135,9 +151,88 @@ class StructureSelect(discord.ui.DynamicItem[SELECT], template=STRUCTURE_ID):
                                                     None if value == DEFAULT_STRUCTURE else value)
 
 
-DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect)
+class DealButton(discord.ui.DynamicItem[BUTTON], template=DEAL_ID):
+    """Dealer's choice: deal the game picked (picking in the menu only shows the choice; this deals it)."""
+
+    def __init__(self, table: int, number: int, label: str = "Deal", *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, row=2,
+                                           custom_id=f"pk:g:{table}:{number}", disabled=disabled))
+        self.table, self.number = table, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DealButton:
+        return cls(int(match["table"]), int(match["number"]))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controls_of(interaction).on_deal(interaction, self.table, self.number)
+
+
+class SeatButton(discord.ui.DynamicItem[BUTTON], template=SEAT_ID):
+    """A button for everyone at the table, whoever's turn it is: My hand, Join, Sit out / in, Rebuy…, Leave."""
+
+    def __init__(self, table: int, kind: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"pk:t:{table}:{kind}"))
+        self.table, self.kind = table, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SeatButton:
+        return cls(int(match["table"]), match["kind"])
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controls_of(interaction).on_seat(interaction, self.table, self.kind)
+
+
+class CardToggle(discord.ui.DynamicItem[BUTTON], template=TOGGLE_ID):
+    """One card of the draw picker: a tap marks it to throw, another keeps it. The cards marked so far travel in
+    the custom_id (``mask``), so the picker needs no memory and survives a restart."""
+
+    def __init__(self, table: int, hand: int, seq: int, mask: int, card: int, *, label: str | None = None,
+                 emoji: discord.PartialEmoji | str | None = None, thrown: bool = False,
+                 disabled: bool = False) -> None:
+        style = discord.ButtonStyle.danger if thrown else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style, row=0, disabled=disabled,
+                                           custom_id=f"pk:d:{table}:{hand}:{seq}:{mask}:{card}"))
+        self.table, self.hand, self.seq, self.mask, self.card = table, hand, seq, mask, card
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> CardToggle:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), int(match["card"]))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controls_of(interaction).on_toggle(interaction, self.table, self.hand, self.seq, self.mask, self.card)
+
+
+class DrawConfirm(discord.ui.DynamicItem[BUTTON], template=CONFIRM_ID):
+    """The draw picker's confirmation: throw the marked cards (none: stand pat), Assassin's twos face up or not."""
+
+    def __init__(self, table: int, hand: int, seq: int, mask: int, face_up: bool, label: str = "Draw",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=1,
+                                           custom_id=f"pk:e:{table}:{hand}:{seq}:{mask}:{int(face_up)}"))
+        self.table, self.hand, self.seq, self.mask, self.face_up = table, hand, seq, mask, face_up
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DrawConfirm:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), match["up"] == "1")
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controls_of(interaction).on_draw_confirm(interaction, self.table, self.hand, self.seq, self.mask,
+                                                       self.face_up)
+
+
+DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect, DealButton, SeatButton, CardToggle, DrawConfirm)
 
 AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
+REBUY_MODAL_ID = re.compile(r"pk:r:(?P<table>\d+)")
 DRAW_MODAL_ID = re.compile(r"pk:w:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
 AMOUNT_FIELD, THROW_FIELD, TWOS_FIELD = "amount", "throw", "twos"
 FACE_UP = "up"
@@ -185,6 +280,18 @@ def draw_modal(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Moda
     return _unstored(modal)
 
 
+def rebuy_modal(table: int, low: int, high: int, stack: int) -> discord.ui.Modal:
+    """Add chips between hands: how many, with the table's limits said."""
+    modal = discord.ui.Modal(title="Rebuy", custom_id=f"pk:r:{table}")
+    room = max(0, high - stack)
+    amount: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        custom_id=AMOUNT_FIELD, max_length=20, placeholder=str(room or low), default=str(room) if room else None)
+    modal.add_item(discord.ui.Label(
+        text="Chips to add", component=amount,
+        description=f"Your stack may go up to {chips(high)} chips (now {chips(stack)})"))
+    return _unstored(modal)
+
+
 def modal_fields(data: Any) -> dict[str, list[str]]:
     """What a modal submission holds, by field custom_id: a text input's value, or a select's values."""
     fields: dict[str, list[str]] = {}
@@ -220,11 +327,17 @@ class ModalSubmit:
             match = pattern.fullmatch(custom_id)
             if match:
                 return cls(kind, int(match["table"]), int(match["hand"]), int(match["seq"]), modal_fields(data))
+        match = REBUY_MODAL_ID.fullmatch(custom_id)
+        if match:
+            return cls("rebuy", int(match["table"]), 0, 0, modal_fields(data))
         return None
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         controls = controls_of(interaction)
+        if self.kind == "rebuy":
+            await controls.on_rebuy(interaction, self.table, (self.fields.get(AMOUNT_FIELD) or [""])[0])
+            return
         controls.check_click(interaction, self.table, self.hand, self.seq, self.kind)
         if self.kind == "amount":
             text = (self.fields.get(AMOUNT_FIELD) or [""])[0]

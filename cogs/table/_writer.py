@@ -1,10 +1,14 @@
-"""The writer of one table's message: one write at a time, always of the newest state.
+"""The writer of one table's message: one write at a time, always of the newest state, until it is shown.
 
 A busy table coalesces its edits (states asked for while a write is in flight are skipped, the last one is
 shown) and stays under Discord's per-channel rate limit instead of queueing behind it. A click on the table
-message is answered with the table itself (an interaction update, which costs no channel edit) unless a write
-is in flight; then it is acknowledged at once and the writer shows its result. Nothing needs an interaction
-token after the answer: later states are channel edits.
+message is answered with the table itself (an interaction update, which costs no channel edit) unless a write is
+in flight; then it is acknowledged at once and the writer shows its result.
+
+A write that Discord fails (a 5xx, a dropped connection, a timeout) is tried again, with growing pauses, until
+the message shows the current state: a table never stands still waiting for a click. A message that cannot be
+edited any more is posted again. Each hand gets its own message: ``turn_page`` posts the next one and reduces
+the previous one to its one-line summary, in that order, so the buttons are always on the newest message.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -22,16 +27,29 @@ from bot.tables import TableError
 
 from ._answers import Answers
 from ._ratelimit import edit_pause
-from ._transport import retrying
+from ._transport import CONNECTION_ERRORS, DISCORD_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+UNKNOWN_MESSAGE = 10008
+RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)  # between failed writes; then every RETRY_EVERY seconds until shown
+RETRY_EVERY = 10.0
+OVER = discord.Embed(description="This hand is over.", colour=discord.Colour.dark_grey())  # a summary lost in a crash
 
 
 class CannotPost(TableError):
     """The bot may not post or edit the table message in the table's channel; the message says what to grant."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """The table message at one moment, and what it shows (``token``: handed back to ``Surface.shown``)."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    token: Any = None
 
 
 class Surface(Protocol):
@@ -41,8 +59,11 @@ class Surface(Protocol):
     def channel_id(self) -> int:
         """The table's channel."""
 
-    def render(self) -> tuple[discord.Embed, discord.ui.View]:
+    def render(self) -> Rendered:
         """The table message as the table is now."""
+
+    def shown(self, token: Any) -> None:
+        """A rendering is on screen now (the player to act sees his turn: his clock may start)."""
 
     @property
     def message_id(self) -> int | None:
@@ -50,6 +71,13 @@ class Surface(Protocol):
 
     async def remember_message(self, message_id: int | None) -> None:
         """Store the table message's id (None: it is gone)."""
+
+    @property
+    def message_nonce(self) -> str | None:
+        """The nonce of a new table message being posted (stored before the post), or None."""
+
+    async def remember_post(self, nonce: str) -> None:
+        """Store the nonce of the table message about to be posted."""
 
     def is_open(self) -> bool:
         """False once the table is closed (or the bot is stopping): nothing more is written."""
@@ -62,6 +90,12 @@ class Surface(Protocol):
 class _Waiter:
     version: int
     future: asyncio.Future[None]
+
+
+@dataclass(slots=True)
+class _PageTurn:
+    old_message: int | None  # the previous page, to reduce to its summary once the new one is posted
+    summary: discord.Embed | None
 
 
 class TableWriter:
@@ -80,6 +114,8 @@ class TableWriter:
         self.task: asyncio.Task[None] | None = None
         self.waiters: list[_Waiter] = []
         self.closed = False
+        self.page: _PageTurn | None = None  # a new page to post at the next write
+        self.failures = 0  # writes failed in a row
         self.writes = 0  # channel writes of the table message (edits and posts)
         self.updates = 0  # clicks answered with the table
         self.last_write: float | None = None  # loop time of the last channel write
@@ -105,6 +141,13 @@ class TableWriter:
                 keep.append(waiter)
         self.waiters = keep
 
+    def turn_page(self, summary: discord.Embed | None) -> None:
+        """The next write posts a new table message; the current one then becomes ``summary`` (no buttons)."""
+        if self.page is None:
+            self.page = _PageTurn(self.surface.message_id, summary)
+        elif summary is not None:
+            self.page.summary = summary
+
     async def publish(self, interaction: discord.Interaction | None = None) -> None:
         """Show the table as it is now, and return once it is shown (or coalesced into a write in flight).
 
@@ -120,10 +163,7 @@ class TableWriter:
             if await self._answer_with_table(interaction):
                 self._kick()
                 return
-            try:
-                await interaction.response.defer()  # acknowledged now; the writer edits the table message
-            except discord.HTTPException:
-                log.warning("could not acknowledge interaction %s", interaction.id, exc_info=True)
+            await self.answers.acknowledge(interaction)  # the writer edits the table message
         if self.written >= version:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -141,8 +181,8 @@ class TableWriter:
     async def _answer_with_table(self, interaction: discord.Interaction) -> bool:
         """Answer a click on the table message with the table (an interaction update): True if answered."""
         message = interaction.message
-        if message is None or message.id != self.surface.message_id:
-            return False  # a click on an older copy: the current message is edited instead
+        if message is None or message.id != self.surface.message_id or self.page is not None:
+            return False  # a click on an older copy, or a new page is due: the writer posts and edits
         if self.busy:
             self.claims += 1
             try:
@@ -151,14 +191,14 @@ class TableWriter:
                 return False
             finally:
                 self.claims -= 1
-            if not self.idle.is_set() or message.id != self.surface.message_id:  # busy again, or moved
+            if not self.idle.is_set() or message.id != self.surface.message_id or self.page is not None:
                 return False
         upto = self.wanted
         self._set_busy(True)
         try:
-            embed, view = self.surface.render()
-            await interaction.response.edit_message(embed=embed, view=view)
-        except discord.HTTPException:
+            rendered = self.surface.render()
+            await self.answers.update(interaction, embed=rendered.embed, view=rendered.view)
+        except DISCORD_ERRORS:
             log.warning("could not answer interaction %s with the table; the message is edited instead",
                         interaction.id, exc_info=True)
             return False
@@ -166,6 +206,7 @@ class TableWriter:
             self._set_busy(False)
         self.updates += 1
         self.written = max(self.written, upto)
+        self.surface.shown(rendered.token)
         self._settle()
         return True
 
@@ -177,7 +218,7 @@ class TableWriter:
 
     async def _write_loop(self) -> None:
         """Write the newest state until every version asked for is shown; the versions asked for while a write
-        is in flight are coalesced into the next write."""
+        is in flight are coalesced into the next write. A failed write is tried again after a pause."""
         try:
             await asyncio.sleep(0)  # the publishes of this same moment join this write
             while self.written < self.wanted and not self.busy and not self.claims:
@@ -193,17 +234,24 @@ class TableWriter:
                 self._set_busy(True)
                 self.last_write = loop.time()
                 try:
-                    await self._write_table()
+                    rendered = await self._write_table()
                 except CannotPost as error:
                     self.written = upto
                     self._settle(error)
                     continue
                 except Exception:
-                    log.warning("could not show the table in channel %s; the next change tries again",
-                                self.surface.channel_id, exc_info=True)
+                    self.failures += 1
+                    wait = RETRY_PAUSES[self.failures - 1] if self.failures <= len(RETRY_PAUSES) else RETRY_EVERY
+                    log.warning("could not show the table in channel %s (try %d); trying again in %ss",
+                                self.surface.channel_id, self.failures, wait, exc_info=True)
+                    self._set_busy(False)
+                    await asyncio.sleep(wait)
+                    continue
                 finally:
                     self._set_busy(False)
+                self.failures = 0
                 self.written = max(self.written, upto)
+                self.surface.shown(rendered.token)
                 self._settle()
         finally:
             self.task = None
@@ -217,31 +265,64 @@ class TableWriter:
         if self.written < self.wanted and not self.busy:
             asyncio.get_running_loop().call_soon(self._kick)
 
-    async def _write_table(self) -> None:
-        """Edit the table message (post a new one if it is gone), retrying what Discord failed (5xx)."""
-        channel = self.bot.get_partial_messageable(self.surface.channel_id)
+    async def _write_table(self) -> Rendered:
+        """One write: a new page (posted, then the old one reduced to its summary), or an edit of the table
+        message (posted again if it is gone or can no longer be edited). Raises what Discord failed.
 
-        async def write() -> None:
-            embed, view = self.surface.render()
-            message_id = self.surface.message_id
-            if message_id is not None:
-                try:
-                    self.writes += 1
-                    await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-                    return
-                except discord.NotFound:  # deleted by someone: the table is posted again
-                    if self.surface.message_id == message_id:
-                        await self.surface.remember_message(None)
+        A post is idempotent: its nonce is stored first and sent with ``enforce_nonce``, so a post repeated after
+        a dropped connection, or by the next bot after a crash between the post and the store, is answered with
+        the message already made instead of making a second one."""
+        channel = self.bot.get_partial_messageable(self.surface.channel_id)
+        rendered = self.surface.render()
+        page, message_id, pending = self.page, self.surface.message_id, self.surface.message_nonce
+        if pending is not None and page is None:  # a post was under way when the bot stopped: finish it
+            page = _PageTurn(message_id, None)
+        if page is None and message_id is not None:
+            try:
+                self.writes += 1
+                await channel.get_partial_message(message_id).edit(embed=rendered.embed, view=rendered.view)
+                return rendered
+            except discord.NotFound:  # deleted by someone: the table is posted again
+                if self.surface.message_id == message_id:
+                    await self.surface.remember_message(None)
+            except discord.Forbidden as error:
+                self._cannot_post(error)
+        nonce = pending or secrets.token_hex(12)
+        if pending is None:
+            await self.surface.remember_post(nonce)
+        try:
             self.writes += 1
-            message = await channel.send(embed=embed, view=view)
-            await self.surface.remember_message(message.id)
+            message = await channel.send(embed=rendered.embed, view=rendered.view, nonce=nonce)
+            if pending is not None:  # the message found again may show an older moment: show this one
+                await message.edit(embed=rendered.embed, view=rendered.view)
+        except discord.Forbidden as error:
+            self._cannot_post(error)
+            raise
+        await self.surface.remember_message(message.id)
+        if page is not None:
+            self.page = None
+            if page.old_message is not None and page.old_message != message.id:
+                await self._retire(page.old_message, page.summary or OVER)
+        return rendered
+
+    def _cannot_post(self, error: discord.Forbidden) -> None:
+        if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+            raise CannotPost(self.surface.permission_text()) from None
+
+    async def _retire(self, message_id: int, summary: discord.Embed | None) -> None:
+        """The previous page: its summary, no buttons (a failure is logged: the new page is up already)."""
+        channel = self.bot.get_partial_messageable(self.surface.channel_id)
+        embeds = [summary] if summary is not None else []
+
+        def call() -> Awaitable[discord.Message]:
+            return channel.get_partial_message(message_id).edit(embeds=embeds, view=None)
 
         try:
-            await retrying(write, closed=self.bot.is_closed)
-        except discord.Forbidden as error:
-            if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
-                raise CannotPost(self.surface.permission_text()) from None
-            raise
+            await retrying(call, closed=self.bot.is_closed)
+        except discord.NotFound:
+            pass
+        except DISCORD_ERRORS:
+            log.warning("could not reduce the old table message %s to its summary", message_id, exc_info=True)
 
     async def quiet(self, timeout: float = 10.0) -> None:
         """Wait until no write of the table message is in flight (before an edit of it by hand). A closed table's
@@ -282,5 +363,5 @@ class TableWriter:
 
         try:
             await retrying(call, closed=closed)
-        except discord.HTTPException:
+        except (discord.HTTPException, *CONNECTION_ERRORS):
             log.warning("could not edit the table message %s", message_id, exc_info=True)
