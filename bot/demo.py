@@ -27,10 +27,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .cardfaces import card_text
+from .poker import Card
+
 __all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
-SHOWDOWN = re.compile(r" wins? (?:the|side) |carried to the next deal")
+CARD_EMOJI = re.compile(r"<:c_([2-9TJQKA][cdhs]|X[12])_[0-9a-f]{6}:\d+>")
+# A hand's own message once it is over: its showdown (a pot won or carried).
+SHOWDOWN = re.compile(r"^(?:▌ )?(?:🏆|🔁 (?:The|Main|Side))", re.MULTILINE)
 WIDTH = 16  # the "where" column
 
 
@@ -101,7 +106,7 @@ class Transcript:
     def _table(self, where: str, message: Any, created: bool) -> None:
         embed = message.embeds[0]
         title = str(embed.get("title") or "")
-        found = re.search(r"hand #(\d+)", title)
+        found = re.search(r"· #(\d+)$", title)
         if found:
             self.hand = int(found[1])
         lines = self.embed_lines(embed)
@@ -119,6 +124,7 @@ class Transcript:
 
     def plain(self, text: str) -> str:
         """Discord markup as a reader sees it: mentions as names, no bold, relative times as "running"."""
+        text = CARD_EMOJI.sub(lambda m: card_text(Card(m[1])), text)  # the bot's card pictures, as text here
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<#(\d+)>", lambda m: "#" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<t:\d+:R>", "running", text)
@@ -129,7 +135,7 @@ class Transcript:
         """An embed as text: the title, the description, then each field's name and its value indented."""
         lines = [f"▌ {self.plain(str(embed.get('title') or ''))}"]
         if embed.get("description"):
-            lines.append(f"▌ {self.plain(str(embed['description']))}")
+            lines += [f"▌ {line}" for line in self.plain(str(embed["description"])).splitlines()]
         for fld in embed.get("fields") or []:
             value = self.plain(str(fld.get("value") or "")).splitlines()
             name = self.plain(str(fld.get("name") or ""))
@@ -142,27 +148,18 @@ class Transcript:
 
     @staticmethod
     def changes(before: Sequence[str], after: Sequence[str]) -> list[str]:
-        """The lines of a table update worth reading: new action-log lines, the pot, whose turn."""
-        log_before = Transcript._section(before, "Last actions")
-        log_after = Transcript._section(after, "Last actions")
+        """The lines of a table update worth reading: new lines of the hand's log, the pot, whose turn, the
+        showdown."""
+        log_before = [line for line in before if line.startswith("▌ · ")]
+        log_after = [line for line in after if line.startswith("▌ · ")]
         overlap = next((k for k in range(len(log_before), -1, -1)
                         if log_before[len(log_before) - k:] == log_after[:k]), 0)
-        out = [line.strip() for line in log_after[overlap:]]
+        out = [line[2:].strip() for line in log_after[overlap:]]
         for line in after:
-            if line.strip().startswith(("Pot", "Turn:", "Dealer's choice:", "Carried pot:")) and line not in before:
-                out.append(line.strip())
-        return out
-
-    @staticmethod
-    def _section(lines: Sequence[str], name: str) -> list[str]:
-        out: list[str] = []
-        inside = False
-        for line in lines:
-            if line.startswith("  ") and not line.startswith("    "):
-                inside = line.strip().startswith(name)
-                continue
-            if inside:
-                out.append(line)
+            text = line[2:].strip() if line.startswith("▌ ") else line.strip()
+            if line not in before and (text.startswith(("Pot ", "Main ", "Side ", "🏆", "🔁"))
+                                       or re.match(r"@\S+: ", text) or " picks the next game" in text):
+                out.append(text)
         return out
 
     # ------------------------------------------------------------------ reading
@@ -171,7 +168,12 @@ class Transcript:
         return "\n".join(e.render() for e in self.entries)
 
     def showdowns(self) -> list[Entry]:
-        return [e for e in self.entries if e.kind == "post" and SHOWDOWN.search(e.text)]
+        """The first showdown shown of each hand."""
+        seen: dict[int, Entry] = {}
+        for entry in self.entries:
+            if entry.kind == "table" and SHOWDOWN.search(entry.text) and entry.hand not in seen:
+                seen[entry.hand] = entry
+        return list(seen.values())
 
 
 async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: bool = False,

@@ -12,8 +12,8 @@ from bot.demo import Transcript, run_demo
 
 pytestmark = pytest.mark.e2e
 
-CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][♠♥♦♣]")
-PUBLIC_TWOS = re.compile(r"showing [^\n]*? face up|twos up [^·\n]*")  # Assassin's twos thrown face up
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♥♦♣]|<:c_[2-9TJQKA][cdhs]_")  # as text, or a card emoji
+PUBLIC_TWOS = re.compile(r"\([^\n()]*? up\)|· up [^·\n]*")  # Assassin's twos thrown face up
 PLAYERS = ("alice", "bob", "carol", "dave")
 
 
@@ -28,22 +28,22 @@ async def test_the_demo_plays_complete_hands_through_the_showdown() -> None:
     showdowns = transcript.showdowns()
     assert len(showdowns) >= 3
     for number in (1, 2, 3):
-        dealt = [e for e in transcript.entries if e.kind == "table" and f"— hand #{number}" in e.text]
+        dealt = [e for e in transcript.entries if e.kind == "table" and f" · #{number}\n" in e.text]
         assert dealt, f"the table never showed hand #{number}"
         dms = {e.where for e in transcript.entries if e.kind == "dm" and e.hand == number}
         assert dms == {f"DM {name}" for name in PLAYERS}, f"hand #{number}: DMs to {dms}"
         ended = [e for e in showdowns if e.hand == number]
-        assert ended and re.search(r" wins? |carried", ended[0].text), f"hand #{number} has no showdown post"
+        assert ended and re.search(r"🏆 .* (wins|split) |carried", ended[0].text), f"hand #{number}: no showdown"
         if "folds" not in transcript.text():  # nobody folded: every hand is shown down
             assert all(f"@{name}:" in ended[0].text for name in PLAYERS)
         assert ended[0].at >= dealt[0].at
     # Each private hand was the player's alone: DMs and ephemeral replies name cards, the channel does not,
-    # except in the showdown posts.
+    # except in the showdowns.
     assert any(cards_in(e.text) for e in transcript.entries if e.kind == "dm")
     for entry in transcript.entries:
         if entry.kind in ("table", "post") and entry not in showdowns:
             assert not cards_in(entry.text), f"the channel showed cards before the showdown:\n{entry.render()}"
-    # The players acted through the bot's buttons, draw modal and select; the host closed the table at the end.
+    # The players acted through the bot's buttons, draw picker and menu; the host closed the table at the end.
     acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
     assert "chooses" in acts and "clicks Draw…" in acts and "throws " in acts
     assert transcript.entries[-1].text.startswith("Table closed.")
@@ -55,5 +55,5 @@ def test_python_m_bot_demo_prints_the_transcript(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "no token, no network" in out
     assert "DM alice" in out and "DM bob" in out and "DM carol" in out
-    assert re.search(r"wins? the pot", out)
+    assert re.search(r"🏆 @\w+ (wins|split) ", out)
     assert "1 hand played" in out

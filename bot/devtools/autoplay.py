@@ -41,7 +41,6 @@ from .fakediscord import (
     FakeUser,
     InteractionRecord,
     StoredMessage,
-    walk_components,
 )
 from .observed import ObservedFake
 
@@ -51,8 +50,13 @@ log = logging.getLogger(__name__)
 
 ACTION_ID = re.compile(r"pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
 CHOICE_ID = re.compile(r"pk:c:(\d+):(\d+)$")
+DEAL_ID = re.compile(r"pk:g:(\d+):(\d+)$")
+TOGGLE_ID = re.compile(r"pk:d:\d+:\d+:\d+:\d+:(\d)$")
+CONFIRM_ID = re.compile(r"pk:e:\d+:\d+:\d+:\d+:([01])$")
 MENTION = re.compile(r"<@(\d+)>")
 SEAT_LINE = re.compile(r"<@(\d+)>\s+([\d,]+)")
+PROMPT = re.compile(r"^\*\*<@(\d+)>: (.*?)\*\*", re.MULTILINE)  # the player to act
+CHOOSER = re.compile(r"^\*\*<@(\d+)> picks the next game\*\*", re.MULTILINE)
 
 Narrator = Callable[[str, str], None]
 
@@ -65,7 +69,7 @@ class Screen:
     table_id: int | None = None
     hand_id: int | None = None
     seq: int | None = None
-    actor: int | None = None  # named in the Turn field
+    actor: int | None = None  # named in the bold prompt line
     drawing: bool = False
     buttons: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # kind -> (custom_id, label)
     choice_id: str | None = None
@@ -73,6 +77,7 @@ class Screen:
     games: tuple[str, ...] = ()
     game_names: Mapping[str, str] = field(default_factory=dict)  # value -> label
     broke: tuple[int, ...] = ()  # seated with no chips
+    deal_id: str | None = None  # dealer's choice: the Deal button, once a game is picked
 
     @property
     def key(self) -> tuple[int, int] | None:
@@ -80,20 +85,21 @@ class Screen:
         return (self.hand_id, self.seq) if self.hand_id is not None and self.seq is not None else None
 
 
-def _fields(message: StoredMessage) -> list[Mapping[str, Any]]:
-    return list(message.embeds[0].get("fields") or []) if message.embeds else []
+def _description(message: StoredMessage) -> str:
+    return str(message.embeds[0].get("description") or "") if message.embeds else ""
 
 
 def read_screen(message: StoredMessage) -> Screen | None:
-    """The table message's state, or None if ``message`` is not a table message."""
-    fields = _fields(message)
-    if not fields:
+    """The table message's state, or None if ``message`` is not a table message (a finished hand's summary)."""
+    text = _description(message)
+    if not text or not message.custom_ids():
         return None
     buttons: dict[str, tuple[str, str]] = {}
     table_id = hand_id = seq = None
     choice_id: str | None = None
     games: tuple[str, ...] = ()
     names: dict[str, str] = {}
+    deal_id: str | None = None
     for component in message.all_components():
         custom_id = str(component.get("custom_id") or "")
         found = ACTION_ID.match(custom_id)
@@ -106,22 +112,17 @@ def read_screen(message: StoredMessage) -> Screen | None:
             options = component.get("options") or []
             games = tuple(str(o["value"]) for o in options)
             names = {str(o["value"]): str(o.get("label") or o["value"]) for o in options}
-    actor = chooser = None
-    drawing = False
-    broke: list[int] = []
-    for fld in fields:
-        name, value = str(fld.get("name") or ""), str(fld.get("value") or "")
-        mentioned = MENTION.search(value)
-        if name.startswith("Turn") and mentioned:
-            actor, drawing = int(mentioned[1]), "to draw" in value
-        elif name.startswith("Dealer's choice") and mentioned:
-            chooser = int(mentioned[1])
-        elif name.startswith("Players"):
-            broke += [int(m[1]) for line in value.splitlines() if "no chips" in line and (m := MENTION.search(line))]
-        elif name.startswith("Seats"):
-            broke += [int(m[1]) for line in value.splitlines() if (m := SEAT_LINE.search(line)) and m[2] == "0"]
+        if DEAL_ID.match(custom_id) and component.get("type") == BUTTON and not component.get("disabled"):
+            deal_id = custom_id
+    prompt = PROMPT.search(text)
+    actor = int(prompt[1]) if prompt else None
+    drawing = "draw" in buttons or "pat" in buttons
+    chooser_line = CHOOSER.search(text)
+    chooser = int(chooser_line[1]) if chooser_line else None
+    broke = [int(m[1]) for line in text.splitlines()
+             if (m := SEAT_LINE.search(line)) and m[2] == "0" and "all in" not in line]
     return Screen(message, table_id, hand_id, seq, actor, drawing, buttons, choice_id, chooser, games, names,
-                  tuple(broke))
+                  tuple(broke), deal_id)
 
 
 class Policy:
@@ -363,7 +364,7 @@ class TablePlayers:
             self._failed(key)
 
     async def _draw(self, user: FakeUser, screen: Screen, key: tuple[int, int]) -> None:
-        """Stand pat with the table's button, or open the draw modal, pick the cards in its select and submit."""
+        """Stand pat with the table's button, or open the draw picker, tap the cards to throw and Throw them."""
         count = self.policy.draw_count()
         if count == 0 or "draw" not in screen.buttons:
             custom_id, label = screen.buttons["pat"]
@@ -375,24 +376,33 @@ class TablePlayers:
         custom_id, label = screen.buttons["draw"]
         self._say(user, f"clicks {label}")
         opened = await self._send(self.fake.click(user, screen.message, custom_id))
-        modal = opened.modal if opened is not None else None
-        if opened is None or modal is None:
+        picker = opened.message if opened is not None else None
+        if opened is None or picker is None or not _toggles(picker):
             self._took(opened, key)
             return
-        fields = walk_components(modal.get("components") or [])
-        select = next((c for c in fields if c.get("type") == STRING_SELECT), None)
-        if select is None:
+        cards = sorted(_toggles(picker))
+        throw = self.rng_cards(cards, count)
+        for index in throw:
+            tapped = await self._send(self.fake.click(user, picker, _toggles(picker)[index]))
+            if tapped is None or tapped.response_type != CALLBACK_UPDATE:
+                self._took(tapped, key)
+                return
+            picker = self.fake.message(picker.id)
+        confirms = _confirms(picker)
+        if not confirms:
             self._took(None, key)
             return
-        codes = [str(o["value"]) for o in select.get("options") or []]
-        throw = self.policy.discards(codes, min(count, int(select.get("max_values") or 0)))
-        self._say(user, "throws " + (" ".join(_pretty(c) for c in throw) or "nothing"))
-        rec = await self._send(self.fake.submit_modal(user, str(modal["custom_id"]), {str(select["custom_id"]): throw}))
+        self._say(user, f"throws {len(throw)}")
+        rec = await self._send(self.fake.click(user, picker, confirms[0]))
         if self._took(rec, key):
             self.counts.draws += 1
             self.counts.picks += bool(throw)
         if self.forget:
             self.fake.forget(opened.id)
+
+    def rng_cards(self, indexes: Sequence[int], count: int) -> list[int]:
+        """Which cards of the picker (by index) to throw."""
+        return sorted(self.policy.rng.sample(list(indexes), min(count, len(indexes))))
 
     async def _choose(self, screen: Screen, fingerprint: int) -> None:
         assert screen.chooser is not None and screen.choice_id is not None
@@ -404,7 +414,14 @@ class TablePlayers:
             game = self.policy.game(screen.games)
             self._say(user, f"chooses {screen.game_names.get(game, game)}")
             rec = await self._send(self.fake.select(user, screen.message, screen.choice_id, [game]))
-            if self._took(rec, None):
+            if rec is not None and rec.response_type == CALLBACK_UPDATE:
+                shown = read_screen(self.fake.message(screen.message.id))
+                if shown is not None and shown.deal_id is not None:
+                    self._say(user, "clicks Deal")
+                    rec = await self._send(self.fake.click(user, shown.message, shown.deal_id))
+                    if self._took(rec, None):
+                        return
+            elif self._took(rec, None):
                 return
         except (TimeoutError, LookupError, RuntimeError) as error:
             log.warning("#%s: %s's choice failed: %r", self.channel.name, user.name, error)
@@ -423,6 +440,24 @@ class TablePlayers:
             log.warning("#%s: %s could not rebuy: %r", self.channel.name, user.name, error)
         finally:
             self._rebuying.discard(user.id)
+
+
+def _toggles(picker: StoredMessage) -> dict[int, str]:
+    """A draw picker's card buttons, by card index."""
+    found = {}
+    for component in picker.buttons():
+        custom_id = str(component.get("custom_id") or "")
+        match = TOGGLE_ID.match(custom_id)
+        if match and not component.get("disabled"):
+            found[int(match[1])] = custom_id
+    return found
+
+
+def _confirms(picker: StoredMessage) -> list[str]:
+    """A draw picker's confirmations, face up first (Assassin's twos)."""
+    found = [(match[1], str(c.get("custom_id"))) for c in picker.buttons()
+             if (match := CONFIRM_ID.match(str(c.get("custom_id") or "")))]
+    return [custom_id for _, custom_id in sorted(found, reverse=True)]
 
 
 def _fingerprint(message: StoredMessage) -> int:

@@ -33,6 +33,7 @@ from bot.app import PokerBot
 from bot.poker import Card
 from bot.store import Store
 from bot.tables import stored_hand
+from cogs.card_emojis import card_emoji_pictures
 
 from .fakediscord import FakeChannel, FakeDiscord, RateLimitModel, StoredMessage
 
@@ -40,7 +41,9 @@ if TYPE_CHECKING:
     from .conftest import BotStarter
 
 # Public mentions of face-up twos: in the seat lines ("twos up 2♠") and the action log ("showing 2♠ face up").
-_PUBLIC_TWOS = re.compile(r"showing [^\n]*? face up|twos up [^·\n]*")
+# Assassin's twos thrown face up, on the table: "up 2♣️" in a player's line, "(2♣️ up)" in the log.
+_PUBLIC_TWOS = re.compile(r"\([^\n()]*? up\)|· up [^·\n]*")
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 @dataclass(frozen=True)
@@ -67,8 +70,15 @@ class PlayedHand:
 
 
 def card_pattern(card: Card) -> re.Pattern[str]:
-    """``A♠`` as a whole token (not the end of a longer word)."""
-    return re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.pretty())}")
+    """A card however the bot may write it: its card emoji (``<:c_As_1a2b3c:123>``), its text form (``A♠️``,
+    ``10♥️``), or the older ``A♠`` / ``T♥``, as a whole token (not the end of a longer word)."""
+    if card.is_joker:
+        return re.compile(rf"<:c_{card.code}_[0-9a-f]{{6}}:\d+>")
+    rank = card.code[0]
+    texts = {rank, "10"} if rank == "T" else {rank}
+    symbol = re.escape(SUIT_SYMBOLS[card.suit])
+    text = "|".join(re.escape(t) for t in sorted(texts))
+    return re.compile(rf"<:c_{card.code}_[0-9a-f]{{6}}:\d+>|(?<![0-9A-Za-z])(?:{text}){symbol}")
 
 
 def replay(record: dict[str, Any], actions: list[str]) -> tuple[set[Card], set[Card]]:
@@ -174,8 +184,11 @@ class PokerBotStarter:
         return await self._start(random.Random(seed))
 
     async def _start(self, rng: random.Random) -> PokerBot:
+        self.fake.preload_emojis(card_emoji_pictures())  # uploaded "before": the bot finds them all
         bot = PokerBot(self.db_path, rng=rng, next_hand_delay=self.next_hand_delay)
         await self.start_bot(bot)
+        report = await bot.card_emojis.start()  # the sync found every card emoji: cards are pictures from now on
+        assert report.complete and not report.uploaded, report
         self.bot = bot
         return bot
 

@@ -2,10 +2,11 @@
 
 ``Players`` drives one channel's table through the fake Discord: slash commands, the action buttons of the table
 message (whose turn it is comes from ``bot.tables`` and is checked against the embed), Stand pat and the draw
-modal (a multi-select of the cards, and in Assassin whether the twos go face up), the amount modal and the
-dealer's choice select. Moves are written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``,
-``sd``) and turned into the clicks a person would make, so a test can decide a hand with the engine first (seeds
-chosen by simulation, see :func:`simulate`) and then play exactly that hand through Discord.
+picker (Draw…, a tap on each card to throw, then Throw k; in Assassin, whether the twos go face up), the amount
+modal, All in and its confirmation, and the dealer's choice menu and its Deal button. Moves are written as the
+engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``, ``sd``) and turned into the clicks a person
+would make, so a test can decide a hand with the engine first (seeds chosen by simulation, see :func:`simulate`)
+and then play exactly that hand through Discord.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from bot.tables import MAX_SEED, TableSettings
 
 from .fakediscord import (
     JSON,
-    STRING_SELECT,
     TEXT_INPUT,
     FakeDiscord,
     InteractionRecord,
@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
     from .conftest_bot import PokerBotStarter
 
-SHOWDOWN = re.compile(r" wins? (?:the|side) |carried to the next deal")
+# A hand's message once the hand is over: its showdown (a pot won or carried), later its one-line summary.
+SHOWDOWN = re.compile(r"^(?:🏆|🔁 (?:The|Main|Side)|#\d+ )")
+PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)
 
 Policy = Callable[[Hand, Legal], str]
 
@@ -191,9 +193,29 @@ class Players:
                 return str(fld.get("value"))
         return None
 
+    def description(self, message: StoredMessage | None = None) -> str:
+        """The table embed's text (its description), as it is now."""
+        embeds = (message or self.message()).embeds
+        return str(embeds[0].get("description") or "") if embeds else ""
+
     def showdowns(self) -> list[StoredMessage]:
-        """The showdown messages of the channel, oldest first."""
-        return [m for m in self.fake.channel_messages(self.channel) if SHOWDOWN.search(m.content)]
+        """The messages of the hands that are over (their showdown, or later their summary), oldest first."""
+        return [m for m in self.fake.channel_messages(self.channel)
+                if m.embeds and SHOWDOWN.search(str(m.embeds[0].get("description") or ""))]
+
+    def showdown(self, number: int) -> str:
+        """The showdown of hand ``number`` as its message showed it when the hand ended (before its summary)."""
+        for message in self.fake.channel_messages(self.channel):
+            for state in message.history:
+                for embed in state["embeds"]:
+                    title, text = str(embed.get("title") or ""), str(embed.get("description") or "")
+                    if title.endswith(f"· #{number}") and SHOWDOWN.search(text):
+                        return text
+        raise AssertionError(f"no showdown of hand #{number} was shown")
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        """Cards as the bot draws them (its card emojis)."""
+        return " ".join(self.bot.card_emojis.card(c) for c in cards)
 
     def stacks(self) -> dict[str, int]:
         return {self.name(s.user_id): s.stack for s in self.table.record.seats}
@@ -245,14 +267,22 @@ class Players:
         wanted = "draw" if legal.phase == "drawing" else "cc"
         if wanted not in kinds:
             return None  # the message does not show this moment yet
-        turn_field = self.field("Turn", message) or ""
-        if f"<@{actor}>" not in turn_field:
+        prompt = PROMPT.search(self.description(message))
+        if prompt is None or int(prompt[1]) != actor:
             return None
         return Turn(self.name(actor), actor, legal, live.record.id, live.record.number, live.seq, message)
 
     async def turn(self, number: int | None = None, timeout: float = 5.0) -> Turn:
         """Wait until the table message shows a player to act (in hand ``number``)."""
         return await self.fake.wait_for(lambda: self._turn_now(number), timeout, what="a player to act")
+
+    def seat_button(self, kind: str) -> str:
+        """The custom_id of a seat button (My hand, Join, Sit out / in, Rebuy…, Leave) of the table message."""
+        return f"pk:t:{self.table.id}:{kind}"
+
+    async def click_seat(self, user: str, kind: str) -> InteractionRecord:
+        """``user`` presses one of the table message's seat buttons."""
+        return await self.fake.reply_to(await self.fake.click(user, self.message(), self.seat_button(kind)))
 
     def button_id(self, turn: Turn, kind: str, message: StoredMessage | None = None) -> str:
         """The custom_id of the ``kind`` button of ``turn``, checked to be on ``message`` (default: the turn's)."""
@@ -280,6 +310,9 @@ class Players:
             amount = int(arg)
             assert self.table.hand is not None
             structure = self.table.hand.stakes.structure
+            if amount == legal.all_in_to and f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:allin" in \
+                    turn.message.custom_ids():
+                return await self.all_in(turn)
             shortcuts = {"min": legal.min_raise_to}
             if structure != "fixed-limit" and legal.min_raise_to != legal.max_raise_to:
                 shortcuts["max"] = legal.max_raise_to
@@ -304,42 +337,85 @@ class Players:
                                                  {str(inputs[0]["custom_id"]): text}, force=force)
         return await self.fake.reply_to(submitted)
 
-    async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> JSON:
-        """Click Draw…: the draw modal shown."""
+    async def all_in(self, turn: Turn | None = None) -> InteractionRecord:
+        """All in: the table's All in button, then Yes on the confirmation only the player sees."""
+        turn = turn or await self.turn()
+        asked = await self.click("allin", turn=turn)
+        assert asked.ephemeral and asked.message is not None, asked.content
+        sure = f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:allinok"
+        return await self.fake.reply_to(await self.fake.click(turn.name, asked.message, sure))
+
+    async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> InteractionRecord:
+        """Click Draw…: the draw picker (an ephemeral message of card buttons) shown."""
         turn = turn or await self.turn()
         reply = await self.click("draw", user=user, turn=turn)
-        assert reply.modal is not None, f"Draw… opened no modal: {reply.content!r}"
-        return reply.modal
+        assert reply.ephemeral and reply.message is not None, f"Draw… opened no picker: {reply.content!r}"
+        return reply
 
-    async def submit_draw(self, modal: JSON, user: str, throw: Sequence[str], *, face_up: bool = False,
-                          force: bool = False) -> InteractionRecord:
-        """Submit the draw ``modal`` with the card codes ``throw`` picked (and twos face up if asked)."""
-        fields: dict[str, list[str]] = {"throw": list(throw)}
-        if face_up:
-            fields["twos"] = ["up"]
-        return await self.fake.reply_to(
-            await self.fake.submit_modal(user, str(modal["custom_id"]), fields, force=force))
+    def picker_buttons(self, picker: StoredMessage) -> tuple[dict[int, str], dict[str, str]]:
+        """A picker's card buttons {card index: custom_id} and its confirmations {label: custom_id}."""
+        toggles, confirms = {}, {}
+        for component in picker.buttons():
+            custom_id = str(component.get("custom_id") or "")
+            if custom_id.startswith("pk:d:"):
+                toggles[int(custom_id.rsplit(":", 1)[1])] = custom_id
+            elif custom_id.startswith("pk:e:"):
+                confirms[str(component.get("label") or "")] = custom_id
+        return toggles, confirms
 
     async def draw(self, cards: Sequence[Card], *, face_up: bool = False, turn: Turn | None = None
                    ) -> InteractionRecord:
-        """Stand pat with the table's button when ``cards`` is empty; else click Draw…, pick ``cards`` in the
-        modal's select (twos face up if asked) and submit."""
+        """Stand pat with the table's button when ``cards`` is empty; else click Draw…, tap each card to throw in
+        the picker, then its Throw button (twos face up if asked): k + 2 taps. The answer to the last tap."""
         turn = turn or await self.turn()
         if not cards:
             return await self.click("pat", turn=turn)
-        modal = await self.open_draw(turn)
-        [select] = [c for c in walk_components(modal.get("components", [])) if c.get("type") == STRING_SELECT
-                    and c.get("custom_id") == "throw"]
-        offered = {o["value"] for o in select["options"]}
-        assert offered == {c.code for c in turn.legal.hand}, (offered, turn.legal.hand)
-        return await self.submit_draw(modal, turn.name, [c.code for c in cards], face_up=face_up)
+        opened = await self.open_draw(turn)
+        picker = opened.message
+        assert picker is not None
+        hand = list(turn.legal.hand)
+        for card in cards:
+            toggles, _ = self.picker_buttons(picker)
+            tapped = await self.fake.reply_to(await self.fake.click(turn.name, picker, toggles[hand.index(card)]))
+            assert tapped.response_type == 7, tapped.content  # the picker shown again, with the card marked
+            picker = self.fake.message(picker.id)
+        _, confirms = self.picker_buttons(picker)
+        label = next(k for k in confirms if ("face up" in k) == face_up or len(confirms) == 1)
+        return await self.fake.reply_to(await self.fake.click(turn.name, picker, confirms[label]))
+
+    def choice_menu(self) -> tuple[StoredMessage, dict[str, JSON]] | None:
+        """The dealer's-choice menu when the table message shows it: the message and its components by kind
+        (``c`` the games, ``s`` the structures, ``g`` the Deal button)."""
+        table = self.table
+        if table.live is not None or table.message_id is None or table.message_id not in self.fake.messages:
+            return None
+        message = self.fake.messages[table.message_id]
+        found = {str(c["custom_id"]).split(":")[1]: c for c in message.all_components()
+                 if str(c.get("custom_id", "")).startswith(("pk:c:", "pk:s:", "pk:g:"))}
+        return (message, found) if "c" in found else None
+
+    async def choose(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0) -> None:
+        """Dealer's choice: ``who`` picks ``game`` (and ``structure``) in the menu, then presses Deal."""
+        message, parts = await self.fake.wait_for(self.choice_menu, timeout, what="the dealer's choice menu")
+        if structure is not None:
+            picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["s"]["custom_id"]),
+                                                                     [structure]))
+            assert picked.response_type == 7, picked.content
+        picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["c"]["custom_id"]), [game]))
+        assert picked.response_type == 7 and self.table.live is None, picked.content  # shown, not dealt yet
+        message = self.fake.message(message.id)
+        deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:g:"))
+        assert not deal.get("disabled") and str(deal.get("label")) == f"Deal {get_game(game).name}"[:80]
+        dealt = await self.fake.reply_to(await self.fake.click(who, message, str(deal["custom_id"])))
+        assert dealt.response_type in (6, 7), dealt.content
+        assert self.table.live is not None and self.table.live.hand.game.id == game
 
     async def play(self, policy: Policy = calling_station, *, number: int | None = None,
                    until: Callable[[Turn], bool] | None = None, idle: Collection[str] = (),
                    timeout: float = 10.0) -> int:
         """Play the hand being dealt (``number``: wait for that one) with ``policy`` until it ends (or ``until``
         says stop at a turn); the players in ``idle`` never act (their clock runs out). Returns the hand
-        number, once the showdown message is posted."""
+        number, once its message shows the showdown."""
         first = await self.turn(number, timeout)
         number, hand_id = first.number, first.hand_id
         shown = len(self.showdowns())
@@ -359,7 +435,7 @@ class Players:
 
             after = await self.fake.wait_for(moved_on, timeout, what="the next turn")
             turn = after if isinstance(after, Turn) else None
-        await self.fake.wait_for(lambda: len(self.showdowns()) > shown, timeout, what="the showdown message")
+        await self.fake.wait_for(lambda: len(self.showdowns()) > shown, timeout, what="the showdown shown")
         return number
 
     def _next_turn(self, hand_id: int) -> Turn | bool | None:
@@ -378,6 +454,11 @@ class Players:
         await self.fake.wait_for(over, timeout, what=f"hand #{number} to end")
 
 
+def channel_texts(fake: FakeDiscord, channel: str = "poker") -> list[str]:
+    """The text of every version of every message of a channel (each hand has a message of its own)."""
+    return [text for message in fake.channel_messages(channel) for text in versions_text(fake, message.id)]
+
+
 def versions_text(fake: FakeDiscord, message_id: int) -> list[str]:
     """The text of every version of a message, oldest first (embed titles, descriptions and fields)."""
     texts = []
@@ -391,6 +472,17 @@ def versions_text(fake: FakeDiscord, message_id: int) -> list[str]:
 
 
 __all__ = [
-    "FastClockFor", "Players", "Policy", "Turn", "bettor", "calling_station", "discard_worst", "find_seed",
-    "hand_seeds", "simulate", "standing_pat", "versions_text",
+    "FastClockFor",
+    "Players",
+    "Policy",
+    "Turn",
+    "bettor",
+    "calling_station",
+    "channel_texts",
+    "discard_worst",
+    "find_seed",
+    "hand_seeds",
+    "simulate",
+    "standing_pat",
+    "versions_text",
 ]

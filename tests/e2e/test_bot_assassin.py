@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot import render
 from bot.poker import Carried, Drew, Hand, PotAwarded
 from bot.tables import TableSettings
+from cogs.table._text import showdown_lines
 
 from .conftest_bot import PokerBotStarter
-from .fakediscord import STRING_SELECT, FakeDiscord, walk_components
+from .fakediscord import FakeDiscord
 from .players import Players, Policy, Turn, calling_station, find_seed, hand_seeds, simulate, standing_pat
 
 pytestmark = pytest.mark.e2e
@@ -43,35 +43,41 @@ async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_b
     await players.play(calling_station, until=before_his_draw)
     turn = await players.turn(1)
     assert turn.legal.face_up_twos == twos
-    modal = await players.open_draw(turn)
-    selects = {str(c["custom_id"]): c for c in walk_components(modal["components"]) if c.get("type") == STRING_SELECT}
-    assert sorted(selects) == ["throw", "twos"]
-    assert [o["value"] for o in selects["twos"]["options"]] == ["up"] and not selects["twos"].get("required")
-    # A forged submission throwing a card he does not hold is refused and changes nothing.
-    foreign = next(c for c in ("As", "Kh", "Qd", "Jc") if c not in {card.code for card in turn.legal.hand})
-    refused = await players.submit_draw(modal, name, [foreign], face_up=True, force=True)
-    assert refused.ephemeral and "not your cards" in refused.content
-    assert table.live is not None and table.live.seq == turn.seq
-
-    modal = await players.open_draw(turn)
-    answer = await players.submit_draw(modal, name, [c.code for c in twos], face_up=True)
-    assert answer.response_type == 7  # the answer is the table itself; the new hand goes by DM
+    opened = await players.open_draw(turn)
+    picker = opened.message
+    assert picker is not None
+    hand = list(turn.legal.hand)
+    # The picker offers his cards and nothing else: a card he does not hold cannot even be tapped.
+    toggles, confirms = players.picker_buttons(picker)
+    assert sorted(toggles) == list(range(len(hand))) and list(confirms) == ["Stand pat"]
+    # He marks his twos: the picker offers the obvious choice, face up for one card more, or face down.
+    for two in twos:
+        toggles, _ = players.picker_buttons(fake.message(picker.id))
+        await fake.reply_to(await fake.click(name, fake.message(picker.id), toggles[hand.index(two)]))
+    _, confirms = players.picker_buttons(fake.message(picker.id))
+    count = len(twos)
+    assert list(confirms) == [f"Throw {count} · twos face up, +1 card", f"Throw {count} · face down"]
+    answer = await fake.reply_to(await fake.click(name, fake.message(picker.id),
+                                                  confirms[f"Throw {count} · twos face up, +1 card"]))
+    assert answer.response_type == 7  # the picker shows what came, right where he drew; the table is edited
     assert table.hand is not None
     held = table.hand.holes[drew.player]
     assert len(held) == 6  # five, less the twos, plus one card for each two and one extra: the best five play
-    dm = await fake.wait_for_dm(name, lambda m: render.cards(held) in m.content)
-    assert dm.content.startswith(f"Table <#{players.channel_id}>, Assassin: **{render.cards(held)}**")
+    assert f"threw {players.cards(twos)}\ngot " in answer.content and f"Now: {players.cards(held)}" in answer.content
+    dm = await fake.wait_for_dm(name, lambda m: players.cards(held) in m.content)
+    assert dm.content.startswith(f"#1 Assassin at <#{players.channel_id}>\nDraw 1 of 1: threw ")
 
     def shows_the_twos() -> str | None:
         text = players.message().text()
-        return text if f"twos up {render.cards(twos)}" in text else None
+        return text if f"up {players.cards(twos)}" in text else None
 
     text = await fake.wait_for(shows_the_twos, what="the face-up twos on the table")
-    assert f"<@{players.uid(name)}> draws {len(twos) + 1}, showing {render.cards(twos)} face up" in text
+    assert f"<@{players.uid(name)}> draws {count} + 1 ({players.cards(twos)} up)" in text
     await players.play(calling_station, number=1)
-    showdown = players.showdowns()[-1].content
-    assert showdown == render.showdown(expected, [players.uid(n) for n in PLAYERS])
-    assert render.cards(expected.holes[drew.player]) in showdown and len(expected.holes[drew.player]) == 6
+    users = [players.uid(n) for n in PLAYERS]
+    showdown = players.showdown(1)
+    assert showdown.startswith("\n".join(showdown_lines(expected, users, players.bot.card_emojis.card)))
+    assert players.cards(expected.holes[drew.player]) in showdown and len(expected.holes[drew.player]) == 6
 
 
 def carried_hand(k: int) -> bool:
@@ -88,16 +94,13 @@ async def test_a_pot_carried_to_the_next_deal(fake: FakeDiscord, poker_bot: Poke
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="assassin")
     await players.play(standing_pat)
-    showdown = players.showdowns()[-1].content
-    assert showdown.count("Assassinated") == 3
-    assert showdown.endswith("30 carried to the next deal: every hand for it held a two")
-    # Between the hands the table message shows the carried pot; the next hand plays it.
-    turn = await players.turn(2)
-    assert players.field("Pot", turn.message) == "Pot 45 (with 30 carried in)"
-    carried_fields = [f["value"] for state in fake.message(table.message_id).history
-                      for embed in state["embeds"] for f in embed.get("fields", []) if f["name"] == "Carried pot"]
-    assert carried_fields and set(carried_fields) == {"30"}
+    showdown = players.showdown(1)
+    assert showdown.splitlines()[0] == "🔁 The pot of 30 is carried to the next deal: every hand for it holds a two"
+    assert showdown.count("· assassinated (holds ") == 3  # the kills, in words
     assert table.record.carried_pot == 30
+    # The next hand plays the carried pot, and says so.
+    turn = await players.turn(2)
+    assert "\nPot 45 (+30 carried in)\n" in players.description(turn.message)
     await players.play(calling_station, number=2)
     record = (await players.bot.store.recent_hands(table.id, 1))[0]
     assert record.number == 2 and record.carried_in == 30 and record.status == "complete"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import render
+from cogs import render
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord

@@ -7,19 +7,33 @@ deck is known).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from bot import render
-from bot.poker import GAMES, Card, Dealt, Hand, Legal, PotAwarded, get_game
+from bot.poker import GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
 from bot.tables import TableSettings
+from cogs import render
+from cogs.table._text import showdown_lines
 
 from .conftest_bot import PokerBotStarter
-from .fakediscord import STRING_SELECT, FakeDiscord
-from .players import FastClockFor, Players, bettor, calling_station, find_seed, hand_seeds, simulate, versions_text
+from .fakediscord import FakeDiscord
+from .players import (
+    FastClockFor,
+    Players,
+    bettor,
+    calling_station,
+    channel_texts,
+    find_seed,
+    hand_seeds,
+    simulate,
+    versions_text,
+)
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ("alice", "bob", "carol")
+SEATS = ["My hand", "Join", "Sit out / in", "Rebuy…", "Leave"]  # for everyone, on the table message
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -28,7 +42,7 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game=game)
     first = await players.turn(1)
-    assert first.message.embeds[0]["title"] == f"{GAMES[game].name} — hand #1"
+    assert first.message.embeds[0]["title"] == f"{GAMES[game].name} · #1"
     settings = TableSettings(game=game, small_blind=5, big_blind=10)
     expected = simulate(settings, game, [1000] * 3, hand_seeds(11, 1)[0], bettor)
     dealt = {name: (await fake.wait_for_dm(name)).content for name in PLAYERS}
@@ -39,27 +53,45 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     record = (await players.bot.store.recent_hands(table.id, 5))[-1]
     assert record.status == "complete" and record.number == 1
     assert list(record.stacks_after or ()) == expected.stacks, "the bot and the engine played different hands"
-    assert record.actions == tuple(expected.actions)
+    assert same_moves(record.actions, expected.actions)
     draws = [a.split() for a in record.actions if a.split()[1] in ("sd", "sdu")]
     assert len(draws) == 3 * GAMES[game].draws and all(len(d) == 3 for d in draws), "real cards thrown each draw"
-    # Private hands: each player's first DM named his five cards; the showdown shows every hand in.
+    # Private hands, as card pictures: each player's first DM named his cards, his last one his final hand.
     for seat, name in enumerate(PLAYERS):
-        assert render.cards(expected_initial(expected, seat)) in dealt[name]
-        assert render.cards(expected.holes[seat]) in fake.dms(name)[-1].content
-    showdown = players.showdowns()[-1].content
-    for seat in range(3):
-        assert render.cards(expected.holes[seat]) in showdown
+        assert dealt[name].startswith(f"#1 {GAMES[game].name} at <#{players.channel_id}>")
+        assert players.cards(expected_initial(expected, seat)) in dealt[name]
+        assert players.cards(expected.holes[seat]) in fake.dms(name)[-1].content
+        assert "Now: " + players.cards(expected.holes[seat]) in fake.dms(name)[-1].content
+    # The showdown is the hand's own message: who won with what, every hand shown, best first.
     users = [players.uid(n) for n in PLAYERS]
-    assert showdown == render.showdown(expected, users)
+    showdown = players.showdown(1)
+    assert showdown.startswith("\n".join(showdown_lines(expected, users, players.bot.card_emojis.card)))
+    for seat in range(3):
+        assert players.cards(expected.holes[seat]) in showdown
     for award in (e for e in expected.events if isinstance(e, PotAwarded)):
-        assert f"<@{users[award.winners[0]]}> ({render.chips(award.shares[0])})" in showdown
-    # The channel showed the draws (how many cards) and the stakes, never the cards (checked after every test).
+        assert f"🏆 <@{users[award.winners[0]]}> wins {render.chips(award.shares[0])}" in showdown
+    # The channel showed where the hand was (the round and the draw, the bet size), the draws (how many cards),
+    # never the cards (checked after every test).
     texts = versions_text(fake, table.message_id)
+    structure = {"fixed-limit": "Fixed", "pot-limit": "Pot limit", "no-limit": "No limit"}[
+        GAMES[game].default_structure]
+    assert any(t.startswith(f"{GAMES[game].name} · #1\n{structure} 5/10 · Betting 1 of "
+                            f"{GAMES[game].betting_rounds}") for t in texts)
+    assert any(f"Draw {GAMES[game].draws} of {GAMES[game].draws}" in t for t in texts)
     assert any("drew 2" in t for t in texts)
-    structure = render.STRUCTURE_NAMES[GAMES[game].default_structure]
-    assert any(t.startswith(f"{GAMES[game].name} — hand #1\n{structure} 5/10") for t in texts)
     if GAMES[game].default_structure == "fixed-limit":
-        assert any(f"big bet from betting round {GAMES[game].default_big_bet_round}" in t for t in texts)
+        assert any(f"Betting {GAMES[game].default_big_bet_round} of {GAMES[game].betting_rounds} · big bet 20" in t
+                   for t in texts)
+
+
+def same_moves(actions: Sequence[str], expected: Sequence[str]) -> bool:
+    """The same moves, a draw's cards in any order (the picker throws them in the order of the hand)."""
+    def move(action: str) -> tuple[str, ...]:
+        player, verb, *rest = action.split()
+        if verb in ("sd", "sdu") and rest:
+            return (player, verb, *sorted(c.code for c in parse_cards(rest[0])))
+        return (player, verb, *rest)
+    return [move(a) for a in actions] == [move(a) for a in expected]
 
 
 def expected_initial(hand: Hand, seat: int) -> list[Card]:
@@ -77,20 +109,15 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
     async def choose(who: str, game: str) -> None:
-        def select_shown() -> object:
-            message = players.message()
-            selects = [c for c in message.all_components() if c.get("type") == STRING_SELECT]
-            return (message, selects[0]) if selects and table.live is None else None
-
-        message, select = await fake.wait_for(select_shown, what="the dealer's choice select")
-        assert f"<@{players.uid(who)}> picks the next game" in message.text()
-        offered = [o["value"] for o in select["options"]]
-        assert offered == list(GAMES), "three players can play every game"
+        message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+        assert f"**<@{players.uid(who)}> picks the next game** · ⏱ <t:" in message.text()  # his clock is shown
+        offered = parts["c"]["options"]
+        assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
+        assert all(o.get("description") for o in offered), "each game says what it is in one line"
         other = next(n for n in PLAYERS if n != who)
-        refused = await fake.reply_to(await fake.select(other, message, str(select["custom_id"]), [game]))
+        refused = await fake.reply_to(await fake.select(other, message, str(parts["c"]["custom_id"]), [game]))
         assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
-        picked = await fake.reply_to(await fake.select(who, message, str(select["custom_id"]), [game]))
-        assert picked.response_type == 7 and picked.message is message  # the table message, edited in place
+        await players.choose(who, game)
 
     await choose(chooser, "triple-draw-a5")
     for number in (1, 2, 3):  # one orbit: the game is dealt once on each button, nobody is asked again
@@ -124,22 +151,21 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     players = Players(fake, poker_bot)
     seven = ("alice", "bob", "carol", "dave", "erin", "frank", "manager")
     await players.open_table("alice", seven, game="dealers-choice")
-
-    def select_options() -> list[str] | None:
-        selects = [c for c in players.message().all_components() if c.get("type") == STRING_SELECT]
-        return [o["value"] for o in selects[0]["options"]] if selects else None
-
-    offered = await fake.wait_for(select_options, what="the dealer's choice select")
+    message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+    offered = [o["value"] for o in parts["c"]["options"]]
     assert offered == [g.id for g in GAMES.values() if g.max_players >= 7]
     assert offered == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
-    message = players.message()
+    assert parts["g"].get("disabled") and parts["g"]["label"] == "Pick a game first"  # nothing to deal yet
     chooser = players.name(players.table.chooser() or 0)
-    select_id = next(str(c["custom_id"]) for c in message.all_components() if c.get("type") == STRING_SELECT)
+    select_id = str(parts["c"]["custom_id"])
     with pytest.raises(ValueError, match="no option"):  # the client offers no such choice
         await fake.select(chooser, message, select_id, ["triple-draw-27"])
     # A forged pick of a game seven players cannot play is refused, and nothing is dealt.
     forged = await fake.reply_to(await fake.select(chooser, message, select_id, ["triple-draw-27"], force=True))
-    assert forged.ephemeral and "cannot be dealt to 7 players" in forged.content
+    assert forged.ephemeral and "cannot be dealt to these players" in forged.content
+    # A forged Deal with nothing picked deals nothing either.
+    deal = await fake.reply_to(await fake.click(chooser, message, str(parts["g"]["custom_id"]), force=True))
+    assert deal.ephemeral and deal.content == "Pick a game in the menu first."
     assert players.table.live is None
     # Pausing before the deal ends the test with no hand to play out.
     await players.poker("alice", "pause")
@@ -152,11 +178,8 @@ async def test_dealers_choice_with_antes_only_offers_the_high_games(
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="dealers-choice", small_blind=0, big_blind=0, ante=5)
 
-    def select_options() -> list[str] | None:
-        selects = [c for c in players.message().all_components() if c.get("type") == STRING_SELECT]
-        return [o["value"] for o in selects[0]["options"]] if selects else None
-
-    assert await fake.wait_for(select_options, what="the select") == ["five-card-draw", "assassin"]
+    _, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+    assert [o["value"] for o in parts["c"]["options"]] == ["five-card-draw", "assassin"]
     await players.poker("alice", "pause")
 
 
@@ -170,8 +193,8 @@ async def test_a_fold_win(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None
     await players.act("f")
     await players.act("f")
     await players.hand_over(1)
-    showdown = players.showdowns()[-1].content
-    assert showdown == f"<@{players.uid('carol')}> (25) wins the pot of 25 (uncontested)"
+    showdown = players.showdown(1)
+    assert showdown.splitlines()[0] == f"🏆 <@{players.uid('carol')}> wins 25 (everyone else folded)"
     assert players.stacks() == {"alice": 995, "bob": 990, "carol": 1015}
     record = (await players.bot.store.recent_hands(table.id, 1))[0]
     assert record.status == "complete" and record.result["winners"] == [players.uid("carol")]
@@ -192,10 +215,12 @@ async def test_a_split_pot(fake: FakeDiscord, poker_bot: PokerBotStarter) -> Non
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="single-draw-27")
     await players.play(calling_station)
-    showdown = players.showdowns()[-1].content
+    showdown = players.showdown(1)
     names = [PLAYERS[w] for w in award.winners]
-    shares = " and ".join(f"<@{players.uid(n)}> ({render.chips(s)})" for n, s in zip(names, award.shares))
-    assert f"{shares} win the pot of {render.chips(award.amount)} (split)" in showdown
+    who = " and ".join(f"<@{players.uid(n)}>" for n in names)
+    shares = " + ".join(render.chips(s) for s in award.shares)
+    best = next(e.description for e in expected.events if isinstance(e, Shown) and e.player == award.winners[0])
+    assert showdown.splitlines()[0] == f"🏆 {who} split {shares} with {best}"
     assert players.stacks() == dict(zip(PLAYERS, expected.stacks))
 
 
@@ -221,23 +246,28 @@ async def test_an_all_in_with_a_side_pot(fake: FakeDiscord, poker_bot: PokerBotS
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, buy_ins=dict(zip(PLAYERS, stacks)))
     turn = await players.turn(1)
-    assert turn.name == "carol" and turn.message.button("All in").get("label") == "All in 1,000"
+    assert turn.name == "carol" and turn.message.button("All in 1,000").get("style") == 4  # red: a big step
     await players.play(shove)
     texts = versions_text(fake, table.message_id)
-    assert any("Pots 600, 600" in t for t in texts), "the pots line shows the main pot and the side pot"
-    assert any("all in" in t for t in texts)
-    showdown = players.showdowns()[-1].content
+    alice, bob = players.uid("alice"), players.uid("bob")
+    carol = players.uid("carol")
+    # While the betting goes on the pot is one number; once everyone is all in, the pots and who can win them.
+    assert any("\nPot 1,210\n" in t for t in texts)  # carol's 1,000 over the blinds, before the calls
+    assert any(f"Main 600\nSide 1: 600 (<@{bob}>, <@{carol}>)" in t for t in texts)
+    assert any("**all in**" in t for t in texts)
+    showdown = players.showdown(1)
     awards = {e.pot: e for e in expected.events if isinstance(e, PotAwarded)}
     main, side = awards[0], awards[1]
-    assert f"<@{players.uid(PLAYERS[main.winners[0]])}> (600) wins the main pot of 600" in showdown
-    assert f"<@{players.uid(PLAYERS[side.winners[0]])}> (600) wins side pot 1 of 600" in showdown
-    assert "500 uncalled returned to" in "\n".join(texts)
+    assert f"🏆 <@{players.uid(PLAYERS[main.winners[0]])}> wins the main pot 600 with " in showdown
+    assert f"🏆 <@{players.uid(PLAYERS[side.winners[0]])}> wins side pot 1 600 with " in showdown
+    assert f"(<@{bob}> vs <@{carol}>)" in showdown and f"(<@{alice}> vs <@{bob}> vs <@{carol}>)" in showdown
+    assert f"500 back to <@{carol}> (uncalled)" in "\n".join(texts)
     assert players.stacks() == dict(zip(PLAYERS, expected.stacks))
     assert sum(players.stacks().values()) == 1700
 
 
-def test_the_game_ids_are_the_eleven() -> None:
-    assert len(GAMES) == 11 and all(get_game(g).id == g for g in GAMES)
+def test_the_game_ids_are_the_twelve() -> None:
+    assert len(GAMES) == 12 and "badugi" in GAMES and all(get_game(g).id == g for g in GAMES)
 
 
 async def test_dealers_choice_timeout_deals_the_previous_game(
@@ -254,27 +284,22 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
     await players.play(folding_to_the_blind, number=1)
     assert await hand_game(players, 1) == "five-card-draw"
 
-    def select_for(who: int) -> object:
-        message = players.message()
-        selects = [c for c in message.all_components() if c.get("type") == STRING_SELECT]
-        return (message, selects[0]) if selects and table.chooser() == who and table.live is None else None
-
-    message, select = await fake.wait_for(lambda: select_for(players.uid("alice")), what="alice's select")
-    await fake.reply_to(await fake.select("alice", message, str(select["custom_id"]), ["triple-draw-27"]))
+    await fake.wait_for(lambda: table.chooser() == players.uid("alice") and players.choice_menu(),
+                        what="alice's menu")
+    await players.choose("alice", "triple-draw-27")
     await players.play(folding_to_the_blind, number=2)
     await players.play(folding_to_the_blind, number=3)  # bob lets the clock run out
     assert await hand_game(players, 2) == await hand_game(players, 3) == "triple-draw-27"
-    assert any("No choice in time: the previous game is dealt again" in t
-               for t in versions_text(fake, table.message_id))
+    assert any("No choice in time: the previous game is dealt again" in t for t in channel_texts(fake))
 
 
 @pytest.mark.parametrize(
     ("game", "structure", "labels"),
     [
-        ("five-card-draw", None, ["Fold", "Call 10", "Raise to 20", "Pot 35", "All in 1,000", "Amount…", "My hand"]),
-        ("five-card-draw", "pot-limit", ["Fold", "Call 10", "Raise to 20", "Max 35", "Amount…", "My hand"]),
-        ("triple-draw-a6", None, ["Fold", "Call 10", "Raise to 20", "My hand"]),
-        ("single-draw-27", "fixed-limit", ["Fold", "Call 10", "Raise to 20", "My hand"]),
+        ("five-card-draw", None, ["Fold", "Call 10", "Raise to 20", "Pot 35", "All in 1,000", "Amount…", *SEATS]),
+        ("five-card-draw", "pot-limit", ["Fold", "Call 10", "Raise to 20", "Max 35", "Amount…", *SEATS]),
+        ("triple-draw-a6", None, ["Fold", "Call 10", "Raise to 20", *SEATS]),
+        ("single-draw-27", "fixed-limit", ["Fold", "Call 10", "Raise to 20", *SEATS]),
     ],
 )
 async def test_the_buttons_of_each_structure(
@@ -292,23 +317,17 @@ async def test_the_buttons_of_each_structure(
 async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
-    """With dealer_picks_structure, the choice screen has a second select: the chooser picks pot limit, then the
-    game, and that game is dealt pot limit; only the chooser may pick; the next choice starts from the default."""
+    """With dealer_picks_structure, the menu has a second select: the chooser picks pot limit and the game (each
+    shown, nothing dealt), then Deal deals that game pot limit; only the chooser may pick; the next choice starts
+    from the default."""
     await poker_bot(seed=5)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", dealer_picks_structure=True)
     assert table.settings.dealer_picks_structure
-
-    def selects_shown() -> object:
-        message = players.message()
-        found = {str(c["custom_id"]).split(":")[1]: c for c in message.all_components()
-                 if c.get("type") == STRING_SELECT}
-        return (message, found) if len(found) == 2 and table.live is None else None
-
-    message, selects = await fake.wait_for(selects_shown, what="the game and structure selects")
+    message, parts = await fake.wait_for(players.choice_menu, what="the game and structure menus")
     chooser = players.name(table.chooser() or 0)
-    assert f"<@{players.uid(chooser)}> picks the next game and its structure" in message.text()
-    structures = selects["s"]
+    assert f"<@{players.uid(chooser)}> picks the next game" in message.text()
+    structures = parts["s"]
     assert [o["value"] for o in structures["options"]] == ["default", "fixed-limit", "pot-limit", "no-limit"]
     other = next(n for n in PLAYERS if n != chooser)
     refused = await fake.reply_to(await fake.select(other, message, str(structures["custom_id"]), ["pot-limit"]))
@@ -317,15 +336,20 @@ async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
                                                    force=True))
     assert forged.ephemeral and "The structure must be one of" in forged.content
     picked = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["pot-limit"]))
-    assert picked.response_type == 7 and "(structure: Pot limit)" in message.text()
-    assert table.live is None  # nothing dealt until the game is picked
+    assert picked.response_type == 7 and table.live is None
     [shown] = [c for c in message.all_components() if str(c.get("custom_id")).startswith("pk:s:")]
     assert [o["value"] for o in shown["options"] if o.get("default")] == ["pot-limit"]
-    game = await fake.reply_to(await fake.select(chooser, message, str(selects["c"]["custom_id"]),
-                                                 ["triple-draw-27"]))
-    assert game.response_type == 7
+    game = await fake.reply_to(await fake.select(chooser, message, str(parts["c"]["custom_id"]), ["triple-draw-27"]))
+    assert game.response_type == 7 and table.live is None  # the pick is shown; nothing is dealt before Deal
+    assert "Picked: 2-7 Triple Draw · Pot limit. Press **Deal** to deal it." in message.text()
+    deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:g:"))
+    assert deal["label"] == "Deal 2-7 Triple Draw"
+    refused = await fake.reply_to(await fake.click(other, message, str(deal["custom_id"])))
+    assert refused.ephemeral and f"It is <@{players.uid(chooser)}>'s choice." in refused.content
+    dealt = await fake.reply_to(await fake.click(chooser, message, str(deal["custom_id"])))
+    assert dealt.response_type in (6, 7)
     assert table.hand is not None and table.hand.game.id == "triple-draw-27"
     assert table.hand.stakes.structure == "pot-limit"  # not the game's own fixed limit
     await players.play(folding_to_the_blind, number=1)
-    message, _ = await fake.wait_for(selects_shown, what="the next choice")
-    assert "picks the next game and its structure" in message.text()  # the pick was for that deal only
+    message, parts = await fake.wait_for(players.choice_menu, what="the next choice")
+    assert [o["value"] for o in parts["s"]["options"] if o.get("default")] == ["default"]  # for that deal only

@@ -8,10 +8,12 @@ import time
 
 import pytest
 
-from bot import render
 from bot.poker import GAMES
 from bot.poker.phh import replay
+from bot.rules_text import rules_page
 from bot.tables import TableSettings
+from cogs import render
+from cogs.table._text import showdown_lines
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
@@ -50,7 +52,8 @@ async def test_a_restart_in_the_middle_of_a_hand(fake: FakeDiscord, poker_bot: P
                         hand_seeds(21, 1)[0], calling_station)
     record = (await players.bot.store.recent_hands(restored.id, 1))[0]
     assert record.status == "complete" and list(record.stacks_after or ()) == expected.stacks
-    assert players.showdowns()[-1].content == render.showdown(expected, [players.uid(n) for n in PLAYERS])
+    users = [players.uid(n) for n in PLAYERS]
+    assert players.showdown(1).startswith("\n".join(showdown_lines(expected, users, players.bot.card_emojis.card)))
     await players.turn(2)  # and the new bot deals on
 
 
@@ -163,16 +166,21 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
         assert list(replay(text).stacks) == list(record.stacks_after or ())
 
     rules = await players.poker("dave", "rules")
-    assert rules.ephemeral and len(rules.content.splitlines()) == len(GAMES)
-    assert all(f"`{g}`" in rules.content for g in GAMES)
+    overview = rules_page(None)
+    assert rules.ephemeral and rules.embeds[0]["title"] == overview.title
+    assert [f["name"] for f in rules.embeds[0]["fields"]] == [section.title for section in overview.sections]
+    assert all(g.name in rules.message.text() for g in GAMES.values() if g.id != "assassin")
     one = await players.poker("dave", "rules", game="assassin")
-    assert one.content.startswith("**Assassin**") and "Twos are assassins" in one.content
+    page = rules_page("assassin")
+    fields = {f["name"]: f["value"] for f in one.embeds[0]["fields"]}
+    assert one.embeds[0]["title"] == "Assassin" and list(fields) == [section.title for section in page.sections]
+    assert "drawn" in fields["Twos kill"] and "carried" in fields["Carried pots"].lower()
 
     settings = await players.poker("dave", "settings")
     assert settings.ephemeral
     assert settings.content == (
         "**A-5 Single Draw (California lowball)**\n"
-        "Fixed limit 5/10 · bets 10/20, big bet from betting round 2 · cap 4 bets\n"
+        "Fixed limit 5/10\nbets 10/20, big bet from round 2\ncap 4 bets\n"
         f"Buy-ins 200 to 1,000 · 7 seats · clock 45s\nHost: <@{players.uid('alice')}>"
     )
 
@@ -200,25 +208,35 @@ async def test_the_hosts_commands(fake: FakeDiscord, poker_bot: PokerBotStarter)
     assert (await players.poker("alice", "resume")).content == "Dealing resumes."
     turn = await players.turn(2)
     assert set(table.live.users) == {players.uid("alice"), players.uid("dave")}
-    assert "sitting out" in (players.field("Players") or "")
+    carol = table.seat_of(players.uid("carol"))
+    assert carol is not None
+    assert f"<@{carol.user_id}> {render.chips(carol.stack)} · sitting out" in players.description()
     assert turn.number == 2
 
 
-async def test_the_draw_modal_survives_a_restart(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """A player opened the draw modal; the bot restarts while he picks; his submission still draws those cards
-    (the modal is recognised by its custom_id, as the buttons are)."""
+async def test_the_draw_picker_survives_a_restart(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """A player opened the draw picker and marked a card; the bot restarts while he picks; he marks one more and
+    draws: those two cards are thrown (the cards marked travel in the buttons' custom_ids, as the turn does)."""
     await poker_bot(seed=27)
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="single-draw-a5")
     await players.play(calling_station, until=lambda turn: turn.legal.phase == "drawing")
     turn = await players.turn(1)
-    modal = await players.open_draw(turn)
-    throw = [c.code for c in turn.legal.hand[:2]]
+    picker = (await players.open_draw(turn)).message
+    assert picker is not None
+    toggles, _ = players.picker_buttons(picker)
+    await fake.reply_to(await fake.click(turn.name, picker, toggles[0]))
     await poker_bot.restart()
-    answer = await players.submit_draw(modal, turn.name, throw)
+    toggles, _ = players.picker_buttons(fake.message(picker.id))
+    marked = await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), toggles[1]))
+    assert marked.response_type == 7, marked.content
+    _, confirms = players.picker_buttons(fake.message(picker.id))
+    assert list(confirms) == ["Throw 2"]
+    answer = await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), confirms["Throw 2"]))
     assert answer.response_type == 7, answer.content
+    throw = "".join(c.code for c in turn.legal.hand[:2])
     table = players.table
-    assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {''.join(throw)}"
+    assert table.live is not None and table.live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {throw}"
     await players.play(calling_station, number=1)
 
 

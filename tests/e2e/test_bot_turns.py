@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from bot import render
 from bot.tables import Table, TableError
+from cogs import render
+from cogs.table._text import private_hand
 
 from .conftest import DiscordErrors
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord
-from .players import FastClockFor, Players, calling_station, standing_pat, versions_text
+from .players import FastClockFor, Players, calling_station, channel_texts, standing_pat
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +48,7 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
 
     turn = await players.turn(1)
     assert turn.name == "carol" and turn.legal.call_amount == 10
-    assert "(clock <t:" in (players.field("Turn") or "")
+    assert f"**<@{carol}>: call 10, raise or fold** · ⏱ <t:" in players.description()  # how long she has
     await players.play(calling_station, idle={"carol"})  # she faces the big blind: the clock folds her
     first = [a for a in (await players.bot.store.recent_hands(table.id, 1))[0].actions]
     assert first[0] == "p3 f"
@@ -57,15 +58,14 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
     carol_seat = second.seat_users.index(carol) + 1
     hers = [a.split(" ", 1)[1] for a in second.actions if a.startswith(f"p{carol_seat} ")]
     assert hers == ["cc", "sd", "cc"]
-    log = "\n".join(versions_text(fake, table.message_id))
+    log = "\n".join(dict.fromkeys(channel_texts(fake)))  # each version once
     assert log.count(f"<@{carol}> ran out of time") >= 4 and f"<@{carol}> stands pat" in log
     # Two hands in a row: she sits out, and hand 3 is dealt to the two others.
     await players.turn(3)
     seat = table.seat_of(carol)
     assert seat is not None and seat.sitting_out and seat.timeouts == 2
     assert table.live is not None and carol not in table.live.users
-    seat_lines = (players.field("Players") or "").splitlines()
-    assert seat_lines[-1] == f"<@{carol}> {render.chips(seat.stack)} · sitting out"
+    assert f"\n<@{carol}> {render.chips(seat.stack)} · sitting out\n" in players.description()
     back = await players.poker("carol", "sitin")
     assert back.content == "You are dealt in from the next hand."
     seat = table.seat_of(carol)
@@ -73,41 +73,42 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
 
 
 async def closed_dms_table(fake: FakeDiscord, poker_bot: PokerBotStarter) -> tuple[Players, Table, str]:
-    """A table where carol's DMs are closed: the players, the table, and the notice she is to be given."""
+    """A table where carol's DMs are closed: the players, the table, and the line the table shows for her."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     fake.close_dms("carol")
     table = await players.open_table("alice", PLAYERS)
-    notice = f"<@{players.uid('carol')}>, I cannot DM you your cards: press **My hand** to see them (only you will)."
+    notice = f"⚠ <@{players.uid('carol')}> gets no DMs: press **My hand** to see your cards."
     return players, table, notice
 
 
-async def test_a_player_with_closed_dms_is_told_once_to_use_my_hand(
+async def test_a_player_with_closed_dms_is_told_on_the_table_to_use_my_hand(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
     players, table, notice = await closed_dms_table(fake, poker_bot)
-    await fake.wait_for_message("poker", lambda m: m.content == notice)
+    await fake.wait_for(lambda: notice in players.description(), what="the notice on the table")
     turn = await players.turn(1)
     assert table.hand is not None
     seat = table.live.users.index(players.uid("carol"))
-    mine = await players.click("hand", user="carol", turn=turn)
-    assert mine.ephemeral and mine.content == render.private_hand(table.hand, seat)
-    assert render.cards(table.hand.holes[seat]) in mine.content
+    mine = await players.click_seat("carol", "hand")
+    assert mine.ephemeral and mine.content.endswith(private_hand(table.hand, seat, players.bot.card_emojis.card))
+    assert players.cards(table.hand.holes[seat]) in mine.content
     command = await players.poker("carol", "hand")
     assert command.ephemeral and command.content == mine.content
     assert fake.dms("carol") == [] and len(fake.dms("alice")) == 1
-    # Her draw's new cards are not DMed: the answer to her draw shows them, to her only.
+    # Her draw's new cards are not DMed: the picker, where she drew, shows them, to her only.
     await players.play(calling_station, until=lambda t: t.name == "carol" and t.legal.phase == "drawing")
     turn = await players.turn(1)
     drawn = await players.draw(turn.legal.hand[:2], turn=turn)
-    assert drawn.ephemeral and drawn.content.startswith("You drew ")
-    assert drawn.content.endswith(render.private_hand(table.hand, seat))
-    # The next hand's cards cannot be DMed either: still one notice.
+    assert drawn.ephemeral and "Draw 1 of 1: threw " in drawn.content
+    assert drawn.content.endswith("Now: " + private_hand(table.hand, seat, players.bot.card_emojis.card))
+    # The next hand's cards cannot be DMed either; nothing about it was posted in the channel.
     await players.play(calling_station, number=1)
     await players.turn(2)
     await fake.wait_for(lambda: len(fake.dms("alice")) >= 3, what="hand 2's DMs")
     await fake.quiet()
-    assert [m.content for m in fake.channel_messages("poker")].count(notice) == 1
+    assert notice in players.description()
+    assert not any(m.content for m in fake.channel_messages("poker") if "DM" in m.content)
     assert [c.status for c in fake.calls_to("POST", f"/channels/{fake.dm_channel('carol').id}/messages")] == [403] * 2
 
 
@@ -121,7 +122,7 @@ async def test_clicks_by_a_non_player_and_out_of_turn_are_refused(
     before, edits = state(table), turn.message.edits
     stranger = await refused(players, await fake.click("dave", turn.message, players.button_id(turn, "cc")))
     assert stranger.content == "You are not seated at this table."
-    his_hand = await refused(players, await fake.click("dave", turn.message, players.button_id(turn, "hand")))
+    his_hand = await refused(players, await fake.click("dave", turn.message, players.seat_button("hand")))
     assert his_hand.content == "You have no cards: you are not in the hand being played."
     waiting = next(n for n in PLAYERS if n != turn.name)
     early = await refused(players, await fake.click(waiting, turn.message, players.button_id(turn, "fold")))
@@ -181,7 +182,7 @@ async def test_leaving_mid_hand_folds_now_and_cashes_out_at_the_end(
     assert left.ephemeral
     assert left.content == "You fold and leave; your chips go back to your balance when this hand ends."
     bob = players.uid("bob")
-    await fake.wait_for(lambda: f"<@{bob}> 990 · bet 10 · folded" in (players.field("Players") or ""),
+    await fake.wait_for(lambda: f"<@{bob}> 990 · folded" in players.description(),
                         what="bob folded on the table message")
     assert table.seat_of(bob) is not None and table.seat_of(bob).leaving
     again = await players.poker("bob", "leave")
@@ -250,7 +251,8 @@ async def test_my_hand_answers_privately_and_knows_a_fold(fake: FakeDiscord, pok
     turn = await players.turn(1)
     await players.act("f", turn=turn)
     turn2 = await players.turn(1)
-    folded = await players.click("hand", user=turn.name, turn=turn2)
+    assert turn2.seq == turn.seq + 1
+    folded = await players.click_seat(turn.name, "hand")
     assert folded.ephemeral and folded.content == "You folded this hand."
     assert table.live is not None
     await players.play(standing_pat, number=1)
@@ -333,30 +335,33 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     assert state(table) == before
     monkeypatch.setattr(table, "act", real_act)
     await players.play(calling_station, number=1)  # draws and bets through to the showdown
-    acted = [rec for rec in fake.interactions.values() if rec.type == 3 and rec.response_type != 9]
-    odd = [(r.payload["data"].get("custom_id"), r.response_type, r.late) for r in acted
-           if r.response_type != 6 or r.late]
-    assert acted and not odd, odd
+    acted = [rec for rec in fake.interactions.values() if rec.type == 3]
+    late = [(r.payload["data"].get("custom_id"), r.response_type) for r in acted if r.late]
+    assert acted and not late, late
+    # Every click that stored a move waited for the slow store: it was acknowledged in time, the table edited.
+    moves = [r for r in acted if str(r.payload["data"].get("custom_id")).startswith("pk:a:")
+             and not str(r.payload["data"].get("custom_id")).endswith((":draw", ":allin"))]
+    assert moves and all(r.response_type == 6 for r in moves), [(r.payload["data"], r.response_type) for r in moves]
 
 
-async def test_the_closed_dm_notice_is_said_once_across_a_restart_and_again_after_dms_reopen(
+async def test_the_closed_dm_notice_lasts_across_a_restart_and_goes_when_dms_reopen(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
     players, _, notice = await closed_dms_table(fake, poker_bot)
-    await fake.wait_for_message("poker", lambda m: m.content == notice)
+    await fake.wait_for(lambda: notice in players.description(), what="the notice on the table")
     await players.play(calling_station, number=1)
     await poker_bot.restart()  # the bot remembers, in the store, that her DMs are closed
+    await players.turn(2)
+    assert notice in players.description()
     await players.play(calling_station, number=2)
-    await fake.quiet()
-    assert [m.content for m in fake.channel_messages("poker")].count(notice) == 1
     assert len(fake.calls_to("POST", f"/channels/{fake.dm_channel('carol').id}/messages")) >= 2
-    # She opens her DMs: her cards come by DM again, and if she closes them later she is told again.
+    # She opens her DMs: her cards come by DM again and the notice goes; closed again, it is back.
     fake.open_dms("carol")
     await players.play(calling_station, number=3)
-    await fake.wait_for_dm("carol", lambda m: "Table <#" in m.content)
+    await fake.wait_for_dm("carol", lambda m: m.content.startswith("#"))
     await players.turn(4)
+    await fake.wait_for(lambda: notice not in players.description(), what="the notice to go")
     fake.close_dms("carol")
     await players.play(calling_station, number=4)
     await players.turn(5)
-    await fake.quiet()
-    assert [m.content for m in fake.channel_messages("poker")].count(notice) == 2
+    await fake.wait_for(lambda: notice in players.description(), what="the notice again")

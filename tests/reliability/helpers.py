@@ -21,8 +21,8 @@ ACK_DEADLINE = 3.0
 def rendered(players: Players, table: Table | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The table message as the bot would render it now: (embeds, custom_ids)."""
     table = table or players.table
-    embed, view = session_of(players, table).render()
-    return [embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in view.children]
+    rendered = session_of(players, table).render()
+    return [rendered.embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in rendered.view.children]
 
 
 def session_of(players: Players, table: Table) -> TableSession:

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.fakediscord import STRING_SELECT, FakeDiscord, InteractionRecord, StoredMessage, walk_components
+from cogs.card_emojis import card_emoji_pictures
+from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
-MENTION = re.compile(r"<@(\d+)>")
+PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)  # the player to act, in bold
 
 
 @dataclass
@@ -48,6 +49,7 @@ class BotProcess:
 
     async def start(self, timeout: float = 20.0) -> None:
         assert self.proc is None
+        self.fake.preload_emojis(card_emoji_pictures())  # uploaded "before": the bot finds them all
         identified = len(self.fake.identify_payloads)
         log = self.log_dir / f"bot-{len(self.logs):03d}.log"
         self.logs.append(log)
@@ -172,8 +174,7 @@ class RemotePlayers:
         message = self.table_message()
         if message is None:
             return None
-        fields = {f.get("name"): f.get("value", "") for f in message.embeds[0].get("fields", [])}
-        found = MENTION.search(str(fields.get("Turn", "")))
+        found = PROMPT.search(str(message.embeds[0].get("description") or ""))
         kinds: dict[str, str] = {}
         ids: tuple[int, int, int] | None = None
         for custom_id in message.custom_ids():
@@ -189,7 +190,7 @@ class RemotePlayers:
         message = self.table_message() or next(iter(reversed(self.fake.channel_messages(self.channel))), None)
         if message is None or not message.embeds:
             return ""
-        return "\n".join(str(f.get("value", "")) for f in message.embeds[0].get("fields", []))
+        return str(message.embeds[0].get("description") or "")
 
     async def answer(self, sending: Awaitable[int]) -> InteractionRecord | None:
         """Send an interaction and wait for the bot's answer; None if it never comes (the bot was killed: its
@@ -243,20 +244,25 @@ class RemotePlayers:
         if self.rng.random() < 0.3:
             return self._count(await self.answer(self.fake.click(name, turn.message, turn.kinds["pat"])))
         opened = await self.answer(self.fake.click(name, turn.message, turn.kinds["draw"]))
-        if opened is None or opened.modal is None:
+        picker = opened.message if opened is not None else None
+        if opened is None or picker is None or not opened.ephemeral or opened.response_type != 4:
             return self._count(opened)
-        [select] = [c for c in walk_components(opened.modal.get("components", []))
-                    if c.get("type") == STRING_SELECT and c.get("custom_id") == "throw"]
-        options = [str(o["value"]) for o in select.get("options", [])]
-        count = self.rng.randint(1, max(1, min(int(select.get("max_values", 1)), 3)))
-        throw = self.rng.sample(options, min(count, len(options)))
-        return self._count(await self.answer(
-            self.fake.submit_modal(name, str(opened.modal["custom_id"]), {"throw": throw})))
+        toggles = [str(c["custom_id"]) for c in picker.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+        for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
+            current = self.fake.message(picker.id)
+            ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+            tapped = await self.answer(self.fake.click(name, current, ids[index]))
+            if tapped is None or tapped.response_type != 7:
+                return self._count(tapped)
+        current = self.fake.message(picker.id)
+        confirm = next(str(c["custom_id"]) for c in current.buttons()
+                       if str(c.get("custom_id", "")).startswith("pk:e:"))
+        return self._count(await self.answer(self.fake.click(name, current, confirm)))
 
     async def _rebuy(self) -> bool:
         seats = self.seats()
         for name in self.names:
-            if re.search(rf"<@{self.fake.user(name).id}> 0(?: ·|$)", seats, re.MULTILINE):
+            if re.search(rf"<@{self.fake.user(name).id}> 0(?: · (?!\*\*all in)|$)", seats, re.MULTILINE):
                 rebuy = self.fake.slash(name, "poker", subcommand="rebuy", options={"amount": 500},
                                         channel=self.channel)
                 return self._count(await self.answer(rebuy))

@@ -519,12 +519,16 @@ def holdings(db: Path) -> list[Holdings]:
         con.close()
 
 
-CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♣♦♥♠]|X[12])")
+# A card as the bot may write it: its card emoji, or text (``A♠️``, ``10♥️``, the older ``T♥``, a joker's code).
+CARD = re.compile(r"<:c_([2-9TJQKA][cdhs]|X[12])_[0-9a-f]{6}:\d+>|(?<![0-9A-Za-z])(10|[2-9TJQKA])([♣♦♥♠])|(X[12])")
 SYMBOL = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 
 def cards_in(text: str) -> set[str]:
-    return {m if m.startswith("X") else m[0] + SYMBOL[m[1]] for m in CARD.findall(text)}
+    found = set()
+    for emoji, rank, suit, joker in CARD.findall(text):
+        found.add(emoji or joker or ("T" if rank == "10" else rank) + SYMBOL[suit])
+    return found
 
 
 def private_leaks(hands: list[Holdings], versions: list[PrivateVersion]) -> list[str]:
@@ -562,7 +566,7 @@ async def random_session(players: Players, hands: int, rng: random.Random, onloo
             if rng.random() < 0.4:  # someone looks at his cards (or tries to)
                 who = rng.choice(onlookers)
                 if rng.random() < 0.5:
-                    await fake.reply_to(await fake.click(who, turn.message, players.button_id(turn, "hand")))
+                    await fake.reply_to(await fake.click(who, turn.message, players.seat_button("hand")))
                 else:
                     await players.poker(who, "hand")
                 clicks += 1
