@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "replay":
-        from .poker.phh import replay_command
+        from .replay import replay_command
 
         return replay_command(args.file)
     if args.command == "simulate":

@@ -3,8 +3,9 @@
 ``export_phh(hand)`` writes any hand, finished or not, as a PHH (TOML)
 document; ``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)``
 deals the recorded cards and feeds the recorded actions to a new ``Hand``,
-checking every action and every card on the way. ``replay_command(path)`` is
-``python -m bot replay FILE``.
+checking every action and every card on the way. Pure functions of text: the
+command ``python -m bot replay FILE`` (reading the file, printing) is
+``bot.replay``.
 
 Conventions (the same as pokerkit's, so that its ``HandHistory`` reads our
 files of the games it knows, ``F2L3D`` and ``N2L1D``):
@@ -29,13 +30,10 @@ Histories do not record burned cards: a replay burns a card nobody saw
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
 from .cards import UNKNOWN, Card, CardError, format_cards, new_deck, parse_cards
@@ -656,42 +654,3 @@ def _initial_cards(initial: dict[int, list[_Action]], seat: int) -> list[Card]:
     if deals is None:
         return [UNKNOWN] * HAND_SIZE  # the history does not say: cards nobody saw
     return [c for a in deals for c in a.cards]
-
-
-# --------------------------------------------------------------------------------------------------------- command
-
-
-def replay_command(path: str) -> int:
-    """``python -m bot replay FILE``: print ``{"finishing_stacks": [...], "carried": N}``.
-
-    Exit status 0 when the replay matches the file's ``finishing_stacks`` (or
-    the file has none), 1 when they differ, 2 when the file cannot be read or
-    replayed (the reason goes to stderr).
-    """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        print(f"{path}: no such file", file=sys.stderr)
-        return 2
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"{path}: cannot read the file: {error}", file=sys.stderr)
-        return 2
-    try:
-        doc = parse_phh(text)
-        hand = replay(doc)
-    except PHHError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 2
-    if not hand.is_complete:
-        who = f"p{hand.actor + 1} is to act" if hand.actor is not None else "nobody is to act"
-        print(f"{path}: the history ends before the hand is over ({who}, phase {hand.phase})", file=sys.stderr)
-        return 2
-    print(json.dumps({"finishing_stacks": hand.stacks, "carried": hand.carried_out}))
-    if doc.finishing_stacks is not None and list(doc.finishing_stacks) != hand.stacks:
-        print(
-            f"{path}: the file's finishing_stacks are {list(doc.finishing_stacks)}, "
-            f"the replay ends with {hand.stacks}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0

@@ -15,7 +15,8 @@ import pytest
 
 from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
-from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay, replay_command
+from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay
+from bot.replay import replay_command
 
 ROOT = Path(__file__).resolve().parents[2]
 WSOP = Path(__file__).resolve().parent.parent / "data" / "phh" / "wsop-2023-43"
