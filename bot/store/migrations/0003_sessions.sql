@@ -85,5 +85,5 @@ CREATE INDEX hand_facts_by_player ON hand_facts (
     collected, net
 );
 -- The nets of a session (a night's leaderboard) and of a period (this month, all time), covering too.
-CREATE INDEX hand_facts_by_session ON hand_facts (session_id, user_id, net);
+CREATE INDEX hand_facts_by_session ON hand_facts (session_id, guild_id, user_id, net);
 CREATE INDEX hand_facts_by_time ON hand_facts (guild_id, ended_at, user_id, net);
