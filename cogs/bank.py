@@ -138,6 +138,8 @@ class BankCog(commands.Cog):
         """/chips graph: drawn in a worker thread (a table's clicks go on meanwhile), after acknowledging."""
         results = await self._night(interaction, session)
         series = results.series
+        if not series:
+            raise TableError(night_views.results_text(results))  # "no hand has been finished yet"
         if member is not None:
             if member.id not in series:
                 raise TableError(f"{member.mention} played no hand in this night.")

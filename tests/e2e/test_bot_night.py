@@ -161,6 +161,8 @@ async def test_stats_export_and_a_new_night(fake: FakeDiscord, poker_bot: PokerB
     assert players.stacks() == {n: 1000 + nets_of(hands)[players.uid(n)] for n in PLAYERS}  # still seated
     empty = await players.chips("dave", "results")
     assert empty.content == f"**Night 2 at <#{players.channel_id}> (running)**: no hand has been finished yet."
+    no_graph = await players.chips("dave", "graph")
+    assert no_graph.ephemeral and no_graph.content == empty.content
     again = await players.chips("dave", "results", session="1")
     assert again.content.startswith(f"**Night 1 at <#{players.channel_id}>** · 2 hands")
     this_night = await players.poker("alice", "stats", session="current")
