@@ -4,13 +4,18 @@
 
 * graph: ``chip_graph_png`` for a 300-hand night of 8 players (fixed limit 1/2, random players, rebuys), the
   first call (matplotlib's import included) and the median of ``--runs`` calls; against a bare matplotlib plot of
-  the same lines (default style, no legend or labels) in the same process. The PNG goes to ``--out``.
+  the same lines (default style, no legend or labels) in the same process. The PNG goes to ``--out``. And the
+  night written through the store, then read back as ``/chips graph`` reads it (``night_results``).
 * settle: ``settle`` for 10 and 16 players with random nets (the exact subset search), and 16 players in four
   zero-sum quartets; against the greedy settle-up alone on the same nets.
 * stats: the aggregate query of ``bot.night.stats`` for a member with 10,000 hands (among 200,000 fact rows of
   twenty players) in a SQLite file: without an index, with one on (user_id, game), with a covering one (every
   column, user_id and game first) (target: under 50 ms).
 * facts: ``hand_facts`` per hand against playing the hand itself (what it adds to finishing a hand).
+* store: ``Store.player_stats`` (the query of ``/poker stats``, through the store and its covering index) for a
+  member with 10,000 hands among 200,000 fact rows in a real SQLite file with the bot's schema, against the same
+  query through bare ``sqlite3`` on that file; and ``Store.net_board`` (``/chips leaderboard``) all time and
+  for one night of 300 hands (the 10,000 hands are 34 nights).
 
 Targets (issue 14): a 300-hand graph well under a second, off the event loop; settle under 50 ms for 16 players;
 the stats of 10,000 hands under 50 ms.
@@ -19,6 +24,7 @@ the stats of 10,000 hands under 50 ms.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import sqlite3
 import statistics
@@ -26,6 +32,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -36,9 +43,14 @@ from bot.night.facts import FACT_COLUMNS, PlayerHandFacts, hand_facts
 from bot.night.graph import Series, chip_graph_png, net_series
 from bot.night.settle import _pay_largest_first, settle
 from bot.poker import GAMES
+from bot.poker.phh import export_phh
 from bot.simulate import default_stakes, play_hand
-from tests.night.hands import night
+from bot.store import Store
+from bot.tables import Tables
+from bot.tables.night import night_results, resolve_night
+from tests.night.hands import NightHand, night
 
+NIGHT = 300  # hands a night in the store bench
 NAMES = ["ann", "bob", "carmen", "dmitri", "eve", "francesca", "gus", "hiro"]
 QUARTETS = [[-18, 11, 53, -46], [59, -25, 5, -39], [-30, -56, -21, 107], [-60, -51, -47, 158]]
 
@@ -83,9 +95,41 @@ def bench_graph(runs: int, out: Path) -> None:
     bare = median_seconds(lambda: bare_plot_png(series), runs)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(png)
+    with tempfile.TemporaryDirectory() as folder:
+        read = asyncio.run(_night_in_store(Path(folder) / "night.db", hands, runs))
     print(f"graph, 300 hands x 8 players: net_series {series_time * 1000:.1f} ms; chip_graph_png first call "
           f"{first * 1000:.0f} ms (matplotlib's import included), median of {runs} {ours * 1000:.0f} ms; "
-          f"bare matplotlib plot {bare * 1000:.0f} ms (ours / bare {ours / bare:.2f}x); {len(png):,} bytes -> {out}")
+          f"bare matplotlib plot {bare * 1000:.0f} ms (ours / bare {ours / bare:.2f}x); {len(png):,} bytes -> {out}; "
+          f"the night read from the store (night_results) {read * 1000:.0f} ms")
+
+
+async def _night_in_store(path: Path, hands: list[NightHand], runs: int) -> float:
+    """The night written through the store (each hand with its facts and PHH, each rebuy a top-up), then
+    ``night_results`` (what ``/chips results``, ``settle`` and ``graph`` read: the night's hands and refunds, each
+    player's line) timed: the median of ``runs``."""
+    store = await Store.open(path)
+    try:
+        table = await store.create_table(1, 2, 3, {"game": "five-card-draw"})
+        for seat, user in enumerate(hands[0].seat_users, 1):
+            await store.buy_in(table.id, user, hands[0].stacks_before[seat - 1], seat)
+        for played in hands:
+            stacks = {s.user_id: s.stack for s in (await store.get_table_by_id(table.id)).seats}
+            for user, before in zip(played.seat_users, played.stacks_before):
+                if stacks[user] != before:  # night() rebuys a busted player
+                    await store.top_up(table.id, user, before - stacks[user])
+            record = await store.start_hand(table.id, played.hand.game.id, {}, 0, played.seat_users,
+                                            played.stacks_before)
+            await store.finish_hand(record.id, played.hand.stacks, 0, {}, export_phh(played.hand),
+                                    facts=hand_facts(played.hand, played.seat_users))
+        night = await resolve_night(store, 1, 2, None)
+        samples = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            await night_results(store, Tables(store), night)
+            samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+    finally:
+        await store.close()
 
 
 def random_nets(rng: random.Random, players: int) -> dict[int, int]:
@@ -168,6 +212,66 @@ def bench_facts(runs: int) -> None:
           f"{played * 1e6:.0f} µs (facts / play {facts / played:.2f}x)")
 
 
+async def _store_figures(path: Path, runs: int, players: int, hands: int) -> dict[str, float]:
+    rng = random.Random(10_001)
+    store = await Store.open(path)
+    try:
+        table = await store.create_table(1, 2, 3, {"game": "five-card-draw"})
+        conn = store.connection
+        nights = []
+        for first in range(1, hands + 1, NIGHT):  # nights of 300 hands
+            if first > 1:
+                await store.new_session(table.id)
+            session = await store.last_session(2)
+            assert session is not None
+            nights.append(session.id)
+            numbers = range(first, min(first + NIGHT, hands + 1))
+            await conn.execute("BEGIN")
+            await conn.executemany(
+                "INSERT INTO hands (id, table_id, number, game, settings, seed, seats, stacks_before, status,"
+                " stacks_after, carried_out, started_at, ended_at, session_id) VALUES (?, ?, ?, 'five-card-draw',"
+                " '{}', 0, '[]', '[]', 'complete', '[]', 0, ?, ?, ?)",
+                [(k, table.id, k, float(k), float(k), session.id) for k in numbers])
+            await conn.executemany(
+                f"INSERT INTO hand_facts (hand_id, session_id, guild_id, ended_at, {', '.join(FACT_COLUMNS)})"
+                f" VALUES (?, ?, 1, ?, {', '.join('?' * len(FACT_COLUMNS))})",
+                [(k, session.id, float(k), *_row(replace(fake_facts(rng, k, user), seat=user)))  # a seat each
+                 for k in numbers for user in range(players)])
+            await conn.execute("COMMIT")
+        times: dict[str, float] = {}
+        for label, call in (("player_stats", lambda: store.player_stats(1, 3)),
+                            ("net_board all time", lambda: store.net_board(1)),
+                            ("net_board one night", lambda: store.net_board(1, sessions=nights[:1]))):
+            samples = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                await call()
+                samples.append(time.perf_counter() - start)
+            times[label] = statistics.median(samples)
+        return times
+    finally:
+        await store.close()
+
+
+def bench_store_stats(runs: int) -> None:
+    players, hands = 20, 10_000
+    doc = stats_module.__doc__ or ""
+    query = doc[doc.index("SELECT"):doc.index("GROUP BY game") + len("GROUP BY game")]
+    query = query.replace("WHERE user_id = ?", "WHERE guild_id = 1 AND user_id = ?")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "night.db"
+        times = asyncio.run(_store_figures(path, runs, players, hands))
+        db = sqlite3.connect(path)
+        bare = median_seconds(lambda: db.execute(query, (3,)).fetchall(), runs)
+        db.close()
+    ours = times["player_stats"]
+    print(f"store, a member's {hands:,} hands among {players * hands:,} fact rows: player_stats {ours * 1000:.1f} ms "
+          f"(target < 50 ms: {'ok' if ours < 0.05 else 'MISSED'}); the same query through bare sqlite3 "
+          f"{bare * 1000:.1f} ms (store / bare {ours / bare:.2f}x); net_board all time "
+          f"{times['net_board all time'] * 1000:.1f} ms, one night of {NIGHT} hands "
+          f"{times['net_board one night'] * 1000:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=7, help="runs per median (default 7)")
@@ -177,6 +281,7 @@ def main() -> None:
     bench_settle(max(args.runs, 25))
     bench_stats_query(args.runs)
     bench_facts(args.runs)
+    bench_store_stats(args.runs)
 
 
 if __name__ == "__main__":

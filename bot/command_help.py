@@ -29,12 +29,18 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     # Issue 14: sessions, settle-up, graphs, stats, exports, leaderboards.
     ("poker stats", "member"): "Whose stats to show (default: yours)",
     ("poker stats", "game"): "Only this game (default: every game, and each one apart)",
-    ("poker stats", "session"): "Only this night (default: all time)",
-    ("chips results", "session"): "The night to show (default: this channel's current or last one)",
-    ("chips settle", "session"): "The night to settle (default: this channel's current or last one)",
-    ("chips graph", "session"): "The night to draw (default: this channel's current or last one)",
+    ("poker stats", "session"): "Only a night: its number, \"current\" or \"since 2026-11-01\" (default: all time)",
+    ("chips results", "session"):
+        "The night: its number or \"since 2026-11-01\" (default: this channel's current or last)",
+    ("chips settle", "session"):
+        "The night to settle: its number or \"since 2026-11-01\" (default: this channel's last)",
+    ("chips graph", "session"): "The night to draw: its number or \"since 2026-11-01\" (default: this channel's last)",
     ("chips graph", "member"): "Draw only this player's line (default: everyone who played)",
-    ("poker export", "session"): "The night to export as one .phhs file (default: the current or last one)",
+    ("poker export", "session"):
+        "The night as one .phhs file: its number or \"since 2026-11-01\" (default: this channel's last)",
+    ("poker create", "chip_value"):
+        "What chips are worth, e.g. \"100 chips = $1\" (amounts are then shown as money too)",
+    ("poker chipvalue", "value"): "E.g. \"100 chips = $1.00\" or \"1 = 0.05€\"; \"off\" clears it (empty: show it)",
     ("chips leaderboard", "period"): "Rank by chips won at tables tonight, this month or all time (default: balances)",
     # Issue 15: tournaments.
     ("poker tournament create", "game"): "The game, or dealer's choice",
@@ -57,6 +63,8 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
 COMMAND_HELP: Final[dict[str, str]] = {
     # Commands the issues add (their own description, 1 to 100 characters too).
     "poker session new": "Start a new night at this table (results, settle-up and stats count from here)",
+    "poker chipvalue": "What chips are worth at this table, shown beside chip amounts (the host sets it)",
+    "chips results": "Each player's net for a night (default: this channel's current or last one)",
     "poker stats": "Hands, wins, VPIP, draws and net for a player, per game and in total",
     "poker export": "Every hand of a night as one hand-history file (.phhs)",
     "chips settle": "Each player's net for the night and the fewest payments that settle it",

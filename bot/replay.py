@@ -1,16 +1,21 @@
-"""``python -m bot replay FILE``: replay a PHH hand history through the engine and print its result.
+"""``python -m bot replay FILE``: replay a PHH hand history (or a ``.phhs`` session) through the engine and print
+its result.
 
 Outside the engine because it reads a file and prints; the engine's
-``bot.poker.phh`` parses and replays.
+``bot.poker.phh`` parses and replays, ``bot.night.phhs`` splits a session into its hands.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tomllib
 from pathlib import Path
 
+from .night.phhs import split_phhs
 from .poker.phh import PHHError, parse_phh, replay
+
+OK, DIFFERENT, UNREADABLE = 0, 1, 2
 
 
 def replay_command(path: str) -> int:
@@ -19,31 +24,52 @@ def replay_command(path: str) -> int:
     Exit status 0 when the replay matches the file's ``finishing_stacks`` (or
     the file has none), 1 when they differ, 2 when the file cannot be read or
     replayed (the reason goes to stderr).
+
+    A ``.phhs`` file (a whole session) is replayed hand by hand: one JSON line
+    per hand, with its key in the file (``{"hand": "1", ...}``). A hand that
+    cannot be replayed is named on stderr and the others are still replayed;
+    the exit status is the worst of its hands' (2 above 1 above 0).
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         print(f"{path}: no such file", file=sys.stderr)
-        return 2
+        return UNREADABLE
     except (OSError, UnicodeDecodeError) as error:
         print(f"{path}: cannot read the file: {error}", file=sys.stderr)
-        return 2
+        return UNREADABLE
+    if not path.lower().endswith(".phhs"):
+        return _replay_one(text, path, None)
+    try:
+        hands = split_phhs(text)
+    except PHHError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return UNREADABLE
+    if not hands:
+        print(f"{path}: the file holds no hand", file=sys.stderr)
+        return UNREADABLE
+    keys = list(tomllib.loads(text))  # the hands' keys, in the order split_phhs gives the hands
+    return max(_replay_one(hand, f"{path}, hand {key}", key) for key, hand in zip(keys, hands))
+
+
+def _replay_one(text: str, where: str, key: str | None) -> int:
     try:
         doc = parse_phh(text)
         hand = replay(doc)
     except PHHError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 2
+        print(f"{where}: {error}", file=sys.stderr)
+        return UNREADABLE
     if not hand.is_complete:
         who = f"p{hand.actor + 1} is to act" if hand.actor is not None else "nobody is to act"
-        print(f"{path}: the history ends before the hand is over ({who}, phase {hand.phase})", file=sys.stderr)
-        return 2
-    print(json.dumps({"finishing_stacks": hand.stacks, "carried": hand.carried_out}))
+        print(f"{where}: the history ends before the hand is over ({who}, phase {hand.phase})", file=sys.stderr)
+        return UNREADABLE
+    result = {"finishing_stacks": hand.stacks, "carried": hand.carried_out}
+    print(json.dumps(result if key is None else {"hand": key, **result}))
     if doc.finishing_stacks is not None and list(doc.finishing_stacks) != hand.stacks:
         print(
-            f"{path}: the file's finishing_stacks are {list(doc.finishing_stacks)}, "
+            f"{where}: the file's finishing_stacks are {list(doc.finishing_stacks)}, "
             f"the replay ends with {hand.stacks}",
             file=sys.stderr,
         )
-        return 1
-    return 0
+        return DIFFERENT
+    return OK

@@ -1,16 +1,24 @@
-"""The /chips commands: balances, gifts, the leaderboard, the ledger and the banker's grants."""
+"""The /chips commands: balances, gifts, the leaderboards, the ledger, the banker's grants, and a night's results,
+settle-up and chip graph (``bot.tables.night``, shown by ``night_views``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_help import COMMAND_HELP, describe
+from bot.night import chip_graph_png
 from bot.tables import TableError
+from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import render
 
+from . import night_views
 from .errors import report
 
 if TYPE_CHECKING:
@@ -67,10 +75,21 @@ class BankCog(commands.Cog):
             f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
             f"Your balance: {render.chips(result.src_balance)}.", allowed_mentions=NONE)
 
-    @chips.command(name="leaderboard", description="The members with the most chips")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    @chips.command(name="leaderboard", description="The members with the most chips, or who won most at tables")
+    @app_commands.describe(**describe("chips leaderboard"))
+    @app_commands.choices(period=night_views.PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, period: str | None = None) -> None:
         """/chips leaderboard"""
         assert interaction.guild_id is not None
+        if period is not None:
+            channel = interaction.channel_id or 0
+            board = await night_board(self.bot.store, interaction.guild_id, channel, cast(Period, period),
+                                      time.time())
+            table = self.bot.tables.get(channel)
+            here = board.night.sessions[0].table_id if board.here and board.night else None
+            value = table.settings.money if table is not None and table.id == here else None  # this table's night
+            await interaction.response.send_message(night_views.board_text(board, value), allowed_mentions=NONE)
+            return
         rows = await self.bot.store.leaderboard(interaction.guild_id, 10)
         lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
                  + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
@@ -90,14 +109,73 @@ class BankCog(commands.Cog):
         header = f"{who.mention}'s ledger, page {result.page}/{result.pages}"
         await interaction.response.send_message("\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
 
-    @chips.command(name="results", description="Tonight's net result per player at this channel's table")
-    async def results(self, interaction: discord.Interaction) -> None:
+    # ---- the night after the cards
+
+    async def _night(self, interaction: discord.Interaction, session: str | None) -> NightResults:
+        assert interaction.guild_id is not None
+        night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
+        return await night_results(self.bot.store, self.bot.tables, night)
+
+    @chips.command(name="results", description=COMMAND_HELP["chips results"])
+    @app_commands.describe(**describe("chips results"))
+    async def results(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """/chips results"""
-        table = self.bot.tables.require(interaction.channel_id or 0)
-        rows = sorted(await self.bot.store.session_results(table.id), key=lambda r: -r.net)
-        lines = [f"{render.mention(r.user_id)} {r.net:+,}" for r in rows]
-        await interaction.response.send_message("\n".join(lines) or "Nobody has played here yet.",
-                                                allowed_mentions=NONE)
+        results = await self._night(interaction, session)
+        await interaction.response.send_message(night_views.results_text(results), allowed_mentions=NONE)
+
+    @chips.command(name="settle", description=COMMAND_HELP["chips settle"])
+    @app_commands.describe(**describe("chips settle"))
+    async def settle(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """/chips settle"""
+        results = await self._night(interaction, session)
+        text = night_views.settle_text(results, results.payments())
+        await interaction.response.send_message(text, allowed_mentions=NONE)
+
+    @chips.command(name="graph", description=COMMAND_HELP["chips graph"])
+    @app_commands.describe(**describe("chips graph"))
+    async def graph(self, interaction: discord.Interaction, session: str | None = None,
+                    member: discord.Member | None = None) -> None:
+        """/chips graph: drawn in a worker thread (a table's clicks go on meanwhile), after acknowledging."""
+        results = await self._night(interaction, session)
+        series = results.series
+        if not series:
+            raise TableError(night_views.results_text(results))  # "no hand has been finished yet"
+        if member is not None:
+            if member.id not in series:
+                raise TableError(f"{member.mention} played no hand in this night.")
+            series = {member.id: series[member.id]}
+        await interaction.response.defer(thinking=True)
+        names = await self._names(interaction, series)
+        png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(results))
+        alt = night_views.graph_alt(series, names, len(results.hands))
+        await interaction.followup.send(night_views.graph_message(results, member.id if member else None),
+                                        file=night_views.graph_file(png, results, alt), allowed_mentions=NONE)
+
+    async def _names(self, interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:
+        """The members' names as the server shows them (a picture cannot hold mentions), looked up if need be."""
+        guild = interaction.guild
+        names: dict[int, str] = {}
+        if guild is None:
+            return names
+
+        async def look_up(user: int) -> None:
+            member = guild.get_member(user)
+            if member is None:
+                try:
+                    member = await guild.fetch_member(user)
+                except discord.HTTPException:  # left the server: he keeps a number
+                    return
+            names[user] = member.display_name
+
+        await asyncio.gather(*(look_up(user) for user in users))
+        return names
+
+    @results.autocomplete("session")
+    @settle.autocomplete("session")
+    @graph.autocomplete("session")
+    async def _session_choices(self, interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+        return await night_views.session_choices(self.bot.store, interaction, current)
 
     @chips.command(name="grant", description="Create chips for a member (banker)")
     async def grant(self, interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:

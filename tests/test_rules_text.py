@@ -403,14 +403,17 @@ def placeholder_options() -> list[tuple[str, str]]:
     def cog_classes(base: type[commands.Cog]) -> list[type[commands.Cog]]:
         return [c for sub in base.__subclasses__() for c in (sub, *cog_classes(sub))]
 
+    walked: list[str] = []
+
     def walk(command: app_commands.Command[Any, ..., Any] | app_commands.Group, path: str) -> list[tuple[str, str]]:
         if isinstance(command, app_commands.Group):
             return [key for sub in command.commands for key in walk(sub, f"{path} {sub.name}")]
+        walked.extend(f"{path} {p.name}" for p in command.parameters)
         return [(path, p.name) for p in command.parameters if p.description == "…"]
 
     found = [key for cog in cog_classes(commands.Cog) for top in cog.__cog_app_commands__
              for key in walk(top, top.name)]
-    assert any(path.startswith("poker ") for path, _ in found)  # the walk reaches the commands
+    assert any(path.startswith("poker create ") for path in walked)  # the walk reaches the commands' options
     return found
 
 

@@ -24,7 +24,8 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
-buy-ins and cash-outs, hands and action logs, session results) and ``audit``.
+buy-ins and cash-outs, hands and action logs, session results), ``night`` (sessions, the hands and refunds
+of a night, player stats, nets by period) and ``audit``.
 """
 
 from __future__ import annotations
@@ -75,19 +76,21 @@ from .errors import (
     TableExists,
     TableNotEmpty,
 )
+from .night import NetEntry, NightMixin, SessionRecord
 from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE", "MAX_AMOUNT", "MAX_BALANCE", "MAX_SEATS",
     "ActionOutOfOrder", "AlreadySeated", "AuditReport", "BuyInOutOfRange", "CashOut", "ChipsNotConserved",
     "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
-    "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NotFound", "NotSeated", "SchemaError",
-    "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionResult", "Store", "StoreBusy", "StoreError",
+    "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NetEntry", "NotFound", "NotSeated",
+    "SchemaError", "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionRecord", "SessionResult",
+    "Store", "StoreBusy", "StoreError",
     "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TransferResult", "latest_version",
 ]
 
 
-class Store(BankMixin, TablesMixin, AuditMixin):
+class Store(BankMixin, TablesMixin, NightMixin, AuditMixin):
     """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
     (or use ``async with await Store.open(...) as store``)."""
 

@@ -17,7 +17,8 @@
   the carried pot = what completed hands carried out - carried in - refunds;
   a closed table holds nothing;
 * per hand: a completed hand conserves chips; a live hand's recorded starting
-  stacks are still the seats' stacks and its players are seated.
+  stacks are still the seats' stacks and its players are seated;
+* sessions and facts (``bot.store.night.session_problems``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .db import StoreBase, Tx, check_id, from_json
+from .night import session_problems
 
 __all__ = ["AuditMixin", "AuditReport"]
 
@@ -177,6 +179,7 @@ class AuditMixin(StoreBase):
                 )
             problems += await _table_problems(tx, guild)
             problems += await _hand_problems(tx, guild)
+            problems += await session_problems(tx, guild)
         report.problems = problems
         report.ok = not problems
         return report

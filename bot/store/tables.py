@@ -35,6 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
 from .bank import post
 from .db import (
@@ -66,6 +67,7 @@ from .errors import (
     TableExists,
     TableNotEmpty,
 )
+from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -164,6 +166,7 @@ class HandRecord:
     started_at: float
     ended_at: float | None
     actions: tuple[str, ...]
+    session_id: int | None = None  # the night it belongs to
 
     @property
     def next_seq(self) -> int:
@@ -226,7 +229,7 @@ def _hand(r: sqlite3.Row, actions: Sequence[str]) -> HandRecord:
         seed=r["seed"], seat_users=tuple(from_json(r["seats"])), stacks_before=tuple(from_json(r["stacks_before"])),
         carried_in=r["carried_in"], status=r["status"], stacks_after=None if after is None else tuple(after),
         carried_out=r["carried_out"], result=from_json(r["result"]), phh=r["phh"], void_reason=r["void_reason"],
-        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions),
+        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions), session_id=r["session_id"],
     )
 
 
@@ -360,7 +363,8 @@ class TablesMixin(StoreBase):
     # ---- tables
 
     async def create_table(self, guild: int, channel: int, host: int, settings: Mapping[str, Any]) -> TableRecord:
-        """Open a table in ``channel``; raises ``TableExists`` if the channel already has an open one."""
+        """Open a table in ``channel`` and start its first session; raises ``TableExists`` if the channel already
+        has an open one."""
         check_id(guild, "The server id")
         check_id(channel, "The channel id")
         check_id(host, "The host id")
@@ -372,6 +376,7 @@ class TablesMixin(StoreBase):
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, text, tx.now),
             )
+            await start_session(tx, table_id)
             return await _table_record(tx, table_id)
 
     async def get_table(self, channel: int) -> TableRecord | None:
@@ -446,7 +451,8 @@ class TablesMixin(StoreBase):
     ) -> tuple[TableRecord, list[CashOut]]:
         """Close the table in one transaction: its live hand voided (``void_reason``; every chip is still on its
         seat), the carried pot returned as ``refunds`` ({member: chips}, adding up to the carried pot exactly),
-        every seat cashed out, the table closed. Returns the closed table and the cash-outs in seat order.
+        every seat cashed out, the table and its session closed. Returns the closed table and the cash-outs in
+        seat order.
         A crash at any moment leaves the table either open as it was or closed: never half closed.
         Refused (``HandInProgress``, ``TableNotEmpty``) when a hand is live without a reason, or the refunds do
         not match the carried pot."""
@@ -474,6 +480,7 @@ class TablesMixin(StoreBase):
                            reference=f"table {table_id}", table_id=table_id)
             seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
             cashes = [await _cash_out(tx, table, seat) for seat in seats]
+            await end_session(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
             return await _table_record(tx, table_id), cashes
@@ -748,9 +755,9 @@ class TablesMixin(StoreBase):
                                         (table_id,), 1))
             hand_id = await tx.insert(
                 "INSERT INTO hands (table_id, number, game, settings, seed, seats, stacks_before, carried_in,"
-                " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f" started_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_SESSION})",
                 (table_id, number, game, settings_text, seed, to_json(users, "seats"), to_json(stacks, "stacks"),
-                 carried_in, tx.now),
+                 carried_in, tx.now, table_id),
             )
             if button is not None:
                 await tx.run("UPDATE tables SET button = ? WHERE id = ?", (button, table_id))
@@ -791,6 +798,7 @@ class TablesMixin(StoreBase):
         last_action: tuple[int, str] | None = None,
         cash_out: Collection[int] = (),
         timeouts: Mapping[int, tuple[int, bool]] | None = None,
+        facts: Sequence[PlayerHandFacts] | None = None,
     ) -> HandRecord:
         """Complete a live hand in one transaction: new seat stacks, the carried pot, status and result.
 
@@ -803,7 +811,8 @@ class TablesMixin(StoreBase):
         same transaction. ``timeouts`` maps members to their new count of
         hands in a row with a timeout and whether that sits them out (the
         table layer asks the rules), also written in the transaction.
-        ``result`` is any JSON value; ``phh`` the hand history text, if available.
+        ``result`` is any JSON value; ``phh`` the hand history text, if available; ``facts`` what each
+        player did (``bot.night.facts.hand_facts``, one per seat), kept for the stats in the same transaction.
         """
         check_id(hand_id, "The hand id")
         stacks = [_check_stack(s, "A final stack") for s in final_stacks]
@@ -846,6 +855,9 @@ class TablesMixin(StoreBase):
                 " ended_at = ? WHERE id = ?",
                 (to_json(stacks, "stacks"), carried_out, result_text, phh, tx.now, hand_id),
             )
+            if facts is not None:
+                guild = await tx.value("SELECT guild_id FROM tables WHERE id = ?", (hand["table_id"],))
+                await write_facts(tx, hand, int(guild), facts, stacks, tx.now)
             for user, (count, sit_out) in counts.items():
                 await tx.run(
                     "UPDATE seats SET timeouts = ?, sitting_out = max(sitting_out, ?)"

@@ -4,6 +4,7 @@ settings, and the registry of open tables. No Discord imports; rules are asked o
 - ``settings``: ``TableSettings`` and the only copy of every limit a host's choice is checked against.
 - ``table``: ``Table`` (each change returns an ``Outcome``: the events, the hand, and ``Next``).
 - ``registry``: ``Tables``, every open table by channel, restored on start.
+- ``night``: the night after the cards for the commands: which night, its results, boards by period.
 """
 
 from ..poker.rotation import carried_refunds

@@ -7,6 +7,7 @@ import random
 
 from ..store import Store
 from ..store.tables import CashOut
+from .night import keep_missing_facts
 from .settings import SettingsError, TableSettings
 from .table import Table, TableError
 
@@ -22,7 +23,14 @@ class Tables:
         self._rng = rng
 
     async def restore(self) -> list[Table]:
-        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt)."""
+        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt); first keep the
+        facts of hands finished before this version kept them (once: then there are none to find)."""
+        try:
+            kept = await keep_missing_facts(self.store)
+            if kept:
+                log.info("kept the facts of %d hands finished before they were kept", kept)
+        except Exception:  # the stats of old hands must not stop the tables from opening
+            log.exception("the facts of old hands could not be kept")
         self.by_channel.clear()
         records = await self.store.list_open_tables()
         live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries

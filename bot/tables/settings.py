@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
+from ..night.money import ChipValue
 from ..poker import (
     DEALERS_CHOICE,
     DRAW_LIMITS,
@@ -48,7 +49,9 @@ class TableSettings:
     """Everything the host chooses for a table (RULES.md sections 2, 4 and 5).
 
     ``structure`` None plays each game's default structure. Buy-ins are in
-    chips; by default 20 to 100 big blinds.
+    chips; by default 20 to 100 big blinds. ``chip_value`` is what the host
+    says chips are worth ("100 chips = $1.00", ``ChipValue.parse``'s forms;
+    kept in its own written form), None when they are worth nothing.
     """
 
     game: str
@@ -66,6 +69,7 @@ class TableSettings:
     big_bet_round: int | None = None
     choice_per: ChoicePer = "hand"
     dealer_picks_structure: bool = False
+    chip_value: str | None = None
 
     def __post_init__(self) -> None:
         self._check()
@@ -74,6 +78,11 @@ class TableSettings:
     def is_dealers_choice(self) -> bool:
         """True when the button picks the game before each hand (or orbit)."""
         return self.game == DEALERS_CHOICE
+
+    @property
+    def money(self) -> ChipValue | None:
+        """The chip value, if the host set one."""
+        return ChipValue.parse(self.chip_value) if self.chip_value is not None else None
 
     @property
     def max_seats(self) -> int:
@@ -182,6 +191,15 @@ class TableSettings:
             _whole(self.big_bet_round, "big bet round", 1, 4)
         if self.choice_per not in ("hand", "orbit"):
             raise SettingsError("Dealer's choice is per hand or per orbit.")
+        if self.chip_value is not None:
+            if not isinstance(self.chip_value, str):
+                raise SettingsError("The chip value is text, like \"100 chips = $1.00\".")
+            try:
+                value = ChipValue.parse(self.chip_value)
+            except ValueError as error:
+                text = str(error)
+                raise SettingsError(f"{text[:1].upper()}{text[1:]}.") from None
+            object.__setattr__(self, "chip_value", str(value))  # one written form, whatever the host typed
 
 
 def _whole(value: object, what: str, low: int, high: int) -> None:

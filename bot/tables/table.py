@@ -26,6 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from ..night.facts import PlayerHandFacts, hand_facts
 from ..poker import (
     STRUCTURES,
     BetRaise,
@@ -48,7 +49,7 @@ from ..poker import (
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
-from ..store import Store
+from ..store import SessionRecord, Store
 from ..store.tables import CashOut, HandRecord, SeatRecord, TableRecord
 from .settings import SettingsError, TableSettings
 
@@ -635,9 +636,15 @@ class Table:
         except Exception:  # the result matters more than its history: never lose a hand over the PHH
             log.exception("hand %s: the PHH export failed; the hand is recorded without it", live.record.id)
             phh = None
+        try:
+            facts: list[PlayerHandFacts] | None = hand_facts(hand, live.users)
+        except Exception:  # nor over its stats
+            log.exception("hand %s: its facts could not be worked out; the hand is recorded without them",
+                          live.record.id)
+            facts = None
         await self.store.finish_hand(
             live.record.id, hand.stacks, hand.carried_out, result, phh,
-            last_action=(seq, text), cash_out=leavers, timeouts=timeouts,
+            last_action=(seq, text), cash_out=leavers, timeouts=timeouts, facts=facts,
         )
         self.carried_owners = owners
         self.last_hand, self.last_users, self.last_number = hand, live.users, live.record.number
@@ -709,17 +716,35 @@ class Table:
             await self._refresh()
             return settings
 
+    def carried_refunds(self) -> dict[int, int]:
+        """Who gets the carried pot back if the night ends now (RULES.md: those who put it in, in proportion;
+        ``bot.poker.rotation``): {member: chips}, empty when nothing is carried."""
+        if not self.record.carried_pot:
+            return {}
+        order = rotation.refund_order(self._seats(), self.record.button)
+        try:
+            return rotation.carried_refunds(self.record.carried_pot, self.carried_owners, order)
+        except RotationError as error:
+            raise TableError(str(error)) from None
+
+    async def new_session(self) -> SessionRecord:
+        """The host's new night at this table, between hands: the running session ends and the next starts, the
+        players keep their seats and stacks, and chips still carried go back to those who put them in (a night's
+        results add up; nothing is carried from one night into the next)."""
+        async with self._guard():
+            if self.live is not None:
+                raise TableError(f"Hand #{self.live.record.number} is being played; a new night starts between "
+                                 "hands.")
+            session = await self.store.new_session(self.id, refunds=self.carried_refunds())
+            self.carried_owners = {}
+            await self._refresh()
+            return session
+
     async def close(self) -> list[CashOut]:
         """Close the table in one transaction: a hand in play is voided (every chip goes back where it was),
         carried chips go back to those who put them in, and everyone is cashed out."""
         async with self._guard():
-            refunds: dict[int, int] = {}
-            if self.record.carried_pot:
-                order = rotation.refund_order(self._seats(), self.record.button)
-                try:
-                    refunds = rotation.carried_refunds(self.record.carried_pot, self.carried_owners, order)
-                except RotationError as error:
-                    raise TableError(str(error)) from None
+            refunds = self.carried_refunds()
             reason = "the table was closed" if self.live is not None else None
             self.record, cashes = await self.store.close_table(self.id, void_reason=reason, refunds=refunds)
             self.live = None

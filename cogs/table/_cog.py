@@ -8,7 +8,6 @@ command, click and form to it. Who may act and what is legal are asked of the ta
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -17,13 +16,30 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cardfaces import card_text
-from bot.command_help import describe
-from bot.poker import DEALERS_CHOICE, GAMES, BetRaise, Card, CheckCall, Draw, Fold, Legal, Move, get_game, parse_cards
+from bot.command_help import COMMAND_HELP, describe
+from bot.poker import (
+    DEALERS_CHOICE,
+    GAMES,
+    BetRaise,
+    Card,
+    CheckCall,
+    Draw,
+    Fold,
+    Hand,
+    IllegalAction,
+    Legal,
+    Move,
+    get_game,
+    parse_cards,
+)
 from bot.rules_text import rules_page
+from bot.store import HandRecord
 from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
+from bot.tables.night import night_phhs, rebuild, resolve_night
 from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
 from cogs import render
 
+from .. import night_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
@@ -429,13 +445,14 @@ class TableCog(commands.Cog, name=COG_NAME):
         draw_limit="Five Card Draw and Assassin: how many cards may be drawn",
         choice_per="Dealer's choice: the button picks the game for each hand (default) or for an orbit",
         dealer_picks_structure="Dealer's choice: the button may also pick the betting structure",
+        **describe("poker create"),
     )
     async def create(
         self, interaction: discord.Interaction, game: str, small_blind: CHIPS, big_blind: CHIPS,
         structure: str | None = None, ante: CHIPS = 0, min_buy_in: POSITIVE | None = None,
         max_buy_in: POSITIVE | None = None, seats: SEATS | None = None,
         clock: CLOCK = 60, jokers: bool = False, draw_limit: str = "none",
-        choice_per: str = "hand", dealer_picks_structure: bool = False,
+        choice_per: str = "hand", dealer_picks_structure: bool = False, chip_value: str | None = None,
     ) -> None:
         """/poker create"""
         try:
@@ -443,7 +460,7 @@ class TableCog(commands.Cog, name=COG_NAME):
                 game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
                 ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
                 draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
-                dealer_picks_structure=dealer_picks_structure,
+                dealer_picks_structure=dealer_picks_structure, chip_value=chip_value,
             )
         except SettingsError as error:
             raise TableError(str(error)) from None
@@ -455,7 +472,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message(
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
             f"Buy-ins {render.chips(low)} to {render.chips(high)}. Join with `/poker join`, "
-            "then the host deals with `/poker start`.")
+            "then the host deals with `/poker start`." + (f" {settings.chip_value}." if settings.chip_value else ""))
         await self.session(table).publish()
 
     async def _seats_changed(self, table: Table) -> None:
@@ -641,19 +658,92 @@ class TableCog(commands.Cog, name=COG_NAME):
                 if on else "Turn alerts off: the table message still shows your turn and your clock.")
         await interaction.response.send_message(text, ephemeral=True)
 
-    @poker.command(name="history", description="Recent hands at this table, with their hand histories")
+    # ------------------------------------------------------------------ the night after the cards (issue 14)
+    # Sessions, the chip value, stats, hand stories and exports: each command asks bot.tables.night or the store
+    # and shows what comes back with cogs/night_views.py.
+
+    nights = app_commands.Group(name="session", description="Nights at this table", parent=poker)
+
+    @nights.command(name="new", description=COMMAND_HELP["poker session new"])
+    async def session_new(self, interaction: discord.Interaction) -> None:
+        """/poker session new"""
+        table = self._host_table(interaction)
+        ended = await self.bot.store.last_session(table.record.channel_id)
+        returned = table.carried_refunds()
+        started = await table.new_session()
+        await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
+                                                allowed_mentions=night_views.NONE)
+        await self.session(table).publish()
+
+    @poker.command(name="chipvalue", description=COMMAND_HELP["poker chipvalue"])
+    @app_commands.describe(**describe("poker chipvalue"))
+    async def chipvalue(self, interaction: discord.Interaction, value: str | None = None) -> None:
+        """/poker chipvalue"""
+        if value is None:
+            table = self._table(interaction)
+            await interaction.response.send_message(night_views.chip_value_text(table.settings), ephemeral=True)
+            return
+        table = self._host_table(interaction)
+        off = value.strip().lower() in night_views.NO_CHIP_VALUE
+        settings = await table.update_settings(chip_value=None if off else value)
+        await interaction.response.send_message(night_views.chip_value_text(settings, changed=True))
+
+    @poker.command(name="stats", description=COMMAND_HELP["poker stats"])
+    @app_commands.describe(**describe("poker stats"))
+    @app_commands.choices(game=GAME_CHOICES[:-1])
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None, session: str | None = None) -> None:
+        """/poker stats"""
+        assert interaction.guild_id is not None
+        who = member or interaction.user
+        night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0,
+                                    session) if session else None
+        by_game = await self.bot.store.player_stats(interaction.guild_id, who.id, game=game,
+                                                    sessions=night.ids if night else None)
+        embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
+        await interaction.response.send_message(embed=embed, allowed_mentions=night_views.NONE)
+
+    @poker.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
+    @app_commands.describe(**describe("poker history"))
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
         """/poker history"""
         table = self._table(interaction)
-        hands = await table.finished_hands(count)
-        if not hands:
+        recent = await self.bot.store.recent_hands(table.id, max(25, count))
+        records = [h for h in recent if h.status == "complete"][:count]
+        if not records:
             await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
             return
-        lines, files = [], []
-        for past in hands:
-            names = ", ".join(render.mention(w) for w in past.winners) or "nobody (carried)"
-            lines.append(f"#{past.number} {past.game.name}: won by {names}")
-            if past.phh:
-                files.append(discord.File(io.BytesIO(past.phh.encode()), filename=f"hand-{past.number}.phh"))
-        await interaction.response.send_message("\n".join(lines), files=files, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        text, embeds, files = night_views.history_message([(r, _told(r)) for r in records])
+        await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
+                                                allowed_mentions=night_views.NONE)
+
+    @poker.command(name="export", description=COMMAND_HELP["poker export"])
+    @app_commands.describe(**describe("poker export"))
+    async def export(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """/poker export: the file is written in a worker thread, after acknowledging."""
+        assert interaction.guild_id is not None
+        night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
+        hands = await self.bot.store.session_hands(night.ids)
+        if not hands:
+            await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        document, skipped = await asyncio.to_thread(night_phhs, hands)
+        text = night_views.export_message(night, len(hands) - skipped, skipped)
+        file = night_views.export_file(document, night) if document else discord.utils.MISSING
+        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
+
+    @stats.autocomplete("session")
+    @export.autocomplete("session")
+    async def _night_choices(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        return await night_views.session_choices(self.bot.store, interaction, current)
+
+
+def _told(record: HandRecord) -> Hand | None:
+    """The finished hand rebuilt, to be told; None if it cannot be (its file is still attached)."""
+    try:
+        return rebuild(record)
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        log.warning("hand %s could not be rebuilt to be told", record.id, exc_info=True)
+        return None

@@ -103,7 +103,9 @@ async def test_results_at_the_table(fake: FakeDiscord, poker_bot: PokerBotStarte
     await players.open_table("alice", ("alice", "bob", "carol"))
     await players.play(bettor)
     results = await players.chips("dave", "results")
-    nets = {line.split(" ")[0]: int(line.split(" ")[1].replace(",", "")) for line in results.content.splitlines()}
+    header, *lines = results.content.splitlines()
+    assert header.startswith(f"**Night 1 at <#{players.channel_id}> (running)** · 1 hand")
+    nets = {line.split(" ")[0]: int(line.split(" ")[1].replace(",", "")) for line in lines}
     stacks = players.stacks()
     assert nets == {f"<@{players.uid(n)}>": stacks[n] - 1000 for n in ("alice", "bob", "carol")}
     assert sum(nets.values()) == 0

@@ -8,11 +8,14 @@ import time
 
 import pytest
 
+from bot.night import hand_story
 from bot.poker import GAMES
 from bot.poker.phh import replay
 from bot.rules_text import rules_page
 from bot.tables import TableSettings
+from bot.tables.night import rebuild
 from cogs import render
+from cogs.night_views import STORY_WIDTH
 from cogs.table._text import showdown_lines
 
 from .conftest_bot import PokerBotStarter
@@ -154,9 +157,12 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
     history = await players.poker("dave", "history", count=2)
     assert history.ephemeral
     records = {h.number: h for h in await players.bot.store.recent_hands(table.id, 5)}
-    lines = history.content.splitlines()
-    assert [line.split(" ")[0] for line in lines] == ["#2", "#1"]
-    assert all(line.split(": won by ")[0].endswith("A-5 Single Draw (California lowball)") for line in lines)
+    stories = [embed["description"] for embed in history.embeds]  # each hand told (bot.night.story)
+    assert [story.split(" · ")[:2] for story in stories] == [["#2", "A-5 Single Draw"], ["#1", "A-5 Single Draw"]]
+    for number, story in zip((2, 1), stories):
+        assert story == hand_story(rebuild(records[number]), records[number].seat_users, render.mention,
+                                   number=number, width=STORY_WIDTH)
+        assert all(f"<@{w}>" in story.split("🏆")[1] for w in records[number].result["winners"])
     files = history.message.attachments if history.message else []
     assert [f.filename for f in files] == ["hand-2.phh", "hand-1.phh"]
     for attachment in files:

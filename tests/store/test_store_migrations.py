@@ -87,15 +87,23 @@ def _v1_dir(tmp_path: Path) -> Path:
     return folder
 
 
+def _release_dir(tmp_path: Path) -> tuple[Path, int]:
+    """A folder with this release's migrations (the store's code needs its whole schema), and the number the next
+    release's first migration takes."""
+    folder = tmp_path / "migrations"
+    shutil.copytree(PACKAGE_MIGRATIONS, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder, latest_version() + 1
+
+
 async def test_upgrade_from_an_older_version(open_store: OpenStore, tmp_path: Path, db_path: Path,
                                              user_version_of: Callable[[Path], int]) -> None:
-    folder = _v1_dir(tmp_path)
+    folder, n = _release_dir(tmp_path)
     store = await open_store(migrations_dir=folder)
     await store.grant(1, 2, 250, 3)
     await store.close()
-    assert user_version_of(db_path) == 1
+    assert user_version_of(db_path) == n - 1
 
-    (folder / "0002_nicknames.sql").write_text(
+    (folder / f"{n:04d}_nicknames.sql").write_text(
         "-- a later release adds a table, a column and a ledger kind\n"
         "CREATE TABLE nicknames (guild_id INTEGER, user_id INTEGER, nick TEXT, PRIMARY KEY (guild_id, user_id));\n"
         "ALTER TABLE accounts ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;\n"
@@ -104,7 +112,7 @@ async def test_upgrade_from_an_older_version(open_store: OpenStore, tmp_path: Pa
         "WHERE NEW.nick LIKE '%;%'; END;\n"
     )
     store = await open_store(migrations_dir=folder)
-    assert await store.schema_version() == 2
+    assert await store.schema_version() == n
     assert "nicknames" in await _names(store)
     assert await store.balance(1, 2) == 1250
     rows = await store.connection.execute_fetchall("SELECT frozen FROM accounts")
@@ -116,36 +124,39 @@ async def test_upgrade_from_an_older_version(open_store: OpenStore, tmp_path: Pa
 async def test_a_failing_migration_is_rolled_back_completely(
     open_store: OpenStore, tmp_path: Path, db_path: Path, user_version_of: Callable[[Path], int]
 ) -> None:
-    folder = _v1_dir(tmp_path)
+    folder, n = _release_dir(tmp_path)
     store = await open_store(migrations_dir=folder)
     await store.grant(1, 2, 250, 3)
     await store.close()
-    (folder / "0002_broken.sql").write_text(
+    broken = folder / f"{n:04d}_broken.sql"
+    broken.write_text(
         "CREATE TABLE half_done (x INTEGER);\n"
         "UPDATE accounts SET balance = balance + 1;\n"
         "THIS IS NOT SQL;\n"
     )
-    with pytest.raises(SchemaError, match=r"0002_broken\.sql failed and was rolled back"):
+    with pytest.raises(SchemaError, match=rf"{n:04d}_broken\.sql failed and was rolled back"):
         await Store.open(db_path, migrations_dir=folder)
-    assert user_version_of(db_path) == 1
+    assert user_version_of(db_path) == n - 1
     with closing(sqlite3.connect(db_path)) as conn:
         assert conn.execute("SELECT name FROM sqlite_schema WHERE name = 'half_done'").fetchall() == []
         assert conn.execute("SELECT balance FROM accounts").fetchall() == [(1250,)]
-    (folder / "0002_broken.sql").unlink()  # so that the after-test audit can open the file
+    broken.unlink()  # so that the after-test audit can open the file
 
 
 async def test_a_migration_that_breaks_foreign_keys_is_refused(
     open_store: OpenStore, tmp_path: Path, db_path: Path, user_version_of: Callable[[Path], int]
 ) -> None:
-    folder = _v1_dir(tmp_path)
+    folder, n = _release_dir(tmp_path)
     store = await open_store(migrations_dir=folder)
     await store.grant(1, 2, 250, 3)
     await store.close()
-    (folder / "0002_orphans.sql").write_text("INSERT INTO seats VALUES (999, 1, 2, 10, 0, 0, 0, 0.0);\n")
+    orphans = folder / f"{n:04d}_orphans.sql"
+    orphans.write_text("INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                       " VALUES (999, 1, 2, 10, 0.0);\n")
     with pytest.raises(SchemaError, match="foreign keys broken"):
         await Store.open(db_path, migrations_dir=folder)
-    assert user_version_of(db_path) == 1
-    (folder / "0002_orphans.sql").unlink()
+    assert user_version_of(db_path) == n - 1
+    orphans.unlink()
 
 
 async def test_a_newer_file_is_refused_and_left_unchanged(

@@ -1,4 +1,4 @@
--- 0003: what a member chooses for himself in a server (whether his turn is announced to him by DM), and the
+-- 0004: what a member chooses for himself in a server (whether his turn is announced to him by DM), and the
 -- table message being posted: its nonce is stored before the post, so that a bot stopped between Discord
 -- creating the message and the store learning its id finds it again (the same nonce posted again returns it).
 
