@@ -24,7 +24,8 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
-buy-ins and cash-outs, hands and action logs, session results) and ``audit``.
+buy-ins and cash-outs, hands and action logs, session results),
+``tournaments`` (prize pools, entries, payouts) and ``audit``.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ from .errors import (
     TableNotEmpty,
 )
 from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
+from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE", "MAX_AMOUNT", "MAX_BALANCE", "MAX_SEATS",
@@ -83,11 +85,12 @@ __all__ = [
     "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
     "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NotFound", "NotSeated", "SchemaError",
     "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionResult", "Store", "StoreBusy", "StoreError",
-    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TransferResult", "latest_version",
+    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TournamentError", "TournamentHand",
+    "TournamentRecord", "TransferResult", "latest_version",
 ]
 
 
-class Store(BankMixin, TablesMixin, AuditMixin):
+class Store(BankMixin, TablesMixin, TournamentsMixin, AuditMixin):
     """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
     (or use ``async with await Store.open(...) as store``)."""
 
