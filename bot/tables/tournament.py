@@ -25,8 +25,9 @@ Decisions where the rules are silent:
   has put his chips in it) can never be played: it goes back to those who put it in, as RULES.md returns
   carried chips when no deal follows.
 
-What the Discord side shows or announces comes out as news (:class:`Eliminated`, :class:`Finished`,
-:class:`Wake`), queued until a listener is set (:meth:`TournamentMode.listen`).
+What the Discord side shows or announces comes out as news (:class:`Broke`, :class:`Eliminated`,
+:class:`Finished`, :class:`Wake`), queued until a listener is set (:meth:`TournamentMode.listen`). The time is
+:data:`CLOCK`'s (the wall clock; tests run a fast one).
 """
 
 from __future__ import annotations
@@ -58,16 +59,37 @@ if TYPE_CHECKING:
     from .table import _Live
 
 __all__ = [
-    "REBUY_WAIT", "Eliminated", "Finished", "Hold", "News", "TournamentMode", "Wake", "new_tournament", "now",
+    "CLOCK", "REBUY_WAIT", "Broke", "Clock", "Eliminated", "Finished", "Hold", "News", "TournamentMode", "Wake",
+    "new_tournament", "now",
 ]
 
 REBUY_WAIT = 60.0  # seconds a broke player has to rebuy when the table cannot deal without him
 EXTRA = "table"  # the table layer's own fields, stored beside the core's in the tournament's JSON
 
 
+class Clock:
+    """The time a tournament's clock reads: the wall clock (tests put a faster one in :data:`CLOCK`)."""
+
+    def now(self) -> float:
+        """The tournament time now, in seconds."""
+        return time.time()
+
+    def wall(self, at: float) -> float:
+        """The wall-clock time (Unix seconds) at which the tournament time reads ``at`` (for Discord's
+        timestamps)."""
+        return at
+
+    def real_seconds(self, seconds: float) -> float:
+        """How long ``seconds`` of tournament time last on the wall clock (to wait for a break to end)."""
+        return seconds
+
+
+CLOCK = Clock()
+
+
 def now() -> float:
-    """The time the tournament's clock reads (tests put a fast clock here)."""
-    return time.time()
+    """The tournament time now (:data:`CLOCK`'s)."""
+    return CLOCK.now()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +99,13 @@ class Hold:
     reason: Literal["registering", "paused", "break", "rebuy", "over"]
     until: float | None
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Broke:
+    """Players left with no chips who may still rebuy (until the end of the next hand, or a wait)."""
+
+    players: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +130,7 @@ class Wake:
     at: float
 
 
-News = Eliminated | Finished | Wake
+News = Broke | Eliminated | Finished | Wake
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +251,11 @@ class TournamentMode:
             self.news = [n for n in self.news if not isinstance(n, Wake)]
         self.news.append(item)
 
+    async def remember_message(self, message_id: int | None) -> None:
+        """Store the tournament's registration message (the Discord side's)."""
+        await self.store.set_tournament_message(self.id, message_id)
+        self.record = replace(self.record, message_id=message_id)
+
     async def announced(self) -> None:
         """The final standings were posted (a restart does not post them again)."""
         await self.store.mark_tournament_announced(self.id)
@@ -339,9 +373,12 @@ class TournamentMode:
 
     def _after(self, state: Tournament, out: Collection[int], prizes: Mapping[int, int] | None) -> None:
         placed = tuple(p for p in state.placings() if set(p.players) & set(out))
+        broke = {b.player for b in state.awaiting_rebuy} - {b.player for b in self.state.awaiting_rebuy}
         self.state = state
         if placed:
             self._tell(Eliminated(placed))
+        if broke:
+            self._tell(Broke(tuple(p for p in state.standing.players if p in broke)))
         if prizes is not None:
             self.record = replace(self.record, status="finished", pool=0)
             self._tell(Finished(tuple(state.placings()), dict(prizes)))

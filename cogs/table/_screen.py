@@ -15,6 +15,7 @@ from bot import render
 from bot.poker import Game, Legal, get_game
 from bot.tables import Table
 
+from .. import tournament_views
 from ._views import DEFAULT_STRUCTURE, ActionButton, ChoiceSelect, StructureSelect
 
 MAX_LOG_LINES = 6
@@ -76,6 +77,8 @@ def embed(table: Table, screen: Screen) -> discord.Embed:
             result.add_field(name="Waiting", value="The host starts the game with `/poker start`.")
     if table.record.carried_pot and hand is None:
         result.add_field(name="Carried pot", value=render.chips(table.record.carried_pot), inline=True)
+    if (tournament := tournament_views.tournament_field(table)) is not None:  # issue 15: the level, the next, time left
+        result.add_field(name=tournament.name, value=tournament.value, inline=False)
     if screen.recent:
         result.add_field(name="Last actions", value="\n".join(screen.recent[-MAX_LOG_LINES:]), inline=False)
     return result

@@ -18,6 +18,7 @@ from bot.poker import Legal
 from bot.render import chips
 
 from ..errors import answers_errors, report
+from ..tournament_views import TournamentButton
 
 BUTTON = discord.ui.Button[discord.ui.View]
 SELECT = discord.ui.Select[discord.ui.View]
@@ -135,7 +136,7 @@ class StructureSelect(discord.ui.DynamicItem[SELECT], template=STRUCTURE_ID):
                                                     None if value == DEFAULT_STRUCTURE else value)
 
 
-DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect)
+DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect, TournamentButton)  # issue 15: Register...
 
 AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
 DRAW_MODAL_ID = re.compile(r"pk:w:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
