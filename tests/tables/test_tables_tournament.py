@@ -13,7 +13,7 @@ from bot.poker import Hand, Stakes
 from bot.store import Store
 from bot.tables import Table, TableError, Tables
 from bot.tables import tournament as mode
-from bot.tables.tournament import Eliminated, Finished, News, Wake, new_tournament
+from bot.tables.tournament import Broke, Eliminated, Finished, News, Wake, new_tournament
 from bot.tournament import Level, Placing
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, HOST, G, ScriptedSeeds, find_seed, finish, passive
@@ -21,13 +21,13 @@ from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, HOST, G, ScriptedSeeds, 
 T0 = 1_800_000_000.0
 
 
-class Clock:
+class Clock(mode.Clock):
     """The tournament's clock, moved by hand."""
 
     def __init__(self) -> None:
         self.t = T0
 
-    def __call__(self) -> float:
+    def now(self) -> float:
         return self.t
 
     def advance(self, seconds: float) -> None:
@@ -35,9 +35,9 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
+def tclock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
     fake = Clock()
-    monkeypatch.setattr(mode, "now", fake)
+    monkeypatch.setattr(mode, "CLOCK", fake)
     yield fake
 
 
@@ -72,7 +72,7 @@ def collect(table: Table) -> list[News]:
 
 
 async def test_registration_moves_the_buy_in_and_seats_the_starting_chips(store: Store, tables: Tables,
-                                                                        clock: Clock) -> None:
+                                                                        tclock: Clock) -> None:
     table = await open_tournament(tables)
     t = mode_of(table)
     assert [s.stack for s in table.record.seats] == [1000, 1000, 1000]
@@ -95,13 +95,13 @@ async def test_registration_moves_the_buy_in_and_seats_the_starting_chips(store:
         await t.unregister(table, ALICE)
 
 
-async def test_levels_change_between_hands_never_during_one(tables: Tables, clock: Clock) -> None:
+async def test_levels_change_between_hands_never_during_one(tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB))
     t = mode_of(table)
     await t.start(table)
     first = (await table.start_hand()).hand
     assert first is not None and (first.stakes.small_blind, first.stakes.big_blind) == (10, 20)
-    clock.advance(61)  # level 2 starts during the hand: the hand keeps its stakes
+    tclock.advance(61)  # level 2 starts during the hand: the hand keeps its stakes
     legal = table.legal()
     assert legal is not None and legal.min_raise_to == 40  # the big blind of level 1 is still the minimum raise
     await finish(table)
@@ -113,29 +113,29 @@ async def test_levels_change_between_hands_never_during_one(tables: Tables, cloc
     await finish(table)
 
 
-async def test_a_break_deals_nothing_and_says_when_to_try_again(tables: Tables, clock: Clock) -> None:
+async def test_a_break_deals_nothing_and_says_when_to_try_again(tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB))
     t = mode_of(table)
     news = collect(table)
     await t.start(table)
-    clock.advance(150)  # levels 1 and 2 (two minutes) are over: the break runs to 180 s
+    tclock.advance(150)  # levels 1 and 2 (two minutes) are over: the break runs to 180 s
     assert table.next().kind == "deal"  # tried, and refused with the time to retry
     with pytest.raises(TableError, match="break"):
         await table.start_hand()
     assert news == [Wake(T0 + 180)]
-    clock.advance(30)
+    tclock.advance(30)
     hand = (await table.start_hand()).hand
     assert hand is not None and hand.stakes.big_blind == 80
     await finish(table)
 
 
-async def test_pause_stops_the_clock(tables: Tables, clock: Clock) -> None:
+async def test_pause_stops_the_clock(tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB))
     t = mode_of(table)
     await t.start(table)
-    clock.advance(20)
+    tclock.advance(20)
     await t.pause(table)
-    clock.advance(500)  # a long pause counts for nothing
+    tclock.advance(500)  # a long pause counts for nothing
     assert table.next().kind == "idle"
     level = t.level_now()
     assert level is not None and level.status == "paused" and level.seconds_left == pytest.approx(40)
@@ -144,16 +144,16 @@ async def test_pause_stops_the_clock(tables: Tables, clock: Clock) -> None:
     assert level is not None and (level.status, level.step, level.seconds_left) == ("deal", 0, pytest.approx(40))
 
 
-async def test_a_restart_resumes_the_clock_from_the_store(store: Store, tables: Tables, clock: Clock) -> None:
+async def test_a_restart_resumes_the_clock_from_the_store(store: Store, tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB))
     t = mode_of(table)
     await t.start(table)
     await table.start_hand()
-    clock.advance(30)
+    tclock.advance(30)
     await t.pause(table)
-    clock.advance(100)
+    tclock.advance(100)
     await t.resume(table)
-    clock.advance(45)  # 75 s of play: level 2, 45 s left
+    tclock.advance(45)  # 75 s of play: level 2, 45 s left
     again = Tables(store)
     [restored] = await again.restore()
     assert restored.live is not None and restored.hand is not None and restored.hand.stakes.big_blind == 20
@@ -173,7 +173,7 @@ def three_way(seed: int, stacks: list[int]) -> Hand:
     return hand
 
 
-async def test_two_out_in_one_hand_are_placed_by_their_starting_chips(store: Store, clock: Clock) -> None:
+async def test_two_out_in_one_hand_are_placed_by_their_starting_chips(store: Store, tclock: Clock) -> None:
     # The first hand: the button (Carol, the last seat) left of... seat 0 is Alice. Find a deck where Alice wins
     # everything and Bob and Carol, all in with equal stacks, both go out: they tie for second and share.
     seed = find_seed(lambda h: h.stacks == [3000, 0, 0], lambda s: three_way(s, [1000, 1000, 1000]))
@@ -215,7 +215,7 @@ def played(seed: int, stacks: list[int], policy: str) -> Hand:
     return hand
 
 
-async def test_unequal_stacks_out_together_take_different_places(store: Store, clock: Clock) -> None:
+async def test_unequal_stacks_out_together_take_different_places(store: Store, tclock: Clock) -> None:
     # Hand 1 (Carol on the button folds): Alice wins Bob's big blind. Hand 2 (the button moves to Alice; Bob is
     # left of it): all in, Alice wins everything; Carol, who started it with more chips than Bob, is second.
     first = find_seed(lambda h: h.stacks == [1020, 980, 1000], lambda s: played(s, [1000] * 3, "fold"))
@@ -233,7 +233,7 @@ async def test_unequal_stacks_out_together_take_different_places(store: Store, c
     assert t.state.prizes() == {ALICE: 210, CAROL: 90, BOB: 0}  # 70/30 for three
 
 
-async def test_a_broke_player_may_rebuy_during_the_rebuy_levels(store: Store, clock: Clock) -> None:
+async def test_a_broke_player_may_rebuy_during_the_rebuy_levels(store: Store, tclock: Clock) -> None:
     # Hand 1: Alice is the big blind (seat 0), Bob the button. Hand 2: the button moves to Alice.
     first = find_seed(lambda h: h.stacks == [2000, 0], lambda s: heads_up(s, [1000, 1000]))
     second = find_seed(lambda h: h.stacks == [0, 3000], lambda s: heads_up(s, [1000, 2000]))
@@ -248,14 +248,14 @@ async def test_a_broke_player_may_rebuy_during_the_rebuy_levels(store: Store, cl
     assert table.record.seat_of(BOB) is not None and table.next().kind == "deal"
     with pytest.raises(TableError, match="rebuy"):  # heads-up: the table waits for Bob
         await table.start_hand()
-    assert news == [Wake(T0 + mode.REBUY_WAIT)]
+    assert news == [Broke((BOB,)), Wake(T0 + mode.REBUY_WAIT)]
     seat = await t.rebuy(table, BOB)
     assert seat.stack == 1000 and await store.balance(G, BOB) == 800 and t.state.prize_pool == 300
     await table.start_hand()
     assert table.live is not None and table.live.users == (BOB, ALICE)
     await finish(table, all_in)
     assert [b.player for b in t.state.awaiting_rebuy] == [BOB]  # still level 1: he may rebuy again
-    clock.advance(mode.REBUY_WAIT + 1)  # he does not: the next deal puts him out and ends the tournament
+    tclock.advance(mode.REBUY_WAIT + 1)  # he does not: the next deal puts him out and ends the tournament
     with pytest.raises(TableError, match="over"):
         await table.start_hand()
     assert t.state.status == "finished" and t.state.prizes() == {ALICE: 300, BOB: 0}
@@ -271,7 +271,7 @@ def heads_up(seed: int, stacks: list[int]) -> Hand:
     return hand
 
 
-async def test_late_registration_and_cancel_returns_every_buy_in(store: Store, tables: Tables, clock: Clock) -> None:
+async def test_late_registration_and_cancel_returns_every_buy_in(store: Store, tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB), levels="10/20, 20/40, 40/80", late_registration_levels=1,
                                   rebuys=2)
     t = mode_of(table)
@@ -279,7 +279,7 @@ async def test_late_registration_and_cancel_returns_every_buy_in(store: Store, t
     await table.start_hand()
     await t.register(table, CAROL)  # during a hand: dealt in from the next one
     assert table.record.seat_of(CAROL) is not None and CAROL not in (table.live.users if table.live else ())
-    clock.advance(61)
+    tclock.advance(61)
     with pytest.raises(TableError, match="Late registration is closed"):
         await t.register(table, DAVE)
     cashes = await tables.close(CHANNEL)  # the host closes an unfinished tournament: it is cancelled
@@ -289,7 +289,7 @@ async def test_late_registration_and_cancel_returns_every_buy_in(store: Store, t
     assert (await store.recent_hands(table.id, 1))[0].status == "void"
 
 
-async def test_a_player_sitting_out_is_blinded_off(tables: Tables, clock: Clock) -> None:
+async def test_a_player_sitting_out_is_blinded_off(tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB, CAROL))
     await mode_of(table).start(table)
     await table.sit_out(BOB)
@@ -303,7 +303,7 @@ async def test_a_player_sitting_out_is_blinded_off(tables: Tables, clock: Clock)
     assert hand.status == "complete" and any(a.startswith(f"p{bob + 1} ") for a in hand.actions)
 
 
-async def test_the_tournament_json_keeps_the_table_extras(store: Store, tables: Tables, clock: Clock) -> None:
+async def test_the_tournament_json_keeps_the_table_extras(store: Store, tables: Tables, tclock: Clock) -> None:
     table = await open_tournament(tables, (ALICE, BOB))
     record = await store.get_tournament(table.id)
     assert record is not None
