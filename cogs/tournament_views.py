@@ -104,13 +104,15 @@ def tournament_field(table: Table, at: float | None = None) -> EmbedField | None
     when = mode.now() if at is None else at
     step = state.next_hand(when)
     structure = _structure(table)
-    ends = "" if step.seconds_left is None else f"<t:{int(mode.CLOCK.wall(when + step.seconds_left))}:R>"
+    ends = "" if step.seconds_left is None or step.status == "paused" else \
+        f"<t:{int(mode.CLOCK.wall(when + step.seconds_left))}:R>"  # a paused clock's level does not end by itself
     if isinstance(state.schedule[step.step], Break):
-        lines = [f"Break: play resumes {ends} at {step.level.describe(structure)}"]
+        lines = [f"Break: play resumes {ends} at {step.level.describe(structure)}" if ends
+                 else f"Break, then {step.level.describe(structure)}"]
     else:
         lines = [f"Level {t.level_number(step.step)} of {t.levels}: {step.level.describe(structure)}"]
         coming = next_level(state.schedule, step.step)
-        lines.append(f"Next: {coming.describe(structure)} {ends}" if coming is not None
+        lines.append(f"Next: {coming.describe(structure)} {ends}".rstrip() if coming is not None
                      else "Last level: the blinds rise no more")
     if step.status == "paused":
         left = step.seconds_left
@@ -157,8 +159,9 @@ def lobby_embed(table: Table) -> discord.Embed:
     blinds = format_levels(state.schedule)
     embed.add_field(name="Blinds", value=blinds if len(blinds) <= 1000 else blinds[:1000] + "…", inline=False)
     shares = shares_for(max(2, state.entrants), state.payouts)
-    paid = "/".join(f"{chips(a)}" for a in state.payout_amounts())
-    embed.add_field(name="Payouts", value=f"{format_payouts(shares)} % ({paid})", inline=True)
+    paid = " · ".join(f"{_ordinal(place)} {chips(amount)} ({format_payouts([share])}%)"
+                      for place, (share, amount) in enumerate(zip(shares, state.payout_amounts()), start=1))
+    embed.add_field(name="Payouts", value=paid, inline=True)
     embed.add_field(name="Prize pool", value=chips(state.prize_pool), inline=True)
     options = []
     if state.late_registration_levels:

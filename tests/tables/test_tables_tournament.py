@@ -310,3 +310,68 @@ async def test_the_tournament_json_keeps_the_table_extras(store: Store, tables: 
     data = json.loads(json.dumps(record.state))
     assert data["table"] == {"broke_at": 0.0} and data["buy_in"] == 100
     assert mode_of(table).state.schedule[0] == Level(10, 20, 0, 1)
+
+
+async def test_dealers_choice_deals_the_chosen_game_at_the_level(tables: Tables, tclock: Clock) -> None:
+    settings, tournament = new_tournament("dealers-choice", 100, 1000, 1, levels="10/20, 20/40")
+    table = await tables.create(G, CHANNEL, HOST, settings, tournament=tournament)
+    t = mode_of(table)
+    for user in (ALICE, BOB, CAROL):
+        await t.register(table, user)
+    assert table.chooser() is None  # nothing to choose before the start
+    await t.start(table)
+    chooser = table.chooser()
+    assert chooser is not None and table.next().kind == "choose"
+    hand = (await table.choose_game(chooser, "triple-draw-a5")).hand
+    assert hand is not None and (hand.stakes.structure, hand.stakes.small, hand.stakes.big) == ("fixed-limit", 20, 40)
+    tclock.advance(61)
+    await finish(table)
+    chooser = table.chooser()
+    assert chooser is not None
+    hand = (await table.choose_game(chooser, "five-card-draw")).hand
+    assert hand is not None and (hand.stakes.structure, hand.stakes.big_blind) == ("no-limit", 40)
+    await finish(table)
+
+
+def assassins(seed: int) -> Hand:
+    hand = Hand("assassin", Stakes("no-limit", 10, 20), [1000, 1000], seed=seed)
+    while not hand.is_complete:
+        legal = hand.legal()
+        hand.act("sd" if legal.phase == "drawing" else f"cbr {legal.max_raise_to}" if legal.can_raise else "cc")
+    return hand
+
+
+async def test_a_carried_pot_nobody_can_play_goes_back(store: Store, tclock: Clock) -> None:
+    # Heads-up, both all in and both holding a two: the whole pot is carried, and nobody is left with chips to
+    # play for it. It goes back to those who put it in (RULES.md: carried chips when no deal follows).
+    seed = find_seed(lambda h: h.carried_out == 2000, assassins)
+    settings, tournament = new_tournament("assassin", 100, 1000, 1, levels="10/20")
+    table = await Tables(store, ScriptedSeeds([seed])).create(G, CHANNEL, HOST, settings, tournament=tournament)
+    t = mode_of(table)
+    for user in (ALICE, BOB):
+        await t.register(table, user)
+    await t.start(table)
+    await table.start_hand()
+    await finish(table, all_in)
+    assert t.state.status == "running" and not t.state.standing.out
+    assert {s.user_id: s.stack for s in table.record.seats} == {ALICE: 1000, BOB: 1000}
+    assert table.record.carried_pot == 0 and table.carried_owners == {}
+    [hand] = await store.recent_hands(table.id, 1)
+    assert hand.carried_out == 0 and hand.result["carried_refunds"] == {str(ALICE): 1000, str(BOB): 1000}
+
+
+@pytest.mark.parametrize(("options", "refusal"), [
+    ({"levels": "10/20, 5/10"}, "falls from 10 to 5"),
+    ({"levels": "20/10"}, "cannot be larger than the big blind"),
+    ({"payouts": "50/60"}, "cannot pay more than place 1"),
+    ({"late_registration_levels": 9, "levels": "10/20"}, "from 0 to 1 levels"),
+    ({"structure": "spread-limit"}, "structure must be one of"),
+])
+def test_a_bad_tournament_is_refused_with_a_reason(options: dict[str, object], refusal: str) -> None:
+    with pytest.raises(TableError, match=refusal):
+        new_tournament("five-card-draw", 100, 1000, 10, **options)  # type: ignore[arg-type]
+    with pytest.raises(TableError, match="Unknown game"):
+        new_tournament("go-fish", 100, 1000, 10)
+    settings, tournament = new_tournament("single-draw-a5", 100, 1500, 10, levels="12")
+    assert tournament.schedule[0] == Level(10, 20, 0, 10) and len(tournament.schedule) == 12
+    assert (settings.small_blind, settings.big_blind, settings.ante) == (10, 20, 0)
