@@ -274,8 +274,8 @@ def news_text(news: News) -> str | None:
         return "\n".join(lines)
     if isinstance(news, Broke):
         names = " and ".join(mention(p) for p in news.players)
-        return f"{names} {'has' if len(news.players) == 1 else 'have'} no chips left: Rebuy on the tournament message" \
-               " before the next hand ends to stay in."
+        return (f"{names} {'has' if len(news.players) == 1 else 'have'} no chips left: press Rebuy on the tournament"
+                " message to stay in (until the next hand ends, or for a minute when the table waits).")
     if isinstance(news, Finished):
         prizes = dict(news.prizes)
         return "**Final standings**\n" + "\n".join(_placing_line(p, prizes) for p in news.placings)
@@ -448,7 +448,9 @@ async def status(host: Host, interaction: discord.Interaction, table: Table) -> 
         prizes = {e.user_id: e.prize or 0 for e in table.tournament.record.entries} if table.tournament else {}
         embed.add_field(name="Standings", value="\n".join(_placing_line(p, prizes) for p in placings[:MAX_LISTED]),
                         inline=False)
-    await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NONE)
+    # Its buttons too: a member can register from here if the tournament's message is gone.
+    await interaction.response.send_message(embed=embed, view=lobby_view(table), ephemeral=True,
+                                            allowed_mentions=NONE)
 
 
 async def click(host: Host, interaction: discord.Interaction, table: Table, kind: str) -> None:
@@ -468,6 +470,8 @@ async def click(host: Host, interaction: discord.Interaction, table: Table, kind
         text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
     await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
     await interaction.followup.send(text, ephemeral=True)
+    if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
+        await refresh_lobby(host.bot, table)
     session = host.session(table)
     await session.publish()
     if table.live is None and t.state.stage == "running":

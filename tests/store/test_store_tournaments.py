@@ -186,3 +186,10 @@ async def test_the_audit_finds_a_pool_that_does_not_add_up(store: Store) -> None
     await store.connection.execute("UPDATE seats SET stack = stack - 5 WHERE table_id = ? AND user_id = ?",
                                    (table_id, ALICE))
     await audit_ok(store)
+
+
+async def test_tournament_chips_are_not_on_the_leaderboard(store: Store) -> None:
+    _, tid = await open_tournament(store)
+    await store.register_tournament(tid, ALICE, 1, STATE)
+    [entry] = [e for e in await store.leaderboard(G) if e.user_id == ALICE]
+    assert (entry.balance, entry.at_tables) == (900, 0)
