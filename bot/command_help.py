@@ -42,7 +42,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker tournament create", "starting_chips"): "Tournament chips each player starts with",
     ("poker tournament create", "level_minutes"): "Minutes each blind level lasts",
     ("poker tournament create", "levels"):
-        "Your own blind levels, e.g. \"10/20, 15/30, 25/50\" (default: a standard rise)",
+        "Your levels, e.g. \"10/20, 15/30, break 10, 25/50/5\", or a number of the standard rise (default)",
     ("poker tournament create", "payouts"):
         "Prize shares in percent, e.g. \"65 35\" (default: by the number of players)",
     ("poker tournament create", "late_registration_levels"): "Levels during which players may still join (default: 0)",

@@ -5,6 +5,7 @@ hole card may have been shown (``conftest_bot``)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 
@@ -248,3 +249,49 @@ async def test_a_restart_mid_tournament_keeps_the_clock_and_the_hand(
     await play_out(players)
     await fake.settle()
     assert sum(m.content.startswith("**Final standings**") for m in fake.channel_messages("poker")) == 1
+
+
+def folding(hand: Hand, legal: Legal) -> str:
+    """Fold to any bet, check otherwise: quick hands that move few chips."""
+    if legal.phase == "drawing":
+        return "sd"
+    return "cc" if legal.can_check else "f"
+
+
+async def test_play_resumes_by_itself_after_a_break_even_across_a_restart(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, fast: FastClock
+) -> None:
+    await poker_bot(seed=9)
+    players = Players(fake, poker_bot)
+    _, lobby = await tournament(players, "alice", game="five-card-draw", buy_in=10, starting_chips=5000,
+                                level_minutes=1, levels="10/20, break 1, 20/40")
+    for name in PLAYERS:
+        await press(players, name, lobby, "Register")
+    await command(players, "alice", "start")
+
+    async def big_blinds() -> set[int]:
+        hands = await players.bot.store.recent_hands(players.table.id, 100)  # the running bot's store
+        return {h.settings["stakes"]["big_blind"] for h in hands}
+
+    def on_break() -> bool:
+        t = players.table.tournament
+        level = t.level_now() if t is not None else None
+        return players.table.live is None and level is not None and level.status == "break"
+
+    while not on_break():  # level 1: one second of play
+        if players.table.live is not None:
+            await players.play(folding)
+        else:
+            await asyncio.sleep(0.01)
+    shown = await fake.wait_for(lambda: (players.field("Tournament") or "").startswith("Break: play resumes") or None,
+                                5, what="the break on the table message")
+    assert shown and await big_blinds() == {20}
+    await poker_bot.restart()  # during the break: the deal that waits for its end is set up again
+    await players.turn(timeout=10)
+    assert players.table.hand is not None and players.table.hand.stakes.big_blind == 40
+    assert await big_blinds() == {20, 40}
+    await players.play(folding)
+    await fake.settle()
+    cancelled = await fake.reply_to(await fake.slash("alice", "poker", group="tournament", subcommand="cancel",
+                                                     channel=players.channel), followups=1)
+    assert "every buy-in and rebuy is returned" in cancelled.followups[0].content
