@@ -865,6 +865,8 @@ class TablesMixin(StoreBase):
                     await _cash_out(tx, table, await _require_seat(tx, hand["table_id"], user))
             if tournament is not None:
                 await write_hand_result(tx, hand["table_id"], tournament)
+            elif await _plays_tournament(tx, hand["table_id"], active=True):  # its eliminations go with it
+                raise InvalidArgument("A tournament's hand is finished with the tournament's change (tournament=).")
             return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def void_hand(self, hand_id: int, reason: str) -> HandRecord:

@@ -156,7 +156,7 @@ def new_tournament(
         if structure is not None and structure not in STRUCTURES:
             raise ValueError(f"the structure must be one of: {', '.join(STRUCTURES)}")
         base = TableSettings(game, 1, 2, structure=structure)  # checks the game; blinds follow the levels
-        rise: Structure = structure or _default_rise(base)  # type: ignore[assignment]
+        rise = base.structure or _default_rise(base)
         text = (levels or "").strip()
         if text and not text.isdigit():
             schedule = parse_levels(text, level_minutes=level_minutes)
@@ -172,7 +172,7 @@ def new_tournament(
     return settings, tournament
 
 
-def _default_rise(settings: TableSettings) -> str:
+def _default_rise(settings: TableSettings) -> Structure:
     """The default levels follow the table's structure: a game's own, or for dealer's choice fixed limit's
     blinds only (antes in every game of a mixed night would surprise the lowball players)."""
     if settings.is_dealers_choice:

@@ -193,3 +193,12 @@ async def test_tournament_chips_are_not_on_the_leaderboard(store: Store) -> None
     await store.register_tournament(tid, ALICE, 1, STATE)
     [entry] = [e for e in await store.leaderboard(G) if e.user_id == ALICE]
     assert (entry.balance, entry.at_tables) == (900, 0)
+
+
+async def test_a_tournament_hand_cannot_end_without_its_tournament(store: Store, snapshot: Snapshot) -> None:
+    table_id, _ = await start_three(store)
+    hand = await store.start_hand(table_id, "five-card-draw", {}, 1, [ALICE, BOB, CAROL], [1500] * 3)
+    before = await snapshot(store)
+    with pytest.raises(InvalidArgument, match="tournament="):
+        await store.finish_hand(hand.id, [3000, 1500, 0], 0, {})
+    assert await snapshot(store) == before
