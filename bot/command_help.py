@@ -48,11 +48,13 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker tournament create", "starting_chips"): "Tournament chips each player starts with",
     ("poker tournament create", "level_minutes"): "Minutes each blind level lasts",
     ("poker tournament create", "levels"):
-        "Your own blind levels, e.g. \"10/20, 15/30, 25/50\" (default: a standard rise)",
+        "Your levels, e.g. \"10/20, 15/30, break 10, 25/50/5\", or a number of the standard rise (default)",
     ("poker tournament create", "payouts"):
         "Prize shares in percent, e.g. \"65 35\" (default: by the number of players)",
     ("poker tournament create", "late_registration_levels"): "Levels during which players may still join (default: 0)",
-    ("poker tournament create", "rebuys"): "Let a player who busts buy in again in the first levels (default: no)",
+    ("poker tournament create", "rebuys"):
+        "Levels during which a player who goes broke may buy in again (default 0: no rebuys)",
+    ("poker tournament create", "structure"): "Betting structure (default: each game's own)",
     # Issue 16: moves by slash command.
     ("poker bet", "amount"): "Your total bet this round, in chips (as the buttons mean it)",
     ("poker raise", "amount"): "The total to raise to this round (not just the extra), in chips",
@@ -70,6 +72,11 @@ COMMAND_HELP: Final[dict[str, str]] = {
     "chips settle": "Each player's net for the night and the fewest payments that settle it",
     "chips graph": "A picture of each player's chips over the night",
     "poker tournament create": "Open a tournament at this table: one buy-in, blinds rising on a clock",
+    "poker tournament start": "Start the tournament: the blind clock starts and the cards are dealt (host)",
+    "poker tournament pause": "Stop the tournament's clock after this hand (host)",
+    "poker tournament resume": "Run the tournament's clock again and deal (host)",
+    "poker tournament cancel": "Call the tournament off: every buy-in and rebuy is returned (host)",
+    "poker tournament status": "The tournament's level, players, prize pool and standings",
     "poker fold": "Fold your hand",
     "poker check": "Check: bet nothing when there is no bet to call",
     "poker call": "Match the bet you face",

@@ -25,7 +25,7 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
 buy-ins and cash-outs, hands and action logs, session results), ``night`` (sessions, the hands and refunds
-of a night, player stats, nets by period) and ``audit``.
+of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts) and ``audit``.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ from .errors import (
 )
 from .night import NetEntry, NightMixin, SessionRecord
 from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
+from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE", "MAX_AMOUNT", "MAX_BALANCE", "MAX_SEATS",
@@ -86,11 +87,12 @@ __all__ = [
     "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NetEntry", "NotFound", "NotSeated",
     "SchemaError", "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionRecord", "SessionResult",
     "Store", "StoreBusy", "StoreError",
-    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TransferResult", "latest_version",
+    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TournamentError", "TournamentHand",
+    "TournamentRecord", "TransferResult", "latest_version",
 ]
 
 
-class Store(BankMixin, TablesMixin, NightMixin, AuditMixin):
+class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
     """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
     (or use ``async with await Store.open(...) as store``)."""
 

@@ -388,7 +388,7 @@ class BankMixin(StoreBase):
         return LedgerPage(guild, user, tuple(_entry(r) for r in rows), page, per_page, int(total))
 
     async def leaderboard(self, guild: int, limit: int = 10) -> list[LeaderboardEntry]:
-        """The richest members: balance plus chips on seats at the guild's tables, ties ranked equal."""
+        """The richest members: balance plus chips on seats at the guild's cash tables, ties ranked equal."""
         check_id(guild, "The server id")
         check_count(limit, "The leaderboard size", 1, 1000)
         async with self._read() as tx:
@@ -397,7 +397,9 @@ class BankMixin(StoreBase):
                 WITH at_tables AS (
                     SELECT s.user_id, sum(s.stack) AS chips
                     FROM seats s JOIN tables t ON t.id = s.table_id
-                    WHERE t.guild_id = :guild GROUP BY s.user_id
+                    WHERE t.guild_id = :guild  -- tournament chips are not bank chips (issue 15):
+                      AND NOT EXISTS (SELECT 1 FROM tournaments x WHERE x.table_id = t.id)
+                    GROUP BY s.user_id
                 )
                 SELECT a.user_id, a.balance, coalesce(at.chips, 0) AS at_tables,
                        rank() OVER (ORDER BY a.balance + coalesce(at.chips, 0) DESC) AS rank

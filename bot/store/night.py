@@ -72,6 +72,9 @@ class NetEntry:
     hands: int
 
 
+TOURNAMENT_KINDS = "('tournament-buy-in', 'tournament-rebuy', 'tournament-prize', 'tournament-refund')"
+
+
 def _session(r: sqlite3.Row) -> SessionRecord:
     return SessionRecord(r["id"], r["table_id"], r["guild_id"], r["channel_id"], r["number"], r["started_at"],
                          r["ended_at"], r["hands"])
@@ -179,6 +182,19 @@ class NightMixin(StoreBase):
             )
         return {int(r[0]): int(r[1]) for r in rows}
 
+    async def session_tournament_money(self, sessions: Collection[int]) -> tuple[set[int], dict[int, int]]:
+        """The tournament tables among the sessions' tables, and each member's money result at them: prizes and
+        refunds less buy-ins and rebuys (tournament chips are not money: their hands do not count)."""
+        ids = _session_ids(sessions)
+        async with self._read() as tx:
+            tables = await tx.all(
+                "SELECT DISTINCT s.table_id FROM sessions s JOIN tournaments t ON t.table_id = s.table_id"
+                " WHERE s.id IN (SELECT value FROM json_each(:sessions))", {"sessions": ids})
+            rows = await tx.all(
+                f"SELECT user_id, sum(delta) FROM ledger WHERE {_IN_SESSIONS} AND kind IN {TOURNAMENT_KINDS}"
+                " GROUP BY user_id ORDER BY user_id", {"sessions": ids})
+        return {int(r[0]) for r in tables}, {int(r[0]): int(r[1]) for r in rows}
+
     # ---- stats and boards
 
     async def player_stats(self, guild: int, user: int, *, sessions: Collection[int] | None = None,
@@ -208,8 +224,9 @@ class NightMixin(StoreBase):
 
     async def net_board(self, guild: int, *, sessions: Collection[int] | None = None, since: float | None = None,
                         limit: int = 10) -> list[NetEntry]:
-        """The members by net won at tables (hand results plus carried refunds), best first, over the sessions
-        given, or since a time (hands that ended and refunds made then or later), or all time; ties ranked equal.
+        """The members by net won at tables (hand results plus carried refunds; at tournaments, prizes and refunds
+        less buy-ins and rebuys instead of the tournament chips' hands), best first, over the sessions given, or
+        since a time (hands that ended and refunds made then or later), or all time; ties ranked equal.
         Members who played no hand and had no refund are not listed."""
         check_id(guild, "The server id")
         check_count(limit, "The board size", 1, 1000)
@@ -227,10 +244,13 @@ class NightMixin(StoreBase):
             rows = await tx.all(
                 f"""
                 WITH parts AS (
-                    SELECT user_id, sum(net) AS net, count(*) AS hands FROM {facts} GROUP BY user_id
+                    SELECT user_id, sum(net) AS net, count(*) AS hands FROM {facts}
+                      AND session_id NOT IN (SELECT s.id FROM sessions s JOIN tournaments t ON t.table_id = s.table_id)
+                    GROUP BY user_id
                     UNION ALL
                     SELECT user_id, sum(delta), 0 FROM ledger
-                    WHERE guild_id = :guild AND kind = 'carried-refund' AND {refunds} GROUP BY user_id
+                    WHERE guild_id = :guild AND kind IN ('carried-refund', {TOURNAMENT_KINDS[1:-1]}) AND {refunds}
+                    GROUP BY user_id
                 )
                 SELECT user_id, sum(net) AS net, sum(hands) AS hands, rank() OVER (ORDER BY sum(net) DESC) AS rank
                 FROM parts GROUP BY user_id ORDER BY rank, user_id LIMIT :limit

@@ -33,7 +33,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
@@ -68,6 +68,9 @@ from .errors import (
     TableNotEmpty,
 )
 from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
+
+if TYPE_CHECKING:
+    from .tournaments import TournamentHand
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -312,6 +315,8 @@ async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
     """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
     stack = int(seat["stack"])
     user = int(seat["user_id"])
+    if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips (issue 15)
+        raise InvalidArgument("Tournament chips cannot be cashed out: the prize pool is paid when the tournament ends.")
     if stack:
         balance = await post(
             tx, table["guild_id"], user, stack, "cash-out", reference=f"table {table['id']}", table_id=table["id"]
@@ -464,6 +469,8 @@ class TablesMixin(StoreBase):
             check_amount(amount, "A refund")
         async with self._write() as tx:
             table = await _open_table_row(tx, table_id)
+            if await _plays_tournament(tx, table_id, active=True):
+                raise TableNotEmpty("A tournament is under way at this table: cancel it to return every buy-in.")
             live = await _live_hand_row(tx, table_id)
             if live is not None:
                 if reason is None:
@@ -671,21 +678,26 @@ class TablesMixin(StoreBase):
 
     async def session_results(self, table_id: int) -> list[SessionResult]:
         """Each player's net for the table's session (cash-outs + refunds + current stack - buy-ins),
-        best first. The nets add up to minus the carried pot."""
+        best first. The nets add up to minus the carried pot. At a tournament table: prizes + refunds - buy-ins
+        and rebuys (its stacks are tournament chips, worth nothing at the bank); the nets add up to minus the
+        prize pool while it is held."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
             await _table_row(tx, table_id)
             rows = await tx.all(
                 """
                 SELECT user_id,
-                    -sum(CASE WHEN kind IN ('buy-in', 'rebuy', 'top-up') THEN delta ELSE 0 END) AS bought_in,
-                    sum(CASE WHEN kind = 'cash-out' THEN delta ELSE 0 END) AS cashed_out,
-                    sum(CASE WHEN kind = 'carried-refund' THEN delta ELSE 0 END) AS refunded
+                    -sum(CASE WHEN kind IN ('buy-in', 'rebuy', 'top-up', 'tournament-buy-in', 'tournament-rebuy')
+                         THEN delta ELSE 0 END) AS bought_in,
+                    sum(CASE WHEN kind IN ('cash-out', 'tournament-prize') THEN delta ELSE 0 END) AS cashed_out,
+                    sum(CASE WHEN kind IN ('carried-refund', 'tournament-refund') THEN delta ELSE 0 END) AS refunded
                 FROM ledger WHERE table_id = ? GROUP BY user_id
                 """,
                 (table_id,),
             )
             stacks = {s.user_id: s.stack for s in await _seats_of(tx, table_id)}
+            if await _plays_tournament(tx, table_id):
+                stacks = dict.fromkeys(stacks, 0)
         results = [
             SessionResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
                           stacks.get(r["user_id"], 0), r["user_id"] in stacks)
@@ -799,6 +811,7 @@ class TablesMixin(StoreBase):
         cash_out: Collection[int] = (),
         timeouts: Mapping[int, tuple[int, bool]] | None = None,
         facts: Sequence[PlayerHandFacts] | None = None,
+        tournament: TournamentHand | None = None,
     ) -> HandRecord:
         """Complete a live hand in one transaction: new seat stacks, the carried pot, status and result.
 
@@ -813,6 +826,8 @@ class TablesMixin(StoreBase):
         table layer asks the rules), also written in the transaction.
         ``result`` is any JSON value; ``phh`` the hand history text, if available; ``facts`` what each
         player did (``bot.night.facts.hand_facts``, one per seat), kept for the stats in the same transaction.
+        At a tournament table, ``tournament`` (``bot.store.tournaments``) is written in the same transaction too:
+        the eliminations and, when the hand ends the tournament, the payout.
         """
         check_id(hand_id, "The hand id")
         stacks = [_check_stack(s, "A final stack") for s in final_stacks]
@@ -824,6 +839,9 @@ class TablesMixin(StoreBase):
         leavers = [check_id(u, "A player id") for u in cash_out]
         counts = {check_id(u, "A player id"): (check_count(c, "The timeout count", 0, 10**6), bool(out))
                   for u, (c, out) in (timeouts or {}).items()}
+        if tournament is not None:
+            from .tournaments import check_hand_change, write_hand_result  # (imports this module)
+            check_hand_change(tournament)
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
             if hand["status"] != "live":
@@ -868,6 +886,10 @@ class TablesMixin(StoreBase):
                 table = await _table_row(tx, hand["table_id"])
                 for user in leavers:
                     await _cash_out(tx, table, await _require_seat(tx, hand["table_id"], user))
+            if tournament is not None:
+                await write_hand_result(tx, hand["table_id"], tournament)
+            elif await _plays_tournament(tx, hand["table_id"], active=True):  # its eliminations go with it
+                raise InvalidArgument("A tournament's hand is finished with the tournament's change (tournament=).")
             return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def void_hand(self, hand_id: int, reason: str) -> HandRecord:
@@ -969,6 +991,8 @@ def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> 
 
 async def _debit_for_table(tx: Tx, table: sqlite3.Row, user: int, amount: int, kind: str) -> None:
     """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
+    if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips (issue 15)
+        raise InvalidArgument("This table plays a tournament: enter it with its Register button.")
     try:
         await post(tx, table["guild_id"], user, -amount, kind, reference=f"table {table['id']}", table_id=table["id"])
     except InsufficientFunds as error:
@@ -977,3 +1001,9 @@ async def _debit_for_table(tx: Tx, table: sqlite3.Row, user: int, amount: int, k
             needed=amount,
             available=error.available,
         ) from None
+
+
+async def _plays_tournament(tx: Tx, table_id: int, *, active: bool = False) -> bool:
+    """Whether the table is a tournament's (whose seats hold tournament chips); ``active``: one still running."""
+    where = " AND status IN ('registering', 'running')" if active else ""
+    return await tx.one(f"SELECT 1 FROM tournaments WHERE table_id = ?{where}", (table_id,)) is not None

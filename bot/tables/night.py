@@ -128,8 +128,9 @@ class NightResults:
 
     ``series`` is each player's net after each hand (``bot.night.graph.net_series``) and ``nets`` his net for
     the night; both count ``refunds`` (carried chips returned) and ``pending`` (chips still carried at a table
-    whose night runs, counted as returned to those who put them in). ``live`` lists the hands being played now,
-    which count once they end.
+    whose night runs, counted as returned to those who put them in). At a tournament, ``series`` follows the
+    tournament chips and ``nets`` the money: prizes and refunds less buy-ins and rebuys. ``live`` lists the
+    hands being played now, which count once they end.
     """
 
     night: Night
@@ -177,7 +178,11 @@ async def night_results(store: Store, tables: Tables, night: Night) -> NightResu
             values.add(_chip_value_text((await store.get_table_by_id(session.table_id)).settings))
     returned = {user: refunds.get(user, 0) + pending.get(user, 0) for user in {*refunds, *pending}}
     series = net_series(hands, returned)
-    nets = {user: points[-1][1] for user, points in series.items()}
+    tournaments, money = await store.session_tournament_money(night.ids)
+    cash = net_series([h for h in hands if h.table_id not in tournaments], returned) if tournaments else series
+    nets = {user: points[-1][1] for user, points in cash.items()}
+    for user, amount in money.items():  # a tournament counts what was paid in and won, not its chips
+        nets[user] = nets.get(user, 0) + amount
     value = values.pop() if len(values) == 1 else None
     return NightResults(night, hands, series, nets, refunds, pending, live, _chip_value(value))
 

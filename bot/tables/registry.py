@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from ..store import Store
 from ..store.tables import CashOut
 from .night import keep_missing_facts
 from .settings import SettingsError, TableSettings
 from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from ..tournament import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +61,12 @@ class Tables:
             raise TableError("There is no table in this channel; `/poker create` opens one.")
         return table
 
-    async def create(self, guild: int, channel: int, host: int, settings: TableSettings) -> Table:
-        """Open a table in ``channel``; TableError if one is already open there."""
+    async def create(self, guild: int, channel: int, host: int, settings: TableSettings, *,
+                     tournament: Tournament | None = None) -> Table:
+        """Open a table in ``channel`` (a tournament's, with ``tournament``); TableError if one is already open."""
         if channel in self.by_channel:
             raise TableError("This channel already has a table.")
-        table = await Table.create(self.store, guild, channel, host, settings, self._rng)
+        table = await Table.create(self.store, guild, channel, host, settings, self._rng, tournament=tournament)
         self.by_channel[channel] = table
         return table
 

@@ -24,7 +24,7 @@ import random
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..night.facts import PlayerHandFacts, hand_facts
 from ..poker import (
@@ -52,6 +52,10 @@ from ..refusal import Refusal
 from ..store import SessionRecord, Store
 from ..store.tables import CashOut, HandRecord, SeatRecord, TableRecord
 from .settings import SettingsError, TableSettings
+
+if TYPE_CHECKING:  # issue 15: tournament mode (bot/tables/tournament.py imports this module)
+    from ..tournament import Tournament
+    from .tournament import TournamentMode
 
 __all__ = ["HandSummary", "Next", "Outcome", "Table", "TableError", "stored_hand"]
 
@@ -133,15 +137,19 @@ class Table:
         self.hands_dealt = 0  # hands dealt at the table so far (the next one is number hands_dealt + 1)
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
+        self.tournament: TournamentMode | None = None  # issue 15: a tournament table's (bot/tables/tournament.py)
 
     # ------------------------------------------------------------------ loading
 
     @classmethod
     async def create(
         cls, store: Store, guild: int, channel: int, host: int, settings: TableSettings,
-        rng: random.Random | None = None,
+        rng: random.Random | None = None, *, tournament: Tournament | None = None,
     ) -> Table:
-        """Open a new table in ``channel`` with ``host`` as its host."""
+        """Open a new table in ``channel`` with ``host`` as its host (a tournament's, with ``tournament``)."""
+        if tournament is not None:  # issue 15
+            from .tournament import TournamentMode
+            return await TournamentMode.open(store, guild, channel, host, settings, tournament, rng)
         record = await store.create_table(guild, channel, host, settings.to_json())
         return cls(store, record, rng)
 
@@ -156,6 +164,8 @@ class Table:
         ``hands_dealt``, the number of the table's last hand)."""
         table = cls(store, record, rng)
         table.hands_dealt = await store.hands_dealt(record.id) if hands_dealt is None else hands_dealt
+        from .tournament import TournamentMode  # issue 15: a tournament table (this module is imported by it)
+        table.tournament = await TournamentMode.load(store, record.id)
         if record.carried_pot:  # only a carried pot has owners to remember
             table.carried_owners = await _last_carried_owners(store, record.id)
         stored = await store.live_hand(record.id) if live == "read" else live
@@ -196,6 +206,8 @@ class Table:
         self.record = await self.store.get_table_by_id(self.id)
         self.settings = TableSettings.from_json(self.record.settings)
         self.choice = _choice_from(self.record.settings)
+        if self.tournament is not None:  # issue 15
+            await self.tournament.reload()
         stored = await self.store.live_hand(self.id)
         if previous is not None and (stored is None or stored.id != previous.record.id):
             done = await self.store.get_hand(previous.record.id)
@@ -284,7 +296,8 @@ class Table:
         return seat is not None and seat.dms_closed
 
     def _seats(self) -> list[Seat]:
-        return [Seat(s.seat_no, s.user_id, s.stack, s.sitting_out, s.leaving) for s in self.record.seats]
+        cash = self.tournament is None  # issue 15: in a tournament a player sitting out is dealt in (and blinded)
+        return [Seat(s.seat_no, s.user_id, s.stack, s.sitting_out and cash, s.leaving) for s in self.record.seats]
 
     def dealt_in(self) -> list[SeatRecord]:
         """Seats that would be dealt the next hand: seated, in, not leaving, with chips."""
@@ -308,6 +321,8 @@ class Table:
     def _chooser_seat(self) -> int | None:
         if not self.settings.is_dealers_choice or self.live is not None:
             return None
+        if self.tournament is not None and self.tournament.hold(self) is not None:  # issue 15: no deal, no choice
+            return None
         button = self.next_button()
         if button is None:
             return None
@@ -322,6 +337,9 @@ class Table:
             return Next("idle")
         if self.paused:
             return Next("idle", reason="paused")
+        if self.tournament is not None and (hold := self.tournament.hold(self)) is not None:  # issue 15
+            # A hold that ends by itself (a break, a wait for a rebuy): the deal is tried, and says when to retry.
+            return Next("deal") if hold.until is not None else Next("idle", reason="paused")
         if not rotation.can_deal(self._seats()):
             return Next("idle", reason="players")
         chooser = self.chooser()
@@ -379,6 +397,7 @@ class Table:
         """Sit down with ``buy_in`` chips from the member's balance (default: the largest buy-in
         the balance covers, up to the table's maximum)."""
         async with self._guard():
+            self._cash_only("This table plays a tournament: enter it with the Register button of its message.")
             low, high = self.settings.buy_in_range
             if self.record.seat_of(user):
                 raise TableError("You are already seated at this table.")
@@ -401,6 +420,7 @@ class Table:
     async def rebuy(self, user: int, amount: int) -> SeatRecord:
         """Add chips to the member's stack between hands, up to the table's maximum buy-in."""
         async with self._guard():
+            self._cash_only("In a tournament a rebuy is the buy-in again: use the Rebuy button of its message.")
             seat = self._seated(user)
             if self.live is not None and user in self.live.users:
                 raise TableError("You can add chips between hands, not during one.")
@@ -438,6 +458,8 @@ class Table:
             return await self._leave(user)
 
     async def _leave(self, user: int) -> tuple[CashOut | None, Outcome]:
+        self._cash_only("Tournament chips cannot be taken away from the table: sit out (your blinds are still "
+                        "posted) or unregister before the start; the host can cancel the tournament.")
         seat = self._seated(user)
         live = self.live
         if live is None or user not in live.users:
@@ -451,6 +473,11 @@ class Table:
         if not live.hand.can(fold):
             return None, self._outcome()  # all in or already out: he is cashed out when the hand ends
         return None, await self._apply(live, fold)
+
+    def _cash_only(self, refusal: str) -> None:
+        """Issue 15: refuse, at a tournament table, what only a cash table does."""
+        if self.tournament is not None:
+            raise TableError(refusal)
 
     def _seated(self, user: int) -> SeatRecord:
         seat = self.record.seat_of(user)
@@ -512,6 +539,7 @@ class Table:
             raise TableError("A hand is already being played.")
         if self.paused:
             raise TableError("The table is paused; the host can resume it.")
+        level = None if self.tournament is None else await self.tournament.before_deal(self)  # issue 15
         seats = self._seats()
         if not rotation.can_deal(seats):
             raise TableError("At least two players with chips are needed to deal.")
@@ -538,7 +566,11 @@ class Table:
             raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         try:
             stakes = self.settings.stakes_for(game, structure)
-        except ValueError as error:
+            if self.tournament is not None and level is not None:  # issue 15: the level's stakes, shown as the table's
+                stakes = self.tournament.stakes(level.level, self.settings, game, structure)
+                self.settings = self.settings.with_changes(small_blind=level.level.small_blind,
+                                                           big_blind=level.level.big_blind, ante=level.level.ante)
+        except (SettingsError, ValueError) as error:
             raise TableError(str(error)) from None
         button = self.next_button()
         assert button is not None
@@ -555,14 +587,14 @@ class Table:
             choice = rotation.after_deal(self.settings.choice_per, choice, game.id, structure,
                                          players, chooser)
         # The hand, the button and the dealer's-choice state in one transaction (a failure reloads the table).
-        row = self._settings_row(choice) if self.settings.is_dealers_choice else None
+        row = self._settings_row(choice) if self.settings.is_dealers_choice or level is not None else None
         record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried,
                                              button=button, table_settings=row)
         self.choice = choice
         self.live = _Live(hand, record, users)
         self.hands_dealt = max(self.hands_dealt, record.number)
         self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
-        return self._outcome(hand.events)
+        return await self._absent(self._outcome(hand.events))
 
     async def act(self, user: int, move: Move | str, seq: int) -> Outcome:
         """The member's move, if it is his turn and ``seq`` is the current action number."""
@@ -577,7 +609,7 @@ class Table:
                 raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
             if move.player not in (None, p):
                 raise TableError("You can act only for yourself.")
-            return await self._apply(live, replace(move, player=None))
+            return await self._absent(await self._apply(live, replace(move, player=None)))
 
     async def timeout(self, seq: int) -> Outcome | None:
         """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md section
@@ -590,7 +622,7 @@ class Table:
             # Remembered in the store, so that a restart still counts it (two hands in a row sit out).
             await self.store.update_seat(self.id, user, timed_out_hand=live.record.id)
             await self._refresh()
-            return await self._apply(live, live.hand.default_action(), timed_out=user)
+            return await self._absent(await self._apply(live, live.hand.default_action(), timed_out=user))
 
     async def _apply(self, live: _Live, move: Move | str, *, timed_out: int | None = None) -> Outcome:
         """Apply a move to the engine and write it through the store. If the write fails
@@ -613,6 +645,10 @@ class Table:
                 pass  # still stale: read again before the next request
             raise
         return self._outcome(events, live.hand, live.users, timed_out=timed_out)
+
+    async def _absent(self, outcome: Outcome) -> Outcome:
+        """Issue 15: in a tournament the table acts at once for a player sitting out (he is blinded off)."""
+        return outcome if self.tournament is None else await self.tournament.act_for_absent(self, outcome)
 
     async def _finish(self, live: _Live, seq: int, text: str) -> None:
         hand = live.hand
@@ -642,10 +678,21 @@ class Table:
             log.exception("hand %s: its facts could not be worked out; the hand is recorded without them",
                           live.record.id)
             facts = None
+        # Issue 15: at a tournament table the eliminations (and the payout) are written with the result.
+        change = None if self.tournament is None else self.tournament.hand_change(self, live, owners)
+        if change is not None and change.refunded:
+            owners, result["carried_refunds"] = {}, {str(u): a for u, a in change.refunded.items()}
+            if facts is not None:  # the refund is part of the stacks stored: each net says so too
+                facts = [replace(f, net=after - before) for f, after, before
+                         in zip(facts, change.stacks, hand.starting_stacks, strict=True)]
         await self.store.finish_hand(
-            live.record.id, hand.stacks, hand.carried_out, result, phh,
+            live.record.id, hand.stacks if change is None else change.stacks,
+            hand.carried_out if change is None else change.carried_out, result, phh,
             last_action=(seq, text), cash_out=leavers, timeouts=timeouts, facts=facts,
+            tournament=None if change is None else change.stored,
         )
+        if change is not None and self.tournament is not None:
+            self.tournament.hand_committed(change)
         self.carried_owners = owners
         self.last_hand, self.last_users, self.last_number = hand, live.users, live.record.number
         self.live = None
@@ -674,12 +721,14 @@ class Table:
     async def pause(self) -> None:
         """Deal no new hand until resumed (the hand in play is finished)."""
         async with self._guard():
+            self._cash_only("A tournament pauses with /poker tournament pause (its clock stops too).")
             await self.store.set_paused(self.id, True)
             await self._refresh()
 
     async def resume(self) -> None:
         """Deal again."""
         async with self._guard():
+            self._cash_only("A tournament resumes with /poker tournament resume.")
             await self.store.set_paused(self.id, False)
             await self._refresh()
 
@@ -687,6 +736,7 @@ class Table:
         """The host's start: refused while a hand is played or with fewer than two players with chips;
         otherwise the table deals (it is resumed)."""
         async with self._guard():
+            self._cash_only("A tournament starts with /poker tournament start.")
             if self.live is not None:
                 raise TableError("A hand is already being played.")
             if not rotation.can_deal(self._seats()):
@@ -742,8 +792,13 @@ class Table:
 
     async def close(self) -> list[CashOut]:
         """Close the table in one transaction: a hand in play is voided (every chip goes back where it was),
-        carried chips go back to those who put them in, and everyone is cashed out."""
+        carried chips go back to those who put them in, and everyone is cashed out. An unfinished tournament is
+        cancelled instead: every buy-in and rebuy returned (issue 15)."""
         async with self._guard():
+            if self.tournament is not None and self.tournament.is_active:
+                cashes = await self.tournament.cancel(self)
+                self.live = None
+                return cashes
             refunds = self.carried_refunds()
             reason = "the table was closed" if self.live is not None else None
             self.record, cashes = await self.store.close_table(self.id, void_reason=reason, refunds=refunds)

@@ -39,7 +39,7 @@ from bot.tables.night import night_phhs, rebuild, resolve_night
 from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
 from cogs import render
 
-from .. import night_views
+from .. import night_views, tournament_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
@@ -738,6 +738,61 @@ class TableCog(commands.Cog, name=COG_NAME):
     async def _night_choices(self, interaction: discord.Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         return await night_views.session_choices(self.bot.store, interaction, current)
+
+
+    # ------------------------------------------------- tournaments (issue 15: cogs/tournament_views.py)
+
+    tournament = app_commands.Group(name="tournament", description="Sit-and-go tournaments: one buy-in, blinds "
+                                    "rising on a clock", parent=poker)
+
+    @tournament.command(name="create", description=COMMAND_HELP["poker tournament create"])
+    @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.describe(**describe("poker tournament create"))
+    async def tournament_create(
+        self, interaction: discord.Interaction, game: str, buy_in: tournament_views.BUY_IN,
+        starting_chips: tournament_views.STACK, level_minutes: tournament_views.MINUTES, levels: str | None = None,
+        payouts: str | None = None, late_registration_levels: tournament_views.LEVELS = 0,
+        rebuys: tournament_views.LEVELS = 0, structure: str | None = None,
+    ) -> None:
+        """/poker tournament create"""
+        await tournament_views.create(
+            self, interaction, game=game, buy_in=buy_in, starting_chips=starting_chips, level_minutes=level_minutes,
+            levels=levels, payouts=payouts, late_registration_levels=late_registration_levels, rebuys=rebuys,
+            structure=structure)
+
+    @tournament.command(name="start", description=COMMAND_HELP["poker tournament start"])
+    async def tournament_start(self, interaction: discord.Interaction) -> None:
+        """/poker tournament start"""
+        await tournament_views.start(self, interaction, self._host_table(interaction))
+
+    @tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
+    async def tournament_pause(self, interaction: discord.Interaction) -> None:
+        """/poker tournament pause"""
+        await tournament_views.pause(self, interaction, self._host_table(interaction))
+
+    @tournament.command(name="resume", description=COMMAND_HELP["poker tournament resume"])
+    async def tournament_resume(self, interaction: discord.Interaction) -> None:
+        """/poker tournament resume"""
+        await tournament_views.resume(self, interaction, self._host_table(interaction))
+
+    @tournament.command(name="cancel", description=COMMAND_HELP["poker tournament cancel"])
+    async def tournament_cancel(self, interaction: discord.Interaction) -> None:
+        """/poker tournament cancel"""
+        await tournament_views.cancel(self, interaction, self._host_table(interaction))
+
+    @tournament.command(name="status", description=COMMAND_HELP["poker tournament status"])
+    async def tournament_status(self, interaction: discord.Interaction) -> None:
+        """/poker tournament status"""
+        await tournament_views.status(self, interaction, self._table(interaction))
+
+    async def tournament_click(self, interaction: discord.Interaction, table_id: int, kind: str) -> None:
+        """Register, Unregister or Rebuy on a tournament's message."""
+        await tournament_views.click(self, interaction, self._clicked_table(interaction, table_id), kind)
+
+    @commands.Cog.listener("on_ready")
+    async def tournament_news(self) -> None:
+        """Show every open tournament's news (what happened while the bot was away first)."""
+        tournament_views.listen_all(self)
 
 
 def _told(record: HandRecord) -> Hand | None:

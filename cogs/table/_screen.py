@@ -20,6 +20,7 @@ from bot.rules_text import GAME_BLURBS
 from bot.tables import Table
 from cogs import render
 
+from .. import tournament_views
 from . import _text
 from ._text import CardText, chips, mention
 from ._views import (
@@ -74,9 +75,16 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
         lines += ["", f"**{mention(actor)}: {_prompt(legal)}**" + _clock(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
+    lines += _tournament_lines(table)
     lines += list(screen.notices)
     return discord.Embed(title=f"{hand.game.name} · #{live.record.number}", description="\n".join(lines),
                          colour=COLOUR)
+
+
+def _tournament_lines(table: Table) -> list[str]:
+    """A tournament table's level, the next one and the time left (issue 15); nothing at a cash table."""
+    found = tournament_views.tournament_field(table)
+    return [] if found is None else ["", f"**{found.name}**", found.value]
 
 
 def _prompt(legal: Legal) -> str:
@@ -112,7 +120,11 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
              "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
     if step.kind == "choose" and step.user is not None:
         after = f"Next: {mention(step.user)} picks the game."
-    lines += ["", after, *screen.notices]
+    if table.tournament is not None:
+        after = ""
+    lines += ["", after] if after else []
+    lines += _tournament_lines(table)
+    lines += list(screen.notices)
     title = f"{hand.game.name} · #{number}" if number else hand.game.name
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
@@ -148,6 +160,7 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
         lines += ["", "Waiting for a second player with chips."]
     if table.record.carried_pot:
         lines.append(f"🔁 {chips(table.record.carried_pot)} carried to the next deal")
+    lines += _tournament_lines(table)
     lines += list(screen.notices)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 

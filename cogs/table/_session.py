@@ -287,7 +287,7 @@ class TableSession:
 
     def draw_text(self, hand: Hand, seat: int, thrown: tuple[Card, ...], received: list[Card]) -> str:
         """What a player threw and got, and his hand now (his DM after a draw, and the picker's last word)."""
-        number = self.table.live.record.number if self.table.live else ""
+        number = self.table.live.record.number if self.table.live else self.table.last_number
         return f"#{number} {hand.game.name} at <#{self.channel_id}>\n" + \
             _text.draw_report(hand, seat, thrown, received, self.card)
 

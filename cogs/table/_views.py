@@ -18,6 +18,7 @@ from bot.poker import Legal
 from cogs.render import chips
 
 from ..errors import answers_errors, report
+from ..tournament_views import TournamentButton
 
 BUTTON = discord.ui.Button[discord.ui.View]
 SELECT = discord.ui.Select[discord.ui.View]
@@ -229,7 +230,8 @@ class DrawConfirm(discord.ui.DynamicItem[BUTTON], template=CONFIRM_ID):
                                                        self.face_up)
 
 
-DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect, DealButton, SeatButton, CardToggle, DrawConfirm)
+DYNAMIC_ITEMS = (ActionButton, ChoiceSelect, StructureSelect, DealButton, SeatButton, CardToggle, DrawConfirm,
+                 TournamentButton)  # issue 15: Register...
 
 AMOUNT_MODAL_ID = re.compile(r"pk:m:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
 REBUY_MODAL_ID = re.compile(r"pk:r:(?P<table>\d+)")

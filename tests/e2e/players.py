@@ -198,6 +198,19 @@ class Players:
         embeds = (message or self.message()).embeds
         return str(embeds[0].get("description") or "") if embeds else ""
 
+    def section(self, name: str, message: StoredMessage | None = None) -> str | None:
+        """The lines under the table embed's bold heading that starts with ``name`` (up to a blank line)."""
+        lines = self.description(message).splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith(f"**{name}") and line.endswith("**"):
+                body = []
+                for after in lines[i + 1:]:
+                    if not after.strip():
+                        break
+                    body.append(after)
+                return "\n".join(body)
+        return None
+
     def showdowns(self) -> list[StoredMessage]:
         """The messages of the hands that are over (their showdown, or later their summary), oldest first."""
         return [m for m in self.fake.channel_messages(self.channel)

@@ -1,0 +1,483 @@
+"""A table in tournament mode (issue 15): the level clock, registration and rebuys, eliminations, the payout.
+
+A tournament is played at a table of its own (``Tables.create(..., tournament=...)``), which keeps a
+:class:`TournamentMode` in ``Table.tournament``. The table asks it, before each deal, whether to deal and at
+what level (:meth:`TournamentMode.before_deal`: levels change between hands, never during one, since a hand's
+stakes are stored with it), and after each hand what the hand changes (:meth:`TournamentMode.hand_change`:
+the eliminations and, at the end, the payout, which the store writes with the hand's result in one
+transaction). The rules are the core's (``bot.tournament.Tournament``); chips move only in the store
+(``bot.store.tournaments``); nothing here knows Discord.
+
+Crash safety: the tournament, its clock included (the start of the level and the pauses), is stored with every
+change it depends on, and every answer is computed from it and the time, so a restarted bot deals the level it
+would have dealt and shows the time left it would have shown. The hand in play is rebuilt from its log by the
+table, at the stakes it was dealt with.
+
+Decisions where the rules are silent:
+
+- A player sitting out is still dealt in (his blinds and antes are posted) and the table acts for him at once
+  (check or fold, stand pat): absent players are blinded off, as in any tournament, so that the tournament
+  always ends.
+- A player who goes broke during the rebuy levels may rebuy until the end of the next hand dealt without him
+  (the core settles the busts then); when the table cannot deal without him (heads-up) it waits
+  :data:`REBUY_WAIT` seconds for him.
+- An Assassin pot carried when fewer than two players are left with chips (or when every player of the hand
+  has put his chips in it) can never be played: it goes back to those who put it in, as RULES.md returns
+  carried chips when no deal follows.
+
+What the Discord side shows or announces comes out as news (:class:`Broke`, :class:`Eliminated`,
+:class:`Finished`, :class:`Wake`), queued until a listener is set (:meth:`TournamentMode.listen`). The time is
+:data:`CLOCK`'s (the wall clock; tests run a fast one).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..poker import STRUCTURES, Game, Stakes, Structure, get_game, rotation
+from ..poker.rotation import RotationError
+from ..store import CashOut, SeatRecord, Store, TournamentHand, TournamentRecord
+from ..tournament import (
+    Level,
+    NextHand,
+    Placing,
+    Tournament,
+    default_structure,
+    level_number,
+    parse_levels,
+    parse_payouts,
+    playing_levels,
+)
+from .settings import SettingsError, TableSettings
+from .table import Outcome, Table, TableError
+
+if TYPE_CHECKING:
+    from .table import _Live
+
+__all__ = [
+    "CLOCK", "REBUY_WAIT", "Broke", "Clock", "Eliminated", "Finished", "Hold", "News", "TournamentMode", "Wake",
+    "new_tournament", "now",
+]
+
+REBUY_WAIT = 60.0  # seconds a broke player has to rebuy when the table cannot deal without him
+EXTRA = "table"  # the table layer's own fields, stored beside the core's in the tournament's JSON
+
+
+class Clock:
+    """The time a tournament's clock reads: the wall clock (tests put a faster one in :data:`CLOCK`)."""
+
+    def now(self) -> float:
+        """The tournament time now, in seconds."""
+        return time.time()
+
+    def wall(self, at: float) -> float:
+        """The wall-clock time (Unix seconds) at which the tournament time reads ``at`` (for Discord's
+        timestamps)."""
+        return at
+
+    def real_seconds(self, seconds: float) -> float:
+        """How long ``seconds`` of tournament time last on the wall clock (to wait for a break to end)."""
+        return seconds
+
+
+CLOCK = Clock()
+
+
+def now() -> float:
+    """The tournament time now (:data:`CLOCK`'s)."""
+    return CLOCK.now()
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Why the table deals no hand now, and until when (None: until the host or a player does something)."""
+
+    reason: Literal["registering", "paused", "break", "rebuy", "over"]
+    until: float | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Broke:
+    """Players left with no chips who may still rebuy (until the end of the next hand, or a wait)."""
+
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated:
+    """Players knocked out (by a hand, or by not rebuying in time) and their places."""
+
+    placings: tuple[Placing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The tournament is over: the final standings and the prizes paid (member: chips)."""
+
+    placings: tuple[Placing, ...]
+    prizes: Mapping[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """No hand can be dealt before ``at`` (a break, a wait for a rebuy): try to deal again then."""
+
+    at: float
+
+
+News = Broke | Eliminated | Finished | Wake
+
+
+@dataclass(frozen=True, slots=True)
+class HandChange:
+    """What a finished hand does to the tournament: the stacks to write (a carried pot nobody can play is
+    returned), what stays carried, the store's part and the tournament after it."""
+
+    stacks: list[int]
+    carried_out: int
+    stored: TournamentHand
+    state: Tournament
+    refunded: Mapping[int, int]
+
+
+def new_tournament(
+    game: str, buy_in: int, starting_chips: int, level_minutes: float, *, levels: str | None = None,
+    payouts: str | None = None, late_registration_levels: int = 0, rebuys: int = 0, structure: str | None = None,
+) -> tuple[TableSettings, Tournament]:
+    """The table settings and the tournament a host's ``/poker tournament create`` asks for; ``TableError``
+    saying what to change. ``levels``: a number of levels of the default rise, or the host's own list
+    (``10/20, 15/30, break 10, 25/50/5``); ``rebuys``: the levels during which a broke player may rebuy."""
+    try:
+        if structure is not None and structure not in STRUCTURES:
+            raise ValueError(f"the structure must be one of: {', '.join(STRUCTURES)}")
+        base = TableSettings(game, 1, 2, structure=structure)  # checks the game; blinds follow the levels
+        rise = base.structure or _default_rise(base)
+        text = (levels or "").strip()
+        if text and not text.isdigit():
+            schedule = parse_levels(text, level_minutes=level_minutes)
+        else:
+            schedule = default_structure(rise, starting_chips, level_minutes, int(text) if text else None)
+        first = next(step for step in schedule if isinstance(step, Level))
+        settings = base.with_changes(small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante)
+        shares = parse_payouts(payouts) if payouts and payouts.strip() else None
+        tournament = Tournament(buy_in, starting_chips, tuple(schedule), shares, late_registration_levels, rebuys,
+                                None, settings.max_seats)
+    except (SettingsError, ValueError) as error:
+        raise TableError(_sentence(str(error))) from None
+    return settings, tournament
+
+
+def _default_rise(settings: TableSettings) -> Structure:
+    """The default levels follow the table's structure: a game's own, or for dealer's choice fixed limit's
+    blinds only (antes in every game of a mixed night would surprise the lowball players)."""
+    if settings.is_dealers_choice:
+        return "fixed-limit"
+    return get_game(settings.game).default_structure
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
+
+
+def _refused(action: Callable[..., Any], *args: Any) -> Any:
+    """Run a transition of the core; its ValueError is the player's refusal."""
+    try:
+        return action(*args)
+    except ValueError as error:
+        raise TableError(_sentence(str(error))) from None
+
+
+class TournamentMode:
+    """The tournament of one table: its stored record, the core's value, and the news for the Discord side.
+    Its writes run under the table's lock (``Table._guard``) and go through the store in one transaction each."""
+
+    def __init__(self, store: Store, record: TournamentRecord) -> None:
+        self.store = store
+        self.news: list[News] = []
+        self._listener: Callable[[News], None] | None = None
+        self._use(record)
+        if record.status == "finished" and not record.announced:  # not posted before a restart: post it now
+            self._tell(Finished(tuple(self.state.placings()), self._paid(record)))
+
+    def _use(self, record: TournamentRecord) -> None:
+        self.record = record
+        self.state = Tournament.from_json(record.state)
+        extra = record.state.get(EXTRA) or {}
+        self.broke_at = float(extra.get("broke_at") or 0.0)
+
+    @classmethod
+    async def load(cls, store: Store, table_id: int) -> TournamentMode | None:
+        """The tournament of table ``table_id``, or None for a cash table."""
+        record = await store.get_tournament(table_id)
+        return None if record is None else cls(store, record)
+
+    @classmethod
+    async def open(cls, store: Store, guild: int, channel: int, host: int, settings: TableSettings,
+                   tournament: Tournament, rng: random.Random | None = None) -> Table:
+        """A new tournament table in ``channel`` with its tournament (registering), in one transaction."""
+        table_record, record = await store.create_tournament(
+            guild, channel, host, settings.to_json(), buy_in=tournament.buy_in,
+            starting_chips=tournament.starting_chips, state=cls._stored(tournament, 0.0))
+        table = Table(store, table_record, rng)
+        table.tournament = cls(store, record)
+        return table
+
+    async def reload(self) -> None:
+        """Read the tournament again (after a failed write: the store, not memory, says where it is)."""
+        record = await self.store.get_tournament(self.record.table_id)
+        if record is not None:
+            self._use(record)
+
+    # ------------------------------------------------------------------ news
+
+    def listen(self, listener: Callable[[News], None]) -> None:
+        """Give the news to ``listener`` (the Discord side), the news queued so far first."""
+        self._listener = listener
+        queued, self.news = self.news, []
+        for item in queued:
+            listener(item)
+
+    def _tell(self, item: News) -> None:
+        if self._listener is not None:
+            self._listener(item)
+            return
+        if isinstance(item, Wake):
+            self.news = [n for n in self.news if not isinstance(n, Wake)]
+        self.news.append(item)
+
+    async def remember_message(self, message_id: int | None) -> None:
+        """Store the tournament's registration message (the Discord side's)."""
+        await self.store.set_tournament_message(self.id, message_id)
+        self.record = replace(self.record, message_id=message_id)
+
+    async def announced(self) -> None:
+        """The final standings were posted (a restart does not post them again)."""
+        await self.store.mark_tournament_announced(self.id)
+        self.record = replace(self.record, announced=True)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def id(self) -> int:
+        """The tournament's id in the store."""
+        return self.record.id
+
+    @property
+    def is_active(self) -> bool:
+        """Registering or running (paused included): its prize pool is held."""
+        return self.state.stage in ("registering", "running")
+
+    def now(self) -> float:
+        """The time of the tournament's clock."""
+        return now()
+
+    def level_now(self) -> NextHand | None:
+        """The level (or break, or pause) the clock is in now, with the time left; None before the start or
+        once over."""
+        if self.state.stage != "running":
+            return None
+        return self.state.next_hand(now())
+
+    def level_number(self, step: int) -> int:
+        """The 1-based number of the blind level at or last before schedule step ``step``."""
+        return level_number(self.state.schedule, step)
+
+    @property
+    def levels(self) -> int:
+        """How many blind levels the schedule has."""
+        return playing_levels(self.state.schedule)
+
+    def hold(self, table: Table) -> Hold | None:
+        """Why no hand may be dealt now, or None."""
+        state = self.state
+        if state.stage == "registering":
+            return Hold("registering", None, "The tournament has not started yet.")
+        if state.stage != "running":
+            return Hold("over", None, "The tournament is over.")
+        if state.status == "paused":
+            return Hold("paused", None, "The tournament's clock is paused.")
+        at = now()
+        step = state.next_hand(at)
+        if step.status == "break":
+            return Hold("break", at + (step.seconds_left or 0.0), "It is a break.")
+        if state.awaiting_rebuy and not rotation.can_deal(table._seats()):
+            return Hold("rebuy", max(at, self.broke_at + REBUY_WAIT), "Waiting for a broke player to rebuy.")
+        return None
+
+    def stakes(self, level: Level, settings: TableSettings, game: Game, structure: Structure | None) -> Stakes:
+        """The engine's stakes of a hand of ``game`` dealt at ``level``."""
+        return level.stakes(settings.structure_for(game, structure), raise_cap=settings.raise_cap,
+                            big_bet_round=settings.big_bet_round)
+
+    @staticmethod
+    def _stored(state: Tournament, broke_at: float) -> dict[str, Any]:
+        return {**state.to_json(), EXTRA: {"broke_at": broke_at}}
+
+    def _paid(self, record: TournamentRecord) -> dict[int, int]:
+        return {e.user_id: e.prize or 0 for e in record.entries}
+
+    # -------------------------------------------------------- before and after a hand (under the table's lock)
+
+    async def before_deal(self, table: Table) -> NextHand:
+        """The level to deal the next hand at: the busts that waited long enough for a rebuy go out first; a
+        hold (a break, a pause...) refuses the deal, and says when to try again (:class:`Wake`)."""
+        hold = self.hold(table)
+        if hold is not None and hold.reason == "rebuy" and hold.until is not None and hold.until <= now():
+            await self._settle(table)
+            hold = self.hold(table)
+        if hold is not None:
+            if hold.until is not None:
+                self._tell(Wake(hold.until))
+            raise TableError(hold.text)
+        return self.state.next_hand(now())
+
+    async def _settle(self, table: Table) -> None:
+        """The players who did not rebuy in time are out (and the tournament is over if one is left)."""
+        state = self.state.settle_busts()
+        out = _newly_out(self.state, state)
+        prizes = state.prizes() if state.stage == "finished" else None
+        await self.store.save_tournament(self.id, self._stored(state, self.broke_at), out=out, prizes=prizes)
+        self._after(state, out, prizes)
+        await table._refresh()
+
+    def hand_change(self, table: Table, live: _Live, owners: Mapping[int, int]) -> HandChange:
+        """What the hand that just ended does to the tournament (nothing is written here)."""
+        hand, users = live.hand, live.users
+        stacks, carried = list(hand.stacks), hand.carried_out
+        refunded: dict[int, int] = {}
+        if carried and self._carried_pot_is_dead(table, users, stacks):
+            refunded = _refund_dead_pot(table, carried, owners, users)
+            stacks = [stack + refunded.get(user, 0) for user, stack in zip(users, stacks)]
+            carried = 0
+        start = dict(zip(users, live.record.stacks_before))
+        end = dict(zip(users, stacks))
+        at = now()
+        state = self.state.hand_finished(start, end, users, at)
+        out = _newly_out(self.state, state)
+        prizes = state.prizes() if state.stage == "finished" else None
+        broke_at = at if state.awaiting_rebuy else self.broke_at  # the busts of this hand wait from now
+        stored = TournamentHand(self._stored(state, broke_at), out=out, prizes=prizes)
+        return HandChange(stacks, carried, stored, state, refunded)
+
+    def hand_committed(self, change: HandChange) -> None:
+        """The hand's result and the tournament's change are stored: take them and tell the news."""
+        extra = change.stored.state.get(EXTRA) or {}
+        self.broke_at = float(extra.get("broke_at") or 0.0)
+        self._after(change.state, change.stored.out, change.stored.prizes)
+
+    def _after(self, state: Tournament, out: Collection[int], prizes: Mapping[int, int] | None) -> None:
+        placed = tuple(p for p in state.placings() if set(p.players) & set(out))
+        broke = {b.player for b in state.awaiting_rebuy} - {b.player for b in self.state.awaiting_rebuy}
+        self.state = state
+        if placed:
+            self._tell(Eliminated(placed))
+        if broke:
+            self._tell(Broke(tuple(p for p in state.standing.players if p in broke)))
+        if prizes is not None:
+            self.record = replace(self.record, status="finished", pool=0)
+            self._tell(Finished(tuple(state.placings()), dict(prizes)))
+
+    def _carried_pot_is_dead(self, table: Table, users: Sequence[int], stacks: Sequence[int]) -> bool:
+        """Whether a pot carried by this hand can never be played: fewer than two players would have chips for
+        the next deal, or every player of the hand put all his chips in it (see the module docstring)."""
+        after = dict(zip(users, stacks))
+        with_chips = [s for s in table.record.seats if after.get(s.user_id, s.stack) > 0]
+        return len(with_chips) < 2 or not any(stacks)
+
+    async def act_for_absent(self, table: Table, outcome: Outcome) -> Outcome:
+        """A player sitting out is blinded off: the table acts for him at once (check or fold, stand pat)."""
+        events = list(outcome.events)
+        while (live := table.live) is not None and (user := table.actor()) is not None:
+            seat = table.record.seat_of(user)
+            if seat is None or not seat.sitting_out:
+                break
+            outcome = await table._apply(live, live.hand.default_action())
+            events += outcome.events
+        return replace(outcome, events=tuple(events))
+
+    # ------------------------------------------------------------------ the players' and the host's moves
+
+    async def register(self, table: Table, user: int) -> SeatRecord:
+        """The member enters (his buy-in goes to the prize pool; he sits with the starting chips): before the
+        start, or during late registration."""
+        async with table._guard():
+            state = _refused(self.state.register, user, now())
+            taken = {s.seat_no for s in table.record.seats}
+            free = [n for n in range(1, table.settings.max_seats + 1) if n not in taken]
+            if not free:
+                raise TableError(f"The tournament is full ({table.settings.max_seats} seats).")
+            seat = await self.store.register_tournament(self.id, user, free[0], self._stored(state, self.broke_at))
+            self.state = state
+            await table._refresh()
+            return seat
+
+    async def unregister(self, table: Table, user: int) -> int:
+        """The member withdraws before the start; returns the chips given back (his buy-in)."""
+        async with table._guard():
+            state, _ = _refused(self.state.unregister, user)
+            refund: int = await self.store.unregister_tournament(self.id, user, self._stored(state, self.broke_at))
+            self.state = state
+            await table._refresh()
+            return refund
+
+    async def rebuy(self, table: Table, user: int) -> SeatRecord:
+        """A broke player buys back in (the buy-in again, for the starting chips)."""
+        async with table._guard():
+            state = _refused(self.state.rebuy, user)
+            seat = await self.store.rebuy_tournament(self.id, user, self._stored(state, self.broke_at))
+            self.state = state
+            await table._refresh()
+            return seat
+
+    async def start(self, table: Table) -> None:
+        """The host starts the tournament: the clock starts in the first level."""
+        async with table._guard():
+            state = _refused(self.state.start, now())
+            await self.store.save_tournament(self.id, self._stored(state, self.broke_at), start=True)
+            self.state = state
+            self.record = replace(self.record, status="running")
+
+    async def pause(self, table: Table) -> None:
+        """The clock stops (the hand in play is played out; no new hand until resumed)."""
+        await self._clock(table, self.state.pause)
+
+    async def resume(self, table: Table) -> None:
+        """The clock runs again; the pause did not count against the level."""
+        await self._clock(table, self.state.resume)
+
+    async def _clock(self, table: Table, change: Callable[[float], Tournament]) -> None:
+        async with table._guard():
+            state = _refused(change, now())
+            await self.store.save_tournament(self.id, self._stored(state, self.broke_at))
+            self.state = state
+
+    async def cancel(self, table: Table) -> list[CashOut]:
+        """Call the tournament off (under the table's lock, from ``Table.close``): a hand in play is voided and
+        every buy-in and rebuy returned, in one transaction; the table is closed."""
+        state, _ = _refused(self.state.cancel)
+        table.record, refunds = await self.store.cancel_tournament(self.id, self._stored(state, self.broke_at))
+        self.state = state
+        self.record = replace(self.record, status="cancelled", pool=0)
+        return refunds
+
+
+def _newly_out(before: Tournament, after: Tournament) -> list[int]:
+    """The players out in ``after`` who were still in ``before``."""
+    return [p for p in after.standing.players if after.standing.is_out(p) and not before.standing.is_out(p)]
+
+
+def _refund_dead_pot(table: Table, carried: int, owners: Mapping[int, int], users: Sequence[int]) -> dict[int, int]:
+    """A carried pot nobody can play, back to the hand's players who put it in (in proportion; odd chips from
+    the first seat left of the button); with no known owner among them, to the hand's players equally."""
+    mine = {u: a for u, a in owners.items() if u in users and a > 0}
+    order = [u for u in rotation.refund_order(table._seats(), table.record.button) if u in users]
+    try:
+        return rotation.carried_refunds(carried, mine, order)
+    except RotationError as error:  # a hand always has players
+        raise TableError(str(error)) from None
