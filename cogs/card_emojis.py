@@ -121,8 +121,12 @@ class CardEmojis:
     # --- start and stop ---
 
     def start(self) -> asyncio.Task[SyncReport]:
-        """Run ``sync`` in the background (cards are text until it is done); call once the client is logged in."""
-        if self._task is None or self._task.done():
+        """Run ``sync`` in the background (cards are text until it is done); call once the client is logged in.
+
+        Returns the one sync of this start, running or done (calling again does not upload twice); a sync that
+        was cancelled is run again.
+        """
+        if self._task is None or self._task.cancelled():
             self._task = asyncio.create_task(self.sync(), name="card-emojis-sync")
         return self._task
 

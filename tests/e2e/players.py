@@ -451,6 +451,17 @@ class Players:
         await self.fake.wait_for(lambda: len(self.showdowns()) > shown, timeout, what="the showdown shown")
         return number
 
+    async def _next_turn_or_end(self, number: int, timeout: float = 10.0) -> Turn | None:
+        """The next turn of hand ``number`` once the table message shows it, or None once the hand is over."""
+        def ready() -> Turn | bool | None:
+            live = self.table.live
+            if live is None or live.record.number > number:
+                return True
+            return self._turn_now(number)
+
+        found = await self.fake.wait_for(ready, timeout, what=f"a turn of hand #{number} or its end")
+        return found if isinstance(found, Turn) else None
+
     def _next_turn(self, hand_id: int) -> Turn | bool | None:
         """The next turn of hand ``hand_id``, False-y while it is being shown, ``True`` once the hand is over."""
         table = self.table

@@ -1,0 +1,223 @@
+"""The table on a phone (issue 13), through Discord: the turn finds its player, the table stays in view, the
+labels mean what they do, a draw takes k + 2 taps, the seat buttons, "My hand" between hands, and the cards as the
+bot's own emojis (uploaded once)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import cogs.table._alerts as alerts
+from bot.app import PokerBot
+from bot.poker import parse_cards
+from cogs.card_emojis import card_emoji_pictures
+
+from .conftest_bot import PokerBotStarter
+from .fakediscord import FakeDiscord, StoredMessage
+from .players import FastClockFor, Players, calling_station, channel_texts
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ("alice", "bob", "carol")
+
+
+def alert_dms(fake: FakeDiscord, name: str) -> list[str]:
+    return [m.content for m in fake.dms(name) if m.content.startswith(("🔔", "⏰"))]
+
+
+async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who is not looking gets a DM when his turn has waited, and another before his clock runs out,
+    each with a link to the table; one who acts at once gets none; /poker alerts turns them off."""
+    monkeypatch.setattr(alerts, "NOTIFY_AFTER", 0.3)
+    monkeypatch.setattr(alerts, "WARN_BEFORE", 0.4)
+    await poker_bot(seed=3)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, start=False)
+    carol = players.uid("carol")
+    monkeypatch.setattr(table, "settings", FastClockFor(table, 1.2, acting={carol}))
+    await players.poker("alice", "start")
+    turn = await players.turn(1)
+    assert turn.name == "carol"
+    first = await fake.wait_for_dm("carol", lambda m: m.content.startswith("🔔"), timeout=3)
+    assert first.content.startswith(f"🔔 Your move at <#{players.channel_id}> (Five Card Draw) · ⏱ <t:")
+    assert f"/channels/{fake.guild_id}/{players.channel_id}/{table.message_id}" in first.content  # the table, a tap
+    warned = await fake.wait_for_dm("carol", lambda m: m.content.startswith("⏰"), timeout=3)
+    assert "seconds left for your move" in warned.content
+    await fake.wait_for(lambda: table.live is not None and table.live.seq == 1, 3, what="the clock to fold carol")
+    assert len(alert_dms(fake, "carol")) == 2
+    # The others act at once (their clock is 60 s): no alert for them.
+    await players.play(calling_station, number=1)
+    assert alert_dms(fake, "alice") == [] and alert_dms(fake, "bob") == []
+    # Turned off: the clock still runs for her, silently.
+    off = await players.poker("carol", "alerts", on=False)
+    assert off.ephemeral and off.content.startswith("Turn alerts off")
+    assert not await players.bot.store.turn_alerts(fake.guild_id, carol)
+    await players.play(calling_station, number=2, idle={"carol"})  # her clock acts for her in hand 2
+    seat = table.seat_of(carol)
+    assert seat is not None and seat.timeouts == 2 and seat.sitting_out  # two in a row: sat out
+    assert len(alert_dms(fake, "carol")) == 2
+
+
+def bot_messages(fake: FakeDiscord, players: Players) -> list[StoredMessage]:
+    """The bot's messages in the table's channel that everyone sees, oldest first."""
+    return [m for m in fake.channel_messages(players.channel)
+            if m.author.get("id") == str(fake.app_id) and not m.ephemeral]
+
+
+async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """At the start of every turn of a dealer's-choice evening, with players joining, sitting out, pausing and a
+    host's kick, the message with the buttons is the bot's newest message in the channel (or the one before);
+    each finished hand is one line over the next."""
+    await poker_bot(seed=5)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="dealers-choice")
+    checked = 0
+    games = ["triple-draw-27", "assassin", "badugi", "five-card-draw"]
+    for number, game in enumerate(games, start=1):
+        chooser = players.name(table.chooser() or 0)
+        await players.choose(chooser, game)
+        if number == 2:
+            await players.poker("dave", "join")
+            await players.poker("alice", "pause")
+        if number == 3:
+            await players.poker("alice", "resume")
+            await players.click_seat("bob", "sit")  # sits out from the next hand
+        while True:
+            turn = await players._next_turn_or_end(number)
+            if turn is None:
+                break
+            newest = bot_messages(fake, players)[-2:]
+            assert turn.message.id in [m.id for m in newest], (number, [m.id for m in newest], turn.message.id)
+            checked += 1
+            await players.act(calling_station(table.hand, turn.legal), turn=turn)  # type: ignore[arg-type]
+        if number == 2:
+            await players.poker("alice", "resume")
+    assert checked > 20
+    summaries = [m for m in bot_messages(fake, players) if m.embeds and str(m.embeds[0].get("description", ""))
+                 .startswith("#")]
+    assert len(summaries) >= 3 and all(m.custom_ids() == [] for m in summaries)
+    assert all("\n" not in str(m.embeds[0]["description"]) for m in summaries)  # one line each
+
+
+async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """"Call 5" is logged "calls 5"; no Fold beside a free Check; All in asks once more."""
+    await poker_bot(seed=8)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 300, "bob": 1000, "carol": 1000})
+    turn = await players.turn(1)  # carol, the button, faces the big blind
+    labels = [b.get("label") for b in turn.message.buttons()]
+    assert labels[:2] == ["Fold", "Call 10"]
+    await players.act("cc", turn=turn)
+    turn = await players.turn(1)  # alice, the small blind: 5 more to call
+    assert turn.message.button("Call 5")
+    await players.act("cc", turn=turn)
+    assert f"· <@{players.uid('alice')}> calls 5" in players.description()  # what the button said
+    turn = await players.turn(1)  # bob, the big blind: checking is free, so no Fold
+    labels = [b.get("label") for b in turn.message.buttons()]
+    assert "Check" in labels and "Fold" not in labels
+    await players.act("cc", turn=turn)
+    await players.play(calling_station, until=lambda t: t.legal.phase == "betting" and t.name == "alice")
+    turn = await players.turn(1)
+    all_in = f"pk:a:{table.id}:{turn.hand_id}:{turn.seq}:allin"
+    asked = await fake.reply_to(await fake.click("alice", turn.message, all_in))
+    assert asked.ephemeral and asked.content == f"Go all in for {turn.legal.all_in_to:,}?"
+    assert table.live is not None and table.live.seq == turn.seq  # one tap: nothing happened yet
+    sure = await fake.reply_to(await fake.click("alice", asked.message, f"{all_in}ok"))  # type: ignore[arg-type]
+    assert sure.content == f"You are all in for {turn.legal.all_in_to:,}."
+    assert table.live.hand.stacks[turn.legal.player] == 0
+
+
+async def test_a_draw_of_k_cards_takes_k_plus_2_taps_and_standing_pat_one(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    await poker_bot(seed=12)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    await players.play(calling_station, until=lambda t: t.legal.phase == "drawing")
+    for k in (2, 0, 1):
+        turn = await players.turn(1)
+        assert turn.legal.phase == "drawing"
+        mark = len(fake.interactions)
+        await players.draw(turn.legal.hand[:k], turn=turn)
+        taps = [r for r in list(fake.interactions.values())[mark:] if r.user.name == turn.name]
+        assert len(taps) == (k + 2 if k else 1), [r.payload["data"]["custom_id"] for r in taps]
+        assert table.live is not None and table.live.seq == turn.seq + 1
+        if k:
+            dm = await fake.wait_for_dm(turn.name, lambda m: " of 3: threw " in m.content)
+            assert dm.content.startswith("#1 2-7 Triple Draw at ") and "\ngot " in dm.content, dm.content
+            assert f"threw {players.cards(turn.legal.hand[:k])}\n" in dm.content  # the cards tapped
+
+
+async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Join, Sit out / in, Rebuy… and Leave are buttons on the table message; My hand shows the last hand when
+    none is being played."""
+    await poker_bot(seed=14)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    joined = await players.click_seat("dave", "join")
+    assert joined.ephemeral and joined.content.startswith("You sit in seat 4 with ")
+    out = await players.click_seat("dave", "sit")
+    assert out.content == "You sit out from the next hand." and table.seat_of(players.uid("dave")).sitting_out
+    back = await players.click_seat("dave", "sit")
+    assert back.content == "You are dealt in from the next hand."
+    await players.play(calling_station, number=1)
+    await players.turn(2)
+    await players.poker("alice", "pause")  # after this hand
+    await players.play(calling_station, number=2)
+    assert table.live is None
+    last = await players.poker("bob", "hand")
+    assert last.ephemeral and last.content.startswith("No hand now. Your last one, #2 Five Card Draw:")
+    assert table.last_hand is not None
+    seat = table.last_users.index(players.uid("bob"))
+    assert players.cards(table.last_hand.holes[seat]) in last.content
+    # Rebuy… opens a form with the room left under the table's maximum; Leave asks once more.
+    opened = await players.click_seat("carol", "rebuy")
+    assert opened.modal is not None and opened.modal["title"] == "Rebuy"
+    asked = await players.click_seat("dave", "leave")
+    assert asked.ephemeral and asked.content == "Leave the table and cash out?"
+    assert asked.message is not None
+    left = await fake.reply_to(await fake.click("dave", asked.message, players.seat_button("leaveok")))
+    assert left.content.startswith("You leave with ") and table.seat_of(players.uid("dave")) is None
+
+
+async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, start_bot: object, tmp_path: object
+                                                           ) -> None:
+    """A bot's first start uploads its 55 card pictures as application emojis; a restart uploads nothing; the DMs
+    and the showdown show cards as those emojis."""
+    from pathlib import Path
+
+    assert len(fake.emojis) == 0, [e.name for e in fake.emojis][:3]
+    db = Path(str(tmp_path)) / "emojis.db"
+    first = PokerBot(db, next_hand_delay=0.01)
+    await start_bot(first)  # type: ignore[operator]
+    report = await first.card_emojis.start()
+    assert report.complete and len(report.uploaded) == len(card_emoji_pictures()) == 55
+    assert {e.name for e in fake.emojis} == set(card_emoji_pictures())
+    assert all(fake.emoji(name).image == png for name, png in card_emoji_pictures().items())
+    await first.close()
+    await asyncio.sleep(0.05)
+    second = PokerBot(db, next_hand_delay=0.01)
+    await start_bot(second)  # type: ignore[operator]
+    again = await second.card_emojis.start()
+    assert again.uploaded == [] and len(again.present) == 55
+    ace = parse_cards("As")[0]
+    assert second.card_emojis.card(ace) == f"<:{next(n for n in card_emoji_pictures() if n.startswith('c_As_'))}:" \
+        f"{fake.emoji(next(n for n in card_emoji_pictures() if n.startswith('c_As_'))).id}>"
+    await second.close()
+
+
+async def test_every_card_shown_is_a_picture(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    await poker_bot(seed=11)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS)
+    await players.play(calling_station)
+    texts = [m.content for name in PLAYERS for m in fake.dms(name)] + [players.showdown(1)]
+    for text in texts:
+        refs = fake.emoji_references(text)
+        assert refs and all(ref.known for ref in refs), text
+    assert not any(" ♠" in t or "T♠" in t for t in channel_texts(fake))
