@@ -52,7 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.devtools.autoplay import Policy, TablePlayers
-from bot.devtools.fakediscord import FakeConfig, RateLimitModel, UserSpec
+from bot.devtools.fakediscord import FakeConfig, RateLimitModel, StoredMessage, UserSpec
 from bot.devtools.observed import ObservedFake
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,6 +69,7 @@ IDLE_SAMPLE = 3.0  # seconds of the bot's idle CPU measured with the tables open
 
 TARGET_P99_MS = 100.0
 TARGET_ACTIONS = 500.0
+TARGET_GLOBAL_PER_DECISION = 0.5  # issue 13: paced, REST calls other than interaction answers, per decision
 TARGET_REST = 1.5
 TARGET_IDLE_KB = 200.0
 GLOBAL_LIMIT = 50  # Discord's requests/s per bot, interaction endpoints excepted
@@ -238,9 +239,11 @@ async def wait_until(condition: object, timeout: float, what: str, bot: BotProce
 
 async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: int, next_hand_delay: float | None,
               folder: Path, profile: Path | None = None, quiet: bool = False, variant: str = "",
-              sample: Path | None = None, memory_trace: Path | None = None) -> Figures:
-    """Open ``tables`` tables on a fresh bot, play ``warmup`` then ``seconds`` seconds, and measure."""
-    pace = PACED_DELAY if mode == "paced" else 0.0
+              sample: Path | None = None, memory_trace: Path | None = None, pace: float = PACED_DELAY) -> Figures:
+    """Open ``tables`` tables on a fresh bot, play ``warmup`` then ``seconds`` seconds, and measure (paced: each
+    player acts ``pace`` seconds after his turn starts)."""
+    pace = pace if mode == "paced" else 0.0
+    label = mode if pace in (0.0, PACED_DELAY) else f"paced {pace:g}s"
     delay = next_hand_delay if next_hand_delay is not None else (1.0 if mode == "paced" else 0.05)
     users = [UserSpec("owner")] + [UserSpec(f"t{t}p{s}") for t in range(tables) for s in range(SEATS)]
     config = FakeConfig(channels=[f"table-{t}" for t in range(tables)], users=users, rate_limit=UNREACHABLE_LIMIT,
@@ -268,7 +271,12 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
             for t in range(tables)
         ]
         by_channel = {a.channel.id: a for a in agents}
-        fake.watchers.append(lambda m, created: (a := by_channel.get(m.channel_id)) and a.watch(m, created))
+        def watch(message: StoredMessage, created: bool) -> None:
+            agent = by_channel.get(message.channel_id)
+            if agent is not None:
+                agent.watch(message, created)
+
+        fake.watchers.append(watch)
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
         async def gated(coro: object) -> None:
@@ -345,7 +353,7 @@ async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: in
         actions = counts["decisions"]
         latencies = tally.latencies
         figures = Figures(
-            mode=mode, tables=tables, seconds=round(elapsed, 2), actions=actions,
+            mode=label, tables=tables, seconds=round(elapsed, 2), actions=actions,
             interactions=tally.interactions, rest_calls=tally.total,
             latency_median_ms=1000 * statistics.median(latencies) if latencies else float("nan"),
             latency_p99_ms=1000 * percentile(latencies, 0.99),
@@ -428,6 +436,13 @@ def targets_text(results: Sequence[Figures]) -> str:
         if f.mode == "paced" and f.tables == 100:
             lines.append(f"paced, 100 tables, p99 {f.latency_p99_ms:.1f} ms < {TARGET_P99_MS:.0f} ms: "
                          f"{verdict(f.latency_p99_ms < TARGET_P99_MS)}")
+    for f in results:
+        if f.mode.startswith("paced") and f.actions:
+            bound = (f.rest_calls - f.routes.get("POST interaction callback", 0)) / f.actions
+            budget = (f"<= {TARGET_GLOBAL_PER_DECISION}: {verdict(bound <= TARGET_GLOBAL_PER_DECISION)}"
+                      if f.mode == "paced" else "(reported: players this slow get turn alerts)")
+            lines.append(f"{f.mode}, {f.tables} tables: REST calls under the global limit per decision {bound:.2f} "
+                         f"{budget}")
     saturated = [f for f in results if f.mode == "saturated"]
     if saturated:
         best = max(saturated, key=lambda f: f.actions_per_second)
@@ -504,15 +519,17 @@ async def wait_for_quiet(limit: float) -> None:
 
 async def main_async(args: argparse.Namespace) -> int:
     modes = ["paced", "saturated"] if args.mode == "both" else [args.mode]
+    cases = [(mode, pace) for mode in modes for pace in (args.pace if mode == "paced" else [0.0])]
     folder = Path(tempfile.mkdtemp(prefix="bench-load-", dir=args.dir))
     results: list[Figures] = []
     failures: list[str] = []
     try:
-        for mode in modes:
+        for mode, pace in cases:
             for tables in args.tables:
                 if args.wait_quiet:
                     await wait_for_quiet(args.wait_quiet)
-                print(f"running {mode}, {tables} tables, {args.seconds:g} s ...", file=sys.stderr, flush=True)
+                paced = f" (players take {pace:g} s)" if pace else ""
+                print(f"running {mode}{paced}, {tables} tables, {args.seconds:g} s ...", file=sys.stderr, flush=True)
                 tries: list[Figures] = []
                 for _ in range(args.repeat):
                     try:
@@ -520,7 +537,7 @@ async def main_async(args: argparse.Namespace) -> int:
                             run(mode, tables, args.seconds, warmup=args.warmup, seed=args.seed,
                                 next_hand_delay=args.next_hand_delay, folder=folder, profile=args.profile,
                                 quiet=args.quiet, variant=args.variant, sample=args.sample,
-                                memory_trace=args.tracemalloc),
+                                memory_trace=args.tracemalloc, pace=pace),
                             timeout=args.seconds + args.warmup + 300))
                     except Exception as error:  # one failed run does not lose the others' figures
                         failures.append(f"{mode} {tables}: {type(error).__name__}: {error}")
@@ -554,6 +571,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=("paced", "saturated", "both"), default="both")
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100, 500])
+    parser.add_argument("--pace", type=float, nargs="+", default=[PACED_DELAY], metavar="SECONDS",
+                        help="paced: the seconds a player takes to act (8 lets turn alerts fire); several: a run each")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)

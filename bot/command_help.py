@@ -59,6 +59,8 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker bet", "amount"): "Your total bet this round, in chips (as the buttons mean it)",
     ("poker raise", "amount"): "The total to raise to this round (not just the extra), in chips",
     ("poker draw", "cards"): "The cards to throw, e.g. \"Ks 9d\" (pick them from your hand)",
+    ("chips starting_balance", "amount"):
+        "Chips a member's account opens with from now on (leave empty to show it)",
     ("poker draw", "twos"): "Assassin: show your thrown twos face up for one extra card, or throw them face down",
 }
 
@@ -71,6 +73,7 @@ COMMAND_HELP: Final[dict[str, str]] = {
     "poker export": "Every hand of a night as one hand-history file (.phhs)",
     "chips settle": "Each player's net for the night and the fewest payments that settle it",
     "chips graph": "A picture of each player's chips over the night",
+    "chips starting_balance": "The chips a new member's account opens with (Manage Server to change it)",
     "poker tournament create": "Open a tournament at this table: one buy-in, blinds rising on a clock",
     "poker tournament start": "Start the tournament: the blind clock starts and the cards are dealt (host)",
     "poker tournament pause": "Stop the tournament's clock after this hand (host)",

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.command_help import COMMAND_HELP, describe
 from bot.night import chip_graph_png
+from bot.store.db import MAX_AMOUNT
 from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import render
@@ -196,6 +197,26 @@ class BankCog(commands.Cog):
         await interaction.response.send_message(
             f"Removed {render.chip_count(amount)} from {member.mention}; balance {render.chips(balance)}.",
             allowed_mentions=NONE)
+
+    @chips.command(name="starting_balance", description=COMMAND_HELP["chips starting_balance"])
+    @app_commands.describe(**describe("chips starting_balance"))
+    async def starting_balance(self, interaction: discord.Interaction,
+                               amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None) -> None:
+        """/chips starting_balance: show it, or (Manage Server) set it; accounts already open keep theirs."""
+        assert interaction.guild_id is not None
+        store = self.bot.store
+        if amount is None:
+            current = (await store.guild_settings(interaction.guild_id)).starting_balance
+            await interaction.response.send_message(
+                f"New members start with {render.chip_count(current)}.", ephemeral=True)
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            raise TableError("Only members with Manage Server can change the starting balance.")
+        settings = await store.set_starting_balance(interaction.guild_id, amount)
+        await interaction.response.send_message(
+            f"New members now start with {render.chip_count(settings.starting_balance)}; "
+            "accounts already open keep their balance.")
 
     @banker.command(name="role", description="Let a role grant and remove chips (Manage Server)")
     async def banker_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:

@@ -318,8 +318,10 @@ class TablePlayers:
         else:
             self.turn_started.pop(key, None)
 
-    async def _send(self, sending: Any) -> InteractionRecord | None:
-        """Send a click or select (None if the screen changed first: nothing was sent); its answered record."""
+    async def _send(self, sending: Any, *, keep: list[int] | None = None) -> InteractionRecord | None:
+        """Send a click or select (None if the screen changed first: nothing was sent); its answered record.
+        With ``keep`` the record is not forgotten yet (its ephemeral message is still being used): its id is
+        added to ``keep``."""
         try:
             iid = await sending
         except ValueError:  # the message no longer shows that component: a newer screen is coming
@@ -327,7 +329,9 @@ class TablePlayers:
             return None
         self.counts.interactions += 1
         rec = await self.fake.answer(iid)
-        if self.forget and rec.response_type in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
+        if keep is not None:
+            keep.append(iid)
+        elif self.forget and rec.response_type in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
             self.fake.forget(iid)
         return rec
 
@@ -375,7 +379,17 @@ class TablePlayers:
             return
         custom_id, label = screen.buttons["draw"]
         self._say(user, f"clicks {label}")
-        opened = await self._send(self.fake.click(user, screen.message, custom_id))
+        used: list[int] = []  # the picker's interactions: forgotten once it is done with
+        try:
+            await self._pick(user, screen, key, count, used)
+        finally:
+            if self.forget:
+                for iid in used:
+                    self.fake.forget(iid)
+
+    async def _pick(self, user: FakeUser, screen: Screen, key: tuple[int, int], count: int, used: list[int]
+                    ) -> None:
+        opened = await self._send(self.fake.click(user, screen.message, screen.buttons["draw"][0]), keep=used)
         picker = opened.message if opened is not None else None
         if opened is None or picker is None or not _toggles(picker):
             self._took(opened, key)
@@ -383,7 +397,7 @@ class TablePlayers:
         cards = sorted(_toggles(picker))
         throw = self.rng_cards(cards, count)
         for index in throw:
-            tapped = await self._send(self.fake.click(user, picker, _toggles(picker)[index]))
+            tapped = await self._send(self.fake.click(user, picker, _toggles(picker)[index]), keep=used)
             if tapped is None or tapped.response_type != CALLBACK_UPDATE:
                 self._took(tapped, key)
                 return
@@ -393,12 +407,10 @@ class TablePlayers:
             self._took(None, key)
             return
         self._say(user, f"throws {len(throw)}")
-        rec = await self._send(self.fake.click(user, picker, confirms[0]))
+        rec = await self._send(self.fake.click(user, picker, confirms[0]), keep=used)
         if self._took(rec, key):
             self.counts.draws += 1
             self.counts.picks += bool(throw)
-        if self.forget:
-            self.fake.forget(opened.id)
 
     def rng_cards(self, indexes: Sequence[int], count: int) -> list[int]:
         """Which cards of the picker (by index) to throw."""

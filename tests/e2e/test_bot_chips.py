@@ -112,3 +112,26 @@ async def test_results_at_the_table(fake: FakeDiscord, poker_bot: PokerBotStarte
     assert list(nets.values()) == sorted(nets.values(), reverse=True)
     board = await players.chips("dave", "leaderboard")
     assert "at tables" in board.content  # chips on seats count in the leaderboard
+
+
+async def test_the_starting_balance_is_a_server_setting_for_manage_server(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """Anyone can see it; only Manage Server changes it; it applies to accounts opened afterwards."""
+    await poker_bot()
+    players = Players(fake, poker_bot)
+    alice, dave = players.uid("alice"), players.uid("dave")
+    shown = await players.chips("alice", "starting_balance")
+    assert shown.ephemeral and shown.content == "New members start with 1,000 chips."
+    assert (await players.chips("alice", "balance")).content == f"<@{alice}> has 1,000 chips in the bank."
+    refused = await players.chips("alice", "starting_balance", amount=5000)
+    assert refused.ephemeral and refused.content == "Only members with Manage Server can change the starting balance."
+    assert (await players.bot.store.guild_settings(fake.guild_id)).starting_balance == 1000
+    changed = await players.chips("manager", "starting_balance", amount=2500)
+    assert not changed.ephemeral
+    assert changed.content == "New members now start with 2,500 chips; accounts already open keep their balance."
+    assert (await players.chips("dave", "balance")).content == f"<@{dave}> has 2,500 chips in the bank."
+    assert (await players.chips("alice", "balance")).content == f"<@{alice}> has 1,000 chips in the bank."
+    assert (await players.chips("bob", "starting_balance")).content == "New members start with 2,500 chips."
+    zero = await players.chips("owner", "starting_balance", amount=0)  # a bank where the banker hands out chips
+    assert zero.content.startswith("New members now start with 0 chips")
