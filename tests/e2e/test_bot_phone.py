@@ -5,10 +5,10 @@ bot's own emojis (uploaded once)."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 
 import pytest
 
-import cogs.table._alerts as alerts
 from bot.app import PokerBot
 from bot.poker import parse_cards
 from cogs.card_emojis import card_emoji_pictures
@@ -31,9 +31,12 @@ async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
 ) -> None:
     """A player who is not looking gets a DM when his turn has waited, and another before his clock runs out,
     each with a link to the table; one who acts at once gets none; /poker alerts turns them off."""
+    await poker_bot(seed=3)
+    # The module the running bot loaded: a bot closed earlier in this process unloaded its extensions, and
+    # discord.py then drops their modules from sys.modules, so the next bot imports them afresh.
+    alerts = importlib.import_module("cogs.table._alerts")
     monkeypatch.setattr(alerts, "NOTIFY_AFTER", 0.3)
     monkeypatch.setattr(alerts, "WARN_BEFORE", 0.4)
-    await poker_bot(seed=3)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
     carol = players.uid("carol")

@@ -264,7 +264,7 @@ async def test_play_resumes_by_itself_after_a_break_even_across_a_restart(
     await poker_bot(seed=9)
     players = Players(fake, poker_bot)
     _, lobby = await tournament(players, "alice", game="five-card-draw", buy_in=10, starting_chips=5000,
-                                level_minutes=1, levels="10/20, break 1, 20/40")
+                                level_minutes=1, levels="10/20, break 4, 20/40")  # the break: 4 s of real time
     for name in PLAYERS:
         await press(players, name, lobby, "Register")
     await command(players, "alice", "start")
