@@ -105,7 +105,7 @@ class PokerBot(commands.Bot):
         self.card_emojis = CardEmojis(self)
         self.card_emojis.start()
         self._tables = Tables(self._store, self.rng)
-        restored = await self._tables.restore()
+        restored = await self._tables.restore(self.config.runs_guild)
         log.info("restored %d open table(s)", len(restored))
         for extension in EXTENSIONS:
             try:

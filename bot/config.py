@@ -36,6 +36,12 @@ class Config:
         """True when the bot runs as an AutoShardedBot."""
         return self.shard_count is not None
 
+    def runs_guild(self, guild_id: int) -> bool:
+        """True when this process runs the shard of ``guild_id`` (Discord's ``(guild_id >> 22) % shard_count``)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
 
 def read_dotenv(path: Path) -> dict[str, str]:
     """``KEY=value`` lines of a ``.env`` file (comments, blank lines and quotes handled)."""

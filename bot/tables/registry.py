@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..store import Store
@@ -26,9 +27,10 @@ class Tables:
         self.by_channel: dict[int, Table] = {}
         self._rng = rng
 
-    async def restore(self) -> list[Table]:
-        """Load every open table and rebuild its live hand (voiding one that cannot be rebuilt); first keep the
-        facts of hands finished before this version kept them (once: then there are none to find)."""
+    async def restore(self, runs_guild: Callable[[int], bool] = lambda guild_id: True) -> list[Table]:
+        """Load every open table of the guilds this process runs (``runs_guild``: all of them unless its shards
+        are a part) and rebuild its live hand (voiding one that cannot be rebuilt); first keep the facts of
+        hands finished before this version kept them (once: then there are none to find)."""
         try:
             kept = await keep_missing_facts(self.store)
             if kept:
@@ -40,6 +42,8 @@ class Tables:
         live = {hand.table_id: hand for hand in await self.store.live_hands()}  # every log in two queries
         counts = await self.store.hands_dealt_by_table()
         for record in records:
+            if not runs_guild(record.guild_id):
+                continue  # another process's shard deals there
             try:
                 table = await Table.load(self.store, record, self._rng, live=live.get(record.id),
                                          hands_dealt=counts.get(record.id, 0))

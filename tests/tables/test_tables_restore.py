@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import Config
 from bot.store import Store, StoreBusy
 from bot.tables import Table, TableError, Tables
 
@@ -115,6 +116,27 @@ async def test_restore_many_tables_in_many_guilds(open_store: OpenStore) -> None
     assert [t.record.channel_id for t in restored] == list(expected)
     assert {c: engine_state(t.hand) for c, t in tables.by_channel.items()} == expected
     assert tables.require(CHANNEL + 3).hand is None
+
+
+async def test_a_sharded_process_restores_only_the_tables_of_its_own_shards(open_store: OpenStore) -> None:
+    """With SHARD_COUNT=2 and SHARD_IDS=1 a process deals only in the guilds of shard 1; shard 0's process the
+    others. Each guild's shard is (guild_id >> 22) % 2, as Discord routes its events."""
+    store = await open_store()
+    tables = Tables(store, random.Random(4))
+    guilds = [(7 << 22) + 5, (8 << 22) + 5, (9 << 22) + 5]  # shards 1, 0, 1
+    for n, guild in enumerate(guilds):
+        table = await tables.create(guild, CHANNEL + n, HOST, settings("five-card-draw"))
+        await seat_players(table, [ALICE, BOB], 100)
+        await deal(table)
+    await store.close()
+    store = await open_store()
+    one = await Tables(store).restore(Config(shard_count=2, shard_ids=(1,)).runs_guild)
+    zero = await Tables(store).restore(Config(shard_count=2, shard_ids=(0,)).runs_guild)
+    everything = await Tables(store).restore(Config(shard_count=2).runs_guild)  # one process, both shards
+    assert [t.record.guild_id for t in one] == [guilds[0], guilds[2]]
+    assert [t.record.guild_id for t in zero] == [guilds[1]]
+    assert [t.record.guild_id for t in everything] == guilds
+    assert all(t.live is not None for t in one + zero)
 
 
 async def test_restore_sets_the_button_of_a_hand_dealt_just_before_a_crash(open_store: OpenStore) -> None:
