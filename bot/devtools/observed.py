@@ -49,7 +49,7 @@ class CallTally:
 
     total: int = 0
     by_route: Counter[str] = field(default_factory=Counter)
-    errors: Counter[int] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)  # "404 PATCH channel message": how many
     latencies: list[float] = field(default_factory=list)  # seconds, one per acknowledged interaction
     interactions: int = 0
 
@@ -93,7 +93,7 @@ class ObservedFake(FakeDiscord):
         tally.total += 1
         tally.by_route[self._route_name(call)] += 1
         if answer.status >= 400:
-            tally.errors[answer.status] += 1
+            tally.errors[f"{answer.status} {self._route_name(call)}"] += 1
         return answer
 
     # -- interactions ---------------------------------------------------------------------------------------
