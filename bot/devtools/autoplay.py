@@ -57,6 +57,7 @@ MENTION = re.compile(r"<@(\d+)>")
 SEAT_LINE = re.compile(r"<@(\d+)>\s+([\d,]+)")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: (.*?)\*\*", re.MULTILINE)  # the player to act
 CHOOSER = re.compile(r"^\*\*<@(\d+)> picks the next game\*\*", re.MULTILINE)
+DEAL_SHOWN_WITHIN = 5.0  # seconds a pick may take to show its Deal button (the edit after a deferred answer)
 
 Narrator = Callable[[str, str], None]
 
@@ -426,20 +427,27 @@ class TablePlayers:
             game = self.policy.game(screen.games)
             self._say(user, f"chooses {screen.game_names.get(game, game)}")
             rec = await self._send(self.fake.select(user, screen.message, screen.choice_id, [game]))
-            if rec is not None and rec.response_type == CALLBACK_UPDATE:
-                shown = read_screen(self.fake.message(screen.message.id))
-                if shown is not None and shown.deal_id is not None:
-                    self._say(user, "clicks Deal")
-                    rec = await self._send(self.fake.click(user, shown.message, shown.deal_id))
-                    if self._took(rec, None):
-                        return
-            elif self._took(rec, None):
-                return
+            if rec is not None and rec.response_type in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
+                # The pick is shown in the answer itself, or (a deferred update, while the bot was writing the
+                # table) by the edit that follows: then the Deal button confirms it.
+                shown = await self.fake.wait_for(lambda: self._deal_shown(screen.message.id), DEAL_SHOWN_WITHIN,
+                                                 what="the Deal button after a pick")
+                assert shown.deal_id is not None
+                self._say(user, "clicks Deal")
+                rec = await self._send(self.fake.click(user, shown.message, shown.deal_id))
+                if self._took(rec, None):
+                    return
+            elif rec is not None:
+                self._took(rec, None)  # refused: counted, and tried again below
         except (TimeoutError, LookupError, RuntimeError) as error:
             log.warning("#%s: %s's choice failed: %r", self.channel.name, user.name, error)
         self._choosing = False
         with contextlib.suppress(ValueError):
             self._chosen.remove(fingerprint)  # not taken: poke() tries again
+
+    def _deal_shown(self, message_id: int) -> Screen | None:
+        shown = read_screen(self.fake.message(message_id))
+        return shown if shown is not None and shown.deal_id is not None else None
 
     async def _rebuy(self, user: FakeUser) -> None:
         """A player out of chips: the banker grants him a buy-in and he buys in again."""
