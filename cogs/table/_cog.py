@@ -317,6 +317,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         keeps trying, and nothing says the move was not made."""
         async with self.answers.answering(interaction):
             outcome = await session.table.act(user, move, seq)
+            self.moves.played(session.table.id, user, move)
             if interaction is not None:
                 interaction.extras[APPLIED] = True
             try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,8 @@ MAX_NAME = 100  # and each name at most 100 characters
 FACE_UP, FACE_DOWN = "face-up", "face-down"
 TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
                 app_commands.Choice(name="Face down", value=FACE_DOWN)]
-LATE = "Too late: that turn has been played already (by a button, another command or the clock)."
+LATE = "Too late: your turn was just played (by a button or another command)."
+LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _SUIT_OF = {v: k for k, v in _SUITS.items()}
 
@@ -91,21 +93,45 @@ class MoveCommands:
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog
+        self._played: dict[int, tuple[int, bool, float]] = {}  # table id: (who moved last, a draw?, when)
+
+    def played(self, table_id: int, user: int, move: Move) -> None:
+        """A move was made at a table (by a click, a form or a command: ``TableCog._apply`` says so)."""
+        self._played[table_id] = (user, isinstance(move, Draw), time.monotonic())
+
+    def _just_played(self, table: Table, user: int, kind: str) -> bool:
+        """Whether ``user`` made a move of this kind (a bet or a draw) at ``table`` a moment ago: his command, sent
+        with a click (or a second command) for the same turn, comes too late, and is told so."""
+        last = self._played.get(table.id)
+        if last is None or last[0] != user or last[1] != (kind in ("draw", "pat")):
+            return False
+        return time.monotonic() - last[2] < LATE_WINDOW
 
     # ------------------------------------------------------------------ the turn
 
-    def turn(self, interaction: discord.Interaction, kind: str) -> tuple[Table, int, int, Legal]:
+    async def turn(self, interaction: discord.Interaction, kind: str) -> tuple[Table, int, int, Legal]:
         """The table, hand and action number the caller would act on now, and what he may do; the button's
-        refusal (not seated, not your turn, not this phase) if he may not."""
+        refusal (not seated, not your turn, not this phase) if he may not. A move being stored is waited for
+        first: the command reads the table as it is once that move is made (or undone)."""
         table = self.cog._table(interaction)
+        if table.lock.locked():
+            async with table.lock:
+                pass
         user = interaction.user.id
         live = table.live
         if live is None:
             if table.seat_of(user) is None:
                 raise TableError("You are not seated at this table.")
+            if self._just_played(table, user, kind):
+                raise TableError(LATE)  # his move (a click a moment before) ended the hand
             raise TableError("No hand is being played now.")
         hand_id, seq = live.record.id, live.seq
-        self.cog.check_click(interaction, table.id, hand_id, seq, kind)
+        try:
+            self.cog.check_click(interaction, table.id, hand_id, seq, kind)
+        except TableError:
+            if self._just_played(table, user, kind):
+                raise TableError(LATE) from None  # a click played his turn a moment before
+            raise
         return table, hand_id, seq, table.check_turn(user, hand_id, seq)
 
     async def _acknowledge(self, interaction: discord.Interaction) -> None:
@@ -131,7 +157,7 @@ class MoveCommands:
 
     async def bet(self, interaction: discord.Interaction, kind: str, amount: str | None = None) -> None:
         """/poker fold, check, call, bet, raise and allin (``kind``: fold, check, call, raise, allin)."""
-        table, hand_id, seq, legal = self.turn(interaction, "allin" if kind == "allin" else
+        table, hand_id, seq, legal = await self.turn(interaction, "allin" if kind == "allin" else
                                                "fold" if kind == "fold" else "cc")
         move = self._betting_move(kind, legal, amount)
         await self._acknowledge(interaction)
@@ -174,7 +200,7 @@ class MoveCommands:
 
     async def draw(self, interaction: discord.Interaction, text: str | None, twos: str | None = None) -> None:
         """/poker draw cards [twos] (``text`` None: /poker pat)."""
-        table, hand_id, seq, legal = self.turn(interaction, "pat" if text is None else "draw")
+        table, hand_id, seq, legal = await self.turn(interaction, "pat" if text is None else "draw")
         move = Draw() if text is None else self._draw_move(text, twos, legal)
         await self._acknowledge(interaction)
         await self._late_refused(self.cog._draw(self.cog.session(table), interaction.user.id, move, seq,
