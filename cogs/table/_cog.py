@@ -43,7 +43,7 @@ from .. import night_views, tournament_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
-from ._commands import TWOS_CHOICES, MoveCommands
+from ._commands import TWOS_CHOICES, MoveCommands, parse_amount, with_range
 from ._dms import DmSender
 from ._session import TableSession
 from ._text import chips, mention
@@ -87,22 +87,6 @@ def is_host(table: Table, interaction: discord.Interaction) -> bool:
     """The table's host, or a member with Manage Server."""
     perms = getattr(interaction.user, "guild_permissions", None)
     return interaction.user.id == table.record.host_id or bool(perms and perms.manage_guild)
-
-
-def parse_amount(text: str, legal: Legal) -> int:
-    """The chips a player typed in the amount form ("1,000" is 1000); the range is the engine's to check."""
-    amount = text.strip().replace(",", "").replace("_", "")
-    word = "bet" if legal.is_bet else "raise"
-    bounds = f"from {render.chips(legal.min_raise_to)} to {render.chips(legal.max_raise_to)}"
-    if not amount:
-        raise TableError(f"Type how many chips to {word} to, {bounds}.")
-    if amount.startswith("-") and amount[1:].isascii() and amount[1:].isdigit():
-        raise TableError(f"An amount cannot be negative: {word} to {bounds}.")
-    if not amount.isascii() or not amount.isdigit():
-        shown = text.strip()
-        shown = shown if len(shown) <= 40 else shown[:40] + "…"
-        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
-    return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
 
 
 def button_move(kind: str, legal: Legal) -> Move:
@@ -293,7 +277,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         table = self._clicked_table(interaction, table_id)
         legal = table.check_turn(interaction.user.id, hand_id, seq)
         move = BetRaise(parse_amount(text, legal))
-        await self._act(self.session(table), interaction.user.id, move, seq, interaction)
+        try:
+            await self._act(self.session(table), interaction.user.id, move, seq, interaction)
+        except IllegalAction as error:  # too small or too large: said with the range allowed
+            raise with_range(error, legal) from None
 
     async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                       codes: list[str], *, face_up: bool = False) -> None:

@@ -36,7 +36,7 @@ MAX_NAME = 100  # and each name at most 100 characters
 FACE_UP, FACE_DOWN = "face-up", "face-down"
 TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
                 app_commands.Choice(name="Face down", value=FACE_DOWN)]
-LATE = "Too late: your turn was just played (by a button or another command)."
+LATE = "Too late: your turn was already played (a click, another command or the clock came first)."
 LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _SUIT_OF = {v: k for k, v in _SUITS.items()}
@@ -78,7 +78,23 @@ def _move_text(move: Move, legal: Legal) -> str:
     return "Done."
 
 
-def _with_range(error: IllegalAction, legal: Legal) -> TableError:
+def parse_amount(text: str, legal: Legal) -> int:
+    """The chips a player typed in the amount form ("1,000" is 1000); the range is the engine's to check."""
+    amount = text.strip().replace(",", "").replace("_", "")
+    word = "bet" if legal.is_bet else "raise"
+    bounds = f"from {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)}"
+    if not amount:
+        raise TableError(f"Type how many chips to {word} to, {bounds}.")
+    if amount.startswith("-") and amount[1:].isascii() and amount[1:].isdigit():
+        raise TableError(f"An amount cannot be negative: give a whole number of chips, {bounds}.")
+    if not amount.isascii() or not amount.isdigit():
+        shown = text.strip()
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
+    return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
+
+
+def with_range(error: IllegalAction, legal: Legal) -> TableError:
     """The engine's refusal of an amount, with the amounts allowed now."""
     text = str(error)
     text = text[:1].upper() + text[1:].rstrip(".")
@@ -167,15 +183,13 @@ class MoveCommands:
                                                      answer=False), interaction, table, hand_id, seq)
         except IllegalAction as error:
             if isinstance(move, BetRaise):
-                raise _with_range(error, legal) from None
+                raise with_range(error, legal) from None
             raise
         await self.cog.answers.send(interaction, _move_text(move, legal))
 
     @staticmethod
     def _betting_move(kind: str, legal: Legal, amount: str | None) -> Move:
         """The move a betting command makes, as its button would (``button_move``, the amount form)."""
-        from ._cog import parse_amount
-
         if kind == "fold":
             return Fold()
         if kind == "check":
