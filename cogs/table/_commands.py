@@ -185,7 +185,9 @@ class MoveCommands:
             if isinstance(move, BetRaise):
                 raise with_range(error, legal) from None
             raise
-        await self.cog.answers.send(interaction, _move_text(move, legal))
+        done = f"You are all in for {chips(legal.all_in_to)}." if kind == "allin" and isinstance(move, BetRaise) \
+            else _move_text(move, legal)  # all in: the words of the button's confirmation
+        await self.cog.answers.send(interaction, done)
 
     @staticmethod
     def _betting_move(kind: str, legal: Legal, amount: str | None) -> Move:

@@ -175,6 +175,36 @@ async def test_checking_and_calling_refused_when_they_do_not_fit(fake: FakeDisco
     await audited(players)
 
 
+async def test_all_in_by_command(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Typed, all in needs no confirmation (the button asks once more); the call of it is all in too."""
+    await poker_bot(seed=35)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", ("alice", "bob"))
+    turn = await players.turn(1)
+    shoved = await players.poker(turn.name, "allin")
+    assert said(shoved) == f"You are all in for {1000:,}." and private(shoved)
+    assert players.table.live is not None and players.table.live.hand.actions[-1].endswith("cbr 1000")
+    turn = await players.turn(1)
+    assert not turn.legal.can_raise and turn.legal.call_is_all_in
+    called = await players.poker(turn.name, "allin")
+    assert said(called) == "You call 990, all in."
+    await audited(players)
+
+
+async def test_fixed_limit_amounts_by_command(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    await poker_bot(seed=36)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, structure="fixed-limit")
+    turn = await players.turn(1)
+    only = turn.legal.min_raise_to
+    assert only == turn.legal.max_raise_to
+    await refused(players, turn.name, "raise", f"You can only raise to {only}.", amount=str(only + 5))
+    await refused(players, turn.name, "allin", f"You can only raise to {only}.")
+    raised = await players.poker(turn.name, "bet", amount=str(only))
+    assert said(raised) == f"You raise to {only}."
+    await audited(players)
+
+
 async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
     await poker_bot(seed=33)
     players = Players(fake, poker_bot)
