@@ -130,7 +130,8 @@ class MoveCommands:
         refusal (not seated, not your turn, not this phase) if he may not. A move being stored is waited for
         first: the command reads the table as it is once that move is made (or undone)."""
         table = self.cog._table(interaction)
-        if table.lock.locked():
+        if table.lock.locked():  # acknowledged first: the wait must not outlast Discord's 3 seconds
+            await self._acknowledge(interaction)
             async with table.lock:
                 pass
         user = interaction.user.id
@@ -152,6 +153,8 @@ class MoveCommands:
 
     async def _acknowledge(self, interaction: discord.Interaction) -> None:
         """The checks passed: acknowledge now, ephemerally (Discord's "thinking…", seen only by the caller)."""
+        if interaction.response.is_done():
+            return
         await answer(interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True),
                      kind=discord.InteractionResponseType.deferred_channel_message)
 

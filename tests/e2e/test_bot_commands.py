@@ -308,7 +308,7 @@ async def test_a_command_and_a_click_for_one_turn_at_once(fake: FakeDiscord, pok
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS)
     ahead = (None, 0.0, 0.001, 0.002, 0.004, 0.006, 0.01, 0.02)  # None: the click first; else the command first
-    winners = {"click": 0, "command": 0, "at the lock": 0}
+    winners = {"click": 0, "command": 0, "after its acknowledgement": 0}
     for rounds in range(24):
         turn = await players.turn(timeout=10)
         drawing = turn.legal.phase == "drawing"
@@ -341,6 +341,6 @@ async def test_a_command_and_a_click_for_one_turn_at_once(fake: FakeDiscord, pok
             assert said(command).startswith(("You ", "#1 ", "#2 ", "#3 ")), said(command)
         winners["command" if late_click else "click"] += 1
         if late_command and command.response_type == 5:
-            winners["at the lock"] += 1  # the command got past its checks, and the click was stored first
+            winners["after its acknowledgement"] += 1  # it got past its checks (or waited for the click to be stored)
     assert all(winners.values()), winners  # every way of losing was met
     await audited(players)
