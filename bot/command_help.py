@@ -1,9 +1,9 @@
 """Descriptions of slash-command options (and of the commands the issues add), for ``app_commands.describe``.
 
 Pure: no discord. Keys are (command path, option name), the path as a member
-types it without the slash: ``("poker kick", "member")``. Discord allows 1 to
+types it without the slash: ``("poker table kick", "member")``. Discord allows 1 to
 100 characters for each. Use them as
-``@app_commands.describe(**describe("poker kick"))``.
+``@app_commands.describe(**describe("poker table kick"))``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Final
 
 OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     # Options registered today with "…" as their description (cogs/table/_cog.py, cogs/bank.py).
-    ("poker kick", "member"): "The player to remove; he is cashed out now, or when his hand ends",
+    ("poker table kick", "member"): "The player to remove; he is cashed out now, or when his hand ends",
     ("poker rebuy", "amount"): "Chips to add from your balance, up to the table's largest buy-in",
     ("poker rules", "game"): "The game to explain in full (leave empty for a list of every game)",
     ("poker history", "count"): "How many of the latest hands to show, 1 to 10 (default 3)",
@@ -40,7 +40,8 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
         "The night as one .phhs file: its number or \"since 2026-11-01\" (default: this channel's last)",
     ("poker create", "chip_value"):
         "What chips are worth, e.g. \"100 chips = $1\" (amounts are then shown as money too)",
-    ("poker chipvalue", "value"): "E.g. \"100 chips = $1.00\" or \"1 = 0.05€\"; \"off\" clears it (empty: show it)",
+    ("poker table chipvalue", "value"):
+        "E.g. \"100 chips = $1.00\" or \"1 = 0.05€\"; \"off\" clears it (empty: show it)",
     ("chips leaderboard", "period"): "Rank by chips won at tables tonight, this month or all time (default: balances)",
     # Issue 15: tournaments.
     ("poker tournament create", "game"): "The game, or dealer's choice",
@@ -67,7 +68,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
 COMMAND_HELP: Final[dict[str, str]] = {
     # Commands the issues add (their own description, 1 to 100 characters too).
     "poker session new": "Start a new night at this table (results, settle-up and stats count from here)",
-    "poker chipvalue": "What chips are worth at this table, shown beside chip amounts (the host sets it)",
+    "poker table chipvalue": "What chips are worth at this table, shown beside chip amounts (the host sets it)",
     "chips results": "Each player's net for a night (default: this channel's current or last one)",
     "poker stats": "Hands, wins, VPIP, draws and net for a player, per game and in total",
     "poker export": "Every hand of a night as one hand-history file (.phhs)",
@@ -80,14 +81,16 @@ COMMAND_HELP: Final[dict[str, str]] = {
     "poker tournament resume": "Run the tournament's clock again and deal (host)",
     "poker tournament cancel": "Call the tournament off: every buy-in and rebuy is returned (host)",
     "poker tournament status": "The tournament's level, players, prize pool and standings",
-    "poker fold": "Fold your hand",
-    "poker check": "Check: bet nothing when there is no bet to call",
-    "poker call": "Match the bet you face",
-    "poker bet": "Bet (or raise) to a total for this round",
-    "poker raise": "Raise (or bet) to a total for this round",
-    "poker allin": "Put all your chips in",
-    "poker draw": "Throw cards and get new ones",
-    "poker pat": "Stand pat: keep all your cards",
+    "poker fold": "Fold your hand (your turn)",
+    "poker check": "Check: bet nothing when there is no bet to call (your turn)",
+    "poker call": "Match the bet you face (your turn)",
+    "poker bet": "Bet (or raise) to a total for this round, as the Amount… button does (your turn)",
+    "poker raise": "Raise (or bet) to a total for this round, as the Amount… button does (your turn)",
+    "poker allin": "Put all your chips in (your turn)",
+    "poker draw": "Throw the cards you name and get new ones (your draw)",
+    "poker pat": "Stand pat: keep all your cards (your draw)",
+    # Issue 16: /poker table holds the commands used rarely (Discord allows 25 entries in /poker).
+    "poker table show": "Post the table message again (when it scrolled away or its buttons failed)",
 }
 
 

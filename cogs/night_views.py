@@ -209,10 +209,10 @@ def new_night_text(ended: SessionRecord | None, started: SessionRecord, returned
 
 
 def chip_value_text(settings: TableSettings, *, changed: bool = False) -> str:
-    """``/poker chipvalue``: the table's chip value, or that it has none."""
+    """``/poker table chipvalue``: the table's chip value, or that it has none."""
     if settings.chip_value is None:
         return "Chips are worth nothing here now." if changed else (
-            "This table has no chip value: the host sets one with `/poker chipvalue value:100 chips = $1`.")
+            "This table has no chip value: the host sets one with `/poker table chipvalue value:100 chips = $1`.")
     return f"{'From now on, ' if changed else 'Here, '}{settings.chip_value}: amounts are also shown as money."
 
 

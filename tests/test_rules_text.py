@@ -424,5 +424,5 @@ def test_every_placeholder_option_has_a_description() -> None:
 
 def test_describe_gives_one_commands_options() -> None:
     assert set(describe("chips give")) == {"member", "amount"}
-    assert describe("poker kick") == {"member": OPTION_HELP["poker kick", "member"]}
+    assert describe("poker table kick") == {"member": OPTION_HELP["poker table kick", "member"]}
     assert describe("no such command") == {}

@@ -1,6 +1,7 @@
 """The table extension: /poker commands, the table message, buttons and clocks.
 
 - ``_cog``: the commands and the components' handlers; one ``TableSession`` per open table.
+- ``_commands``: the moves by slash command (fold, call, bet, draw...), through the buttons' path.
 - ``_session``: one table in Discord (its clock, next deal, recent lines, message writer).
 - ``_screen``: the table message as a pure function of the table's state.
 - ``_writer``: the message writer (one write at a time, coalesced, under the channel's rate limit).

@@ -43,6 +43,7 @@ from .. import night_views, tournament_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
+from ._commands import TWOS_CHOICES, MoveCommands, parse_amount, with_range
 from ._dms import DmSender
 from ._session import TableSession
 from ._text import chips, mention
@@ -88,20 +89,6 @@ def is_host(table: Table, interaction: discord.Interaction) -> bool:
     return interaction.user.id == table.record.host_id or bool(perms and perms.manage_guild)
 
 
-def parse_amount(text: str, legal: Legal) -> int:
-    """The chips a player typed in the amount form ("1,000" is 1000); the range is the engine's to check."""
-    amount = text.strip().replace(",", "").replace("_", "")
-    word = "bet" if legal.is_bet else "raise"
-    bounds = f"from {render.chips(legal.min_raise_to)} to {render.chips(legal.max_raise_to)}"
-    if not amount:
-        raise TableError(f"Type how many chips to {word} to, {bounds}.")
-    if not amount.isascii() or not amount.isdigit():
-        shown = text.strip()
-        shown = shown if len(shown) <= 40 else shown[:40] + "…"
-        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
-    return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
-
-
 def button_move(kind: str, legal: Legal) -> Move:
     """The move a betting button makes."""
     if kind == "fold":
@@ -125,6 +112,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         self.dms = DmSender(bot)
         self.sessions: dict[int, TableSession] = {}  # by table id
         self.stopped = False
+        self.moves = MoveCommands(self)  # /poker fold, call, draw... (issue 16)
 
     # ------------------------------------------------------------------ sessions
 
@@ -289,7 +277,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         table = self._clicked_table(interaction, table_id)
         legal = table.check_turn(interaction.user.id, hand_id, seq)
         move = BetRaise(parse_amount(text, legal))
-        await self._act(self.session(table), interaction.user.id, move, seq, interaction)
+        try:
+            await self._act(self.session(table), interaction.user.id, move, seq, interaction)
+        except IllegalAction as error:  # too small or too large: said with the range allowed
+            raise with_range(error, legal) from None
 
     async def on_draw(self, interaction: discord.Interaction, table_id: int, hand_id: int, seq: int,
                       codes: list[str], *, face_up: bool = False) -> None:
@@ -313,6 +304,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         keeps trying, and nothing says the move was not made."""
         async with self.answers.answering(interaction):
             outcome = await session.table.act(user, move, seq)
+            self.moves.played(session.table.id, user, move)
             if interaction is not None:
                 interaction.extras[APPLIED] = True
             try:
@@ -330,12 +322,12 @@ class TableCog(commands.Cog, name=COG_NAME):
         await self._apply(session, user, move, seq, interaction)
 
     async def _draw(self, session: TableSession, user: int, move: Draw, seq: int,
-                    interaction: discord.Interaction, *, picker: bool = False) -> None:
-        """A draw: the new cards go by DM, and to whoever drew from the picker right where he drew (a player whose
-        DMs are closed sees them in an ephemeral answer); the table is shown."""
+                    interaction: discord.Interaction, *, picker: bool = False, command: bool = False) -> None:
+        """A draw: the new cards go by DM, and to whoever drew from the picker or by command right where he drew
+        (a player whose DMs are closed sees them in an ephemeral answer); the table is shown."""
         table = session.table
         seat = table.engine_seat(user)
-        answer_with_table = not picker and not table.dms_closed(user)
+        answer_with_table = not picker and not command and not table.dms_closed(user)
         outcome = await self._apply(session, user, move, seq, interaction, answer=answer_with_table)
         if outcome is None or outcome.hand is None or seat is None:
             return
@@ -542,25 +534,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message("Shuffle up and deal!")
         await self.session(table).deal()
 
-    @poker.command(name="pause", description="Stop dealing after this hand (host)")
-    async def pause(self, interaction: discord.Interaction) -> None:
-        """/poker pause"""
-        table = self._host_table(interaction)
-        await table.pause()
-        await self.answers.send(interaction, "The table pauses after this hand.")
-        session = self.session(table)
-        session.note(f"{mention(interaction.user.id)} pauses the table after this hand")
-        await session.publish()
-
-    @poker.command(name="resume", description="Deal again (host)")
-    async def resume(self, interaction: discord.Interaction) -> None:
-        """/poker resume"""
-        table = self._host_table(interaction)
-        await table.resume()
-        await self.answers.send(interaction, "Dealing resumes.")
-        if table.live is None:
-            self.session(table).schedule_deal(0)
-
     @poker.command(name="close", description="Close the table and cash everyone out (host)")
     async def close(self, interaction: discord.Interaction) -> None:
         """/poker close"""
@@ -574,31 +547,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
         await interaction.followup.send("Table closed.\n" + "\n".join(lines),
                                         allowed_mentions=discord.AllowedMentions.none())
-
-    @poker.command(name="kick", description="Remove a player from the table (host)")
-    @app_commands.describe(**describe("poker kick"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """/poker kick"""
-        table = self._host_table(interaction)
-        cash, outcome = await table.kick(member.id)
-        when = "now" if cash is not None else "at the end of this hand"
-        await self.answers.send(interaction, f"{member.mention} leaves the table; cashed out {when}.",
-                                allowed_mentions=discord.AllowedMentions.none())
-        self.session(table).note(f"{mention(member.id)} is removed by the host")
-        await self._after_leave(table, outcome)
-
-    @poker.command(name="settings", description="Show this table's settings")
-    async def settings(self, interaction: discord.Interaction) -> None:
-        """/poker settings"""
-        table = self._table(interaction)
-        s = table.settings
-        low, high = s.buy_in_range
-        game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
-            ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
-        text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
-                f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
-                f"Host: {mention(table.record.host_id)}")
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @poker.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction) -> None:
@@ -615,18 +563,6 @@ class TableCog(commands.Cog, name=COG_NAME):
     async def rebuy(self, interaction: discord.Interaction, amount: POSITIVE) -> None:
         """/poker rebuy"""
         await self._rebuy(interaction, self._table(interaction), amount)
-
-    @poker.command(name="table", description="Post the table message again")
-    async def table(self, interaction: discord.Interaction) -> None:
-        """/poker table"""
-        table = self._table(interaction)
-        old = table.message_id
-        await table.remember_message(None)
-        await interaction.response.send_message("Here is the table:", ephemeral=True)
-        session = self.session(table)
-        await session.publish()
-        if old is not None:
-            await session.retire(old)
 
     @poker.command(name="hand", description="Show your cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -658,6 +594,133 @@ class TableCog(commands.Cog, name=COG_NAME):
                 if on else "Turn alerts off: the table message still shows your turn and your clock.")
         await interaction.response.send_message(text, ephemeral=True)
 
+    # ------------------------------------------------------------------ /poker table: the rarely used commands
+    # Discord allows 25 subcommands and groups in /poker; these six share one entry.
+
+    table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
+                                     "kick, pause, resume (host)", parent=poker)
+
+    @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
+    async def table_show(self, interaction: discord.Interaction) -> None:
+        """/poker table show"""
+        table = self._table(interaction)
+        old = table.message_id
+        await table.remember_message(None)
+        await interaction.response.send_message("Here is the table:", ephemeral=True)
+        session = self.session(table)
+        await session.publish()
+        if old is not None:
+            await session.retire(old)
+
+    @table_group.command(name="kick", description="Remove a player from the table (host)")
+    @app_commands.describe(**describe("poker table kick"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """/poker table kick"""
+        table = self._host_table(interaction)
+        cash, outcome = await table.kick(member.id)
+        when = "now" if cash is not None else "at the end of this hand"
+        await self.answers.send(interaction, f"{member.mention} leaves the table; cashed out {when}.",
+                                allowed_mentions=discord.AllowedMentions.none())
+        self.session(table).note(f"{mention(member.id)} is removed by the host")
+        await self._after_leave(table, outcome)
+
+    @table_group.command(name="settings", description="Show this table's settings")
+    async def settings(self, interaction: discord.Interaction) -> None:
+        """/poker table settings"""
+        table = self._table(interaction)
+        s = table.settings
+        low, high = s.buy_in_range
+        game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
+            ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
+        text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
+                f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
+                f"Host: {mention(table.record.host_id)}")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @table_group.command(name="pause", description="Stop dealing after this hand (host)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        """/poker table pause"""
+        table = self._host_table(interaction)
+        await table.pause()
+        await self.answers.send(interaction, "The table pauses after this hand.")
+        session = self.session(table)
+        session.note(f"{mention(interaction.user.id)} pauses the table after this hand")
+        await session.publish()
+
+    @table_group.command(name="resume", description="Deal again (host)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """/poker table resume"""
+        table = self._host_table(interaction)
+        await table.resume()
+        await self.answers.send(interaction, "Dealing resumes.")
+        if table.live is None:
+            self.session(table).schedule_deal(0)
+
+    @table_group.command(name="chipvalue", description=COMMAND_HELP["poker table chipvalue"])
+    @app_commands.describe(**describe("poker table chipvalue"))
+    async def chipvalue(self, interaction: discord.Interaction, value: str | None = None) -> None:
+        """/poker table chipvalue"""
+        if value is None:
+            table = self._table(interaction)
+            await interaction.response.send_message(night_views.chip_value_text(table.settings), ephemeral=True)
+            return
+        table = self._host_table(interaction)
+        off = value.strip().lower() in night_views.NO_CHIP_VALUE
+        settings = await table.update_settings(chip_value=None if off else value)
+        await interaction.response.send_message(night_views.chip_value_text(settings, changed=True))
+
+    # ------------------------------------------------------------------ moves by command (issue 16: _commands.py)
+
+    @poker.command(name="fold", description=COMMAND_HELP["poker fold"])
+    async def fold(self, interaction: discord.Interaction) -> None:
+        """/poker fold"""
+        await self.moves.bet(interaction, "fold")
+
+    @poker.command(name="check", description=COMMAND_HELP["poker check"])
+    async def check(self, interaction: discord.Interaction) -> None:
+        """/poker check"""
+        await self.moves.bet(interaction, "check")
+
+    @poker.command(name="call", description=COMMAND_HELP["poker call"])
+    async def call(self, interaction: discord.Interaction) -> None:
+        """/poker call"""
+        await self.moves.bet(interaction, "call")
+
+    @poker.command(name="bet", description=COMMAND_HELP["poker bet"])
+    @app_commands.describe(**describe("poker bet"))
+    async def bet(self, interaction: discord.Interaction, amount: str) -> None:
+        """/poker bet: the same move as /poker raise."""
+        await self.moves.bet(interaction, "raise", amount)
+
+    @poker.command(name="raise", description=COMMAND_HELP["poker raise"])
+    @app_commands.describe(**describe("poker raise"))
+    async def raise_(self, interaction: discord.Interaction, amount: str) -> None:
+        """/poker raise"""
+        await self.moves.bet(interaction, "raise", amount)
+
+    @poker.command(name="allin", description=COMMAND_HELP["poker allin"])
+    async def allin(self, interaction: discord.Interaction) -> None:
+        """/poker allin: typed, it needs no confirmation (the button asks once more: a thumb slips, a command
+        is typed)."""
+        await self.moves.bet(interaction, "allin")
+
+    @poker.command(name="draw", description=COMMAND_HELP["poker draw"])
+    @app_commands.describe(**describe("poker draw"))
+    @app_commands.choices(twos=TWOS_CHOICES)
+    async def draw(self, interaction: discord.Interaction, cards: str, twos: str | None = None) -> None:
+        """/poker draw"""
+        await self.moves.draw(interaction, cards, twos)
+
+    @draw.autocomplete("cards")
+    async def _draw_choices(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        return self.moves.suggestions(interaction, current)
+
+    @poker.command(name="pat", description=COMMAND_HELP["poker pat"])
+    async def pat(self, interaction: discord.Interaction) -> None:
+        """/poker pat"""
+        await self.moves.draw(interaction, None)
+
     # ------------------------------------------------------------------ the night after the cards (issue 14)
     # Sessions, the chip value, stats, hand stories and exports: each command asks bot.tables.night or the store
     # and shows what comes back with cogs/night_views.py.
@@ -674,19 +737,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
                                                 allowed_mentions=night_views.NONE)
         await self.session(table).publish()
-
-    @poker.command(name="chipvalue", description=COMMAND_HELP["poker chipvalue"])
-    @app_commands.describe(**describe("poker chipvalue"))
-    async def chipvalue(self, interaction: discord.Interaction, value: str | None = None) -> None:
-        """/poker chipvalue"""
-        if value is None:
-            table = self._table(interaction)
-            await interaction.response.send_message(night_views.chip_value_text(table.settings), ephemeral=True)
-            return
-        table = self._host_table(interaction)
-        off = value.strip().lower() in night_views.NO_CHIP_VALUE
-        settings = await table.update_settings(chip_value=None if off else value)
-        await interaction.response.send_message(night_views.chip_value_text(settings, changed=True))
 
     @poker.command(name="stats", description=COMMAND_HELP["poker stats"])
     @app_commands.describe(**describe("poker stats"))

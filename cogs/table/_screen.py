@@ -116,7 +116,7 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
     lines = _text.showdown_lines(hand, users, screen.card)
     lines += ["", *(f"{mention(u)} {chips(s)}" for u, s in zip(users, hand.stacks))]
     step = table.next()
-    after = {"paused": "Paused: the host deals again with `/poker resume`.",
+    after = {"paused": "Paused: the host deals again with `/poker table resume`.",
              "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
     if step.kind == "choose" and step.user is not None:
         after = f"Next: {mention(step.user)} picks the game."
@@ -249,7 +249,7 @@ def closed_embed() -> discord.Embed:
 
 
 def moved_embed(guild_id: int, channel_id: int, message_id: int | None) -> discord.Embed:
-    """An older table message (after ``/poker table`` posted a new one): its buttons go, a link stays."""
+    """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""
     link = f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
     return discord.Embed(title="The table moved", description=f"It is now [this message]({link}).",
                          colour=DONE_COLOUR)

@@ -159,7 +159,7 @@ class TableSession:
         names = ", ".join(f"**{m}**" for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + \
             f"**{missing[-1]}**"
         return (f"I cannot post the table in <#{self.channel_id}>: please grant me {names} in that channel "
-                "(Edit Channel → Permissions), then use `/poker table`.")
+                "(Edit Channel → Permissions), then use `/poker table show`.")
 
     # ------------------------------------------------------------------ showing
 
@@ -411,7 +411,7 @@ class TableSession:
             await self.writer.edit(message_id, _screen.closed_embed(), closed=self.bot.is_closed)
 
     async def retire(self, message_id: int) -> None:
-        """An older table message (after ``/poker table`` posted a new one): its buttons go, a link stays."""
+        """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""
         record = self.table.record
         embed = _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
         await self.writer.edit(message_id, embed, closed=self.bot.is_closed)

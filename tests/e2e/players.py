@@ -236,9 +236,11 @@ class Players:
     # ------------------------------------------------------------------ commands
 
     async def poker(self, user: str, sub: str, **options: Any) -> InteractionRecord:
-        """``/poker sub`` by ``user`` in the table's channel; the answer."""
-        return await self.fake.reply_to(
-            await self.fake.slash(user, "poker", subcommand=sub, options=options, channel=self.channel))
+        """``/poker sub`` by ``user`` in the table's channel (``sub`` may name a group: ``"table pause"``); the
+        answer."""
+        group, _, leaf = sub.rpartition(" ")
+        return await self.fake.reply_to(await self.fake.slash(user, "poker", subcommand=leaf, group=group or None,
+                                                              options=options, channel=self.channel))
 
     async def chips(self, user: str, sub: str, group: str | None = None, **options: Any) -> InteractionRecord:
         return await self.fake.reply_to(await self.fake.slash(user, "chips", subcommand=sub, group=group,

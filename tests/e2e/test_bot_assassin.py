@@ -113,7 +113,7 @@ async def test_closing_the_table_returns_a_carried_pot(fake: FakeDiscord, poker_
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="assassin")
     await players.turn(1)
-    paused = await players.poker("alice", "pause")
+    paused = await players.poker("alice", "table pause")
     assert paused.content == "The table pauses after this hand."
     await players.play(standing_pat)
     assert table.live is None and table.record.carried_pot == 30

@@ -20,7 +20,7 @@ async def test_a_hole_card_in_any_version_of_a_channel_message_is_caught(
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", ("alice", "bob", "carol"))
     await players.turn(1)
-    await players.poker("alice", "pause")  # no second hand: its deck could hold the cards shown below
+    await players.poker("alice", "table pause")  # no second hand: its deck could hold the cards shown below
     assert table.hand is not None
     card = table.hand.holes[1][0]
     channel = players.bot.get_partial_messageable(players.channel_id)

@@ -168,7 +168,7 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     assert deal.ephemeral and deal.content == "Pick a game in the menu first."
     assert players.table.live is None
     # Pausing before the deal ends the test with no hand to play out.
-    await players.poker("alice", "pause")
+    await players.poker("alice", "table pause")
 
 
 async def test_dealers_choice_with_antes_only_offers_the_high_games(
@@ -180,7 +180,7 @@ async def test_dealers_choice_with_antes_only_offers_the_high_games(
 
     _, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
     assert [o["value"] for o in parts["c"]["options"]] == ["five-card-draw", "assassin"]
-    await players.poker("alice", "pause")
+    await players.poker("alice", "table pause")
 
 
 async def test_a_fold_win(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
@@ -310,7 +310,7 @@ async def test_the_buttons_of_each_structure(
     await players.open_table("alice", PLAYERS, game=game, **({"structure": structure} if structure else {}))
     turn = await players.turn(1)
     assert [b.get("label") for b in turn.message.buttons()] == labels
-    await players.poker("alice", "pause")
+    await players.poker("alice", "table pause")
     await players.play(folding_to_the_blind)
 
 

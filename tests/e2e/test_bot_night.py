@@ -35,7 +35,7 @@ async def two_hands(fake: FakeDiscord, poker_bot: PokerBotStarter, seed: int, **
     await players.open_table("alice", PLAYERS, **options)
     await players.play(bettor)
     await players.turn(2)
-    assert (await players.poker("alice", "pause")).content == "The table pauses after this hand."
+    assert (await players.poker("alice", "table pause")).content == "The table pauses after this hand."
     await players.play(bettor, number=2)
     await fake.wait_for(lambda: players.table.live is None, what="the table to pause")
     return players
@@ -197,18 +197,18 @@ async def test_leaderboards_by_period_and_the_chip_value(fake: FakeDiscord, poke
     balances = await players.chips("dave", "leaderboard")
     assert "at tables" in balances.content and "chips won" not in balances.content  # the default: balances
 
-    shown = await players.poker("bob", "chipvalue")
+    shown = await players.poker("bob", "table chipvalue")
     assert shown.ephemeral and shown.content.startswith("This table has no chip value")
-    refused = await players.poker("bob", "chipvalue", value="1 = $1")
+    refused = await players.poker("bob", "table chipvalue", value="1 = $1")
     assert refused.content == "Only the table's host (or someone with Manage Server) can do that."
-    bad = await players.poker("alice", "chipvalue", value="lots")
+    bad = await players.poker("alice", "table chipvalue", value="lots")
     assert bad.ephemeral and bad.content.startswith("Write the chip value like")
-    set_ = await players.poker("alice", "chipvalue", value="1 = 0.05€")
+    set_ = await players.poker("alice", "table chipvalue", value="1 = 0.05€")
     assert set_.content == "From now on, 1 chip = 0.05€: amounts are also shown as money."
     tonight = await players.chips("dave", "leaderboard", period="tonight")
     best = ranked[0]
     assert f"<@{best}> {nets[best]:+,} (+{nets[best] * 5 / 100:,.2f}€)" in tonight.content
-    off = await players.poker("alice", "chipvalue", value="off")
+    off = await players.poker("alice", "table chipvalue", value="off")
     assert off.content == "Chips are worth nothing here now."
     created = await fake.reply_to(await fake.slash("alice", "poker", subcommand="create", channel="poker-2", options={
         "game": "five-card-draw", "small_blind": 1, "big_blind": 2, "chip_value": "free"}))

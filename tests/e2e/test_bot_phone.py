@@ -86,9 +86,9 @@ async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
         await players.choose(chooser, game)
         if number == 2:
             await players.poker("dave", "join")
-            await players.poker("alice", "pause")
+            await players.poker("alice", "table pause")
         if number == 3:
-            await players.poker("alice", "resume")
+            await players.poker("alice", "table resume")
             await players.click_seat("bob", "sit")  # sits out from the next hand
         while True:
             turn = await players._next_turn_or_end(number)
@@ -99,7 +99,7 @@ async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
             checked += 1
             await players.act(calling_station(table.hand, turn.legal), turn=turn)  # type: ignore[arg-type]
         if number == 2:
-            await players.poker("alice", "resume")
+            await players.poker("alice", "table resume")
     assert checked > 20
     summaries = [m for m in bot_messages(fake, players) if m.embeds and str(m.embeds[0].get("description", ""))
                  .startswith("#")]
@@ -170,7 +170,7 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
     assert back.content == "You are dealt in from the next hand."
     await players.play(calling_station, number=1)
     await players.turn(2)
-    await players.poker("alice", "pause")  # after this hand
+    await players.poker("alice", "table pause")  # after this hand
     await players.play(calling_station, number=2)
     assert table.live is None
     last = await players.poker("bob", "hand")

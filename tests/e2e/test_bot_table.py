@@ -102,7 +102,7 @@ async def test_poker_table_reposts_the_message_and_old_buttons_do_no_harm(
     table = await players.open_table("alice", PLAYERS)
     turn = await players.turn(1)
     old, seen = turn.message, turn.message.snapshot()  # what the players' clients showed before the repost
-    reposted = await players.poker("bob", "table")
+    reposted = await players.poker("bob", "table show")
     assert reposted.ephemeral and reposted.content == "Here is the table:"
     new = await players.turn(1)
     assert new.message.id != old.id and new.message is fake.channel_messages("poker")[-1]
@@ -182,7 +182,7 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
     assert one.embeds[0]["title"] == "Assassin" and list(fields) == [section.title for section in page.sections]
     assert "drawn" in fields["Twos kill"] and "carried" in fields["Carried pots"].lower()
 
-    settings = await players.poker("dave", "settings")
+    settings = await players.poker("dave", "table settings")
     assert settings.ephemeral
     assert settings.content == (
         "**A-5 Single Draw (California lowball)**\n"
@@ -195,23 +195,23 @@ async def test_the_hosts_commands(fake: FakeDiscord, poker_bot: PokerBotStarter)
     await poker_bot(seed=25)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 500, "bob": 500, "carol": 500})
-    not_host = await players.poker("bob", "pause")
+    not_host = await players.poker("bob", "table pause")
     assert not_host.content == "Only the table's host (or someone with Manage Server) can do that."
-    assert (await players.poker("alice", "pause")).content == "The table pauses after this hand."
+    assert (await players.poker("alice", "table pause")).content == "The table pauses after this hand."
     refused = await players.poker("carol", "rebuy", amount=100)
     assert refused.content == "You can add chips between hands, not during one."
     await players.play(bettor)
     assert table.live is None and table.paused
     rebuy = await players.poker("carol", "rebuy", amount=100)
     assert rebuy.content == f"Your stack is now {render.chips(table.seat_of(players.uid('carol')).stack)}."
-    kicked = await players.poker("alice", "kick", member=fake.user("bob"))
+    kicked = await players.poker("alice", "table kick", member=fake.user("bob"))
     assert kicked.content == f"<@{players.uid('bob')}> leaves the table; cashed out now."
     assert table.seat_of(players.uid("bob")) is None
     out = await players.poker("carol", "sitout")
     assert out.content == "You sit out from the next hand."
     joined = await players.poker("dave", "join", buy_in=300)
     assert joined.content == "You sit in seat 2 with 300 chips."
-    assert (await players.poker("alice", "resume")).content == "Dealing resumes."
+    assert (await players.poker("alice", "table resume")).content == "Dealing resumes."
     turn = await players.turn(2)
     assert set(table.live.users) == {players.uid("alice"), players.uid("dave")}
     carol = table.seat_of(players.uid("carol"))

@@ -212,14 +212,14 @@ async def test_bad_amounts_in_the_modal_are_explained_and_change_nothing(
     assert label["component"]["placeholder"] == "20"
     before = state(table)
     expected = {
-        "-5": "“-5” is not an amount: give a whole number of chips, from 20 to 1,000.",
-        "0": "The smallest raise is to 20.",
+        "-5": "An amount cannot be negative: give a whole number of chips, from 20 to 1,000.",
+        "0": "The smallest raise is to 20: you can raise to any total from 20 to 1,000.",
         "1e9": "“1e9” is not an amount: give a whole number of chips, from 20 to 1,000.",
         "12.5": "“12.5” is not an amount: give a whole number of chips, from 20 to 1,000.",
         "½": "“½” is not an amount: give a whole number of chips, from 20 to 1,000.",
-        "99999999999999999999": "The largest raise is to 1,000.",
-        "1001": "The largest raise is to 1,000.",
-        "19": "The smallest raise is to 20.",
+        "99999999999999999999": "The largest raise is to 1,000: you can raise to any total from 20 to 1,000.",
+        "1001": "The largest raise is to 1,000: you can raise to any total from 20 to 1,000.",
+        "19": "The smallest raise is to 20: you can raise to any total from 20 to 1,000.",
         "  ": "Type how many chips to raise to, from 20 to 1,000.",
     }
     for text, answer in expected.items():

@@ -97,7 +97,7 @@ async def test_errors_on_edits_dms_and_callbacks(
     await players.poker("alice", "start")
     await players.play(calling_station)
     await players.play(calling_station, number=2)
-    await players.poker("alice", "pause")
+    await players.poker("alice", "table pause")
 
     def private(name: str) -> list[str]:
         return [text for text in dms_of(fake, name) if "Five Card Draw" in text]
@@ -157,7 +157,7 @@ async def test_random_faults_over_many_hands(fake: FakeDiscord, poker_bot: Poker
     hands = 8
     for number in range(1, hands + 1):
         await players.play(bettor if number % 2 else calling_station, number=number, timeout=20)
-    await players.poker("alice", "pause")
+    await players.poker("alice", "table pause")
     await fake.settle()
 
     def dealt(name: str) -> int:
@@ -333,7 +333,7 @@ async def test_the_host_is_told_which_permission_to_grant(
     assert told.ephemeral, told
     assert told.content == (
         f"I cannot post the table in <#{players.channel_id}>: please grant me **Send Messages** and **Embed Links** "
-        "in that channel (Edit Channel → Permissions), then use `/poker table`.")
+        "in that channel (Edit Channel → Permissions), then use `/poker table show`.")
     for name in PLAYERS:
         await players.poker(name, "join")
     started = await fake.reply_to(await fake.slash("alice", "poker", subcommand="start", channel="poker"),
@@ -343,7 +343,7 @@ async def test_the_host_is_told_which_permission_to_grant(
     # The host grants it and asks for the table: it is posted, and the hand (dealt meanwhile) is played.
     fake.set_bot_can_send("poker", True)
     await fake.wait_for(bot_can_send, 5, what="the bot to hear of it")
-    await players.poker("alice", "table")
+    await players.poker("alice", "table show")
     await players.play(calling_station, number=1)
     assert all(len([d for d in dms_of(fake, n) if "Five Card Draw" in d]) >= 1 for n in PLAYERS)
     figures["faults: posts refused for a missing permission"] += len([c for c in fake.calls if c.status == 403])

@@ -362,15 +362,16 @@ async def test_forged_and_random_interactions_change_nothing(
     def no_permission(data: st.DataObject) -> Plan:
         channel, hosts = data.draw(st.sampled_from([("poker", ("alice",)), ("poker-2", ("dave",))]))
         user = data.draw(st.sampled_from([u for u in USERS if u not in hosts and u not in ("owner", "manager")]))
-        sub, options = data.draw(st.sampled_from([
-            ("start", {}), ("pause", {}), ("resume", {}), ("close", {}), ("kick", {"member": fake.user("bob")}),
-            ("kick", {"member": fake.user("erin")}),
+        group, sub, options = data.draw(st.sampled_from([
+            (None, "start", {}), ("table", "pause", {}), ("table", "resume", {}), (None, "close", {}),
+            ("table", "kick", {"member": fake.user("bob")}), ("table", "kick", {"member": fake.user("erin")}),
         ]))
         dm = data.draw(st.booleans())
 
         async def go() -> None:
-            outcome = await send_ignored(scene, lambda: fake.slash(user, "poker", subcommand=sub, options=options,
-                                                                  channel=channel, dm=dm, force=True))
+            outcome = await send_ignored(scene, lambda: fake.slash(user, "poker", subcommand=sub, group=group,
+                                                                  options=options, channel=channel, dm=dm,
+                                                                  force=True))
             assert outcome.kind == "answered"
             await check("host command without permission" + (" (from a DM)" if dm else ""), outcome)
 
@@ -603,8 +604,8 @@ async def test_nobody_ever_sees_another_players_cards(
     rng = random.Random(302)
     clicks = await asyncio.gather(random_session(a, 15, random.Random(rng.random()), USERS),
                                   random_session(b, 15, random.Random(rng.random()), USERS))
-    await a.poker("alice", "pause")
-    await b.poker("dave", "pause")
+    await a.poker("alice", "table pause")
+    await b.poker("dave", "table pause")
     await fake.settle()
     await fake.quiet(0.2)
     hands = holdings(poker_bot.db_path)

@@ -20,7 +20,9 @@ from .constants import (
     OPT_SUB_COMMAND_GROUP,
     OPT_USER,
 )
+from .form import FormErrors
 from .guild import Guild
+from .limits import validate_commands
 from .model import FakeChannel, FakeRole, FakeUser, new_snowflake
 
 
@@ -34,7 +36,13 @@ class Commands:
         self.local: tuple[dict[str, JSON], dict[str, JSON]] = ({}, {})
 
     def register_local(self, global_commands: Sequence[JSON], guild_commands: Sequence[JSON] = ()) -> None:
-        """The bot's local command tree (used for option types when commands were not synced)."""
+        """The bot's local command tree (used for option types when commands were not synced). It is checked as
+        Discord checks a sync (at most 25 subcommands and groups in a command or group, names, descriptions,
+        choices...): a tree Discord would refuse raises ``ApiError`` here too, so a test cannot pass on it."""
+        for commands in (global_commands, guild_commands):
+            errors = FormErrors()
+            validate_commands(errors, commands)
+            errors.raise_if_any("invalid-commands")
         self.local = (
             {c["name"]: c for c in global_commands if int(c.get("type") or 1) == 1},
             {c["name"]: c for c in guild_commands if int(c.get("type") or 1) == 1},
