@@ -82,6 +82,7 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
 }
 ALERT_MARK = "🔔"  # how the bot's turn alert starts
 ALERT_AFTER = 0.4  # the turn alert's delay (5 s in the bot), scaled down as the players' pace is
+EMOJI_WAIT = 20.0  # seconds at most the table waits for the bot's card emojis to be uploaded
 HOLD = 3.0  # seconds at most a player to act waits for the camera
 DANGER = 4  # the button style of a card marked to throw
 PICKER_CARD = re.compile(r"pk:d:\d+:\d+:\d+:\d+:\d$")  # a card button of the draw picker
@@ -539,6 +540,17 @@ def _held_players(camera: Camera) -> type[autoplay.TablePlayers]:
     """The demo's players, who wait for the camera on the turns it holds."""
 
     class HeldPlayers(autoplay.TablePlayers):
+        async def open_table(self, *, start: bool = True, **settings: Any) -> None:
+            # The bot uploads its card pictures as it starts; a table opened at once would deal its first hand
+            # in the text fallback. A real table opens long after: wait for them, as a host would not notice.
+            from cogs.card_emojis import card_emoji_pictures
+
+            wanted = len(card_emoji_pictures())
+            with contextlib.suppress(TimeoutError):
+                await self.fake.wait_for(lambda: len(self.fake.emojis) >= wanted, EMOJI_WAIT, what="card emojis")
+                await self.fake.quiet(period=0.1)
+            await super().open_table(start=start, **settings)
+
         async def _wait_pace(self, key: tuple[int, int]) -> None:
             await super()._wait_pace(key)
             for event in camera.holds.pop(key, []):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.devtools import screens
-from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, page
+from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page
 from bot.devtools.fakediscord import MessageFlag, StoredMessage
 from bot.devtools.fakediscord.emojis import ApplicationEmojis
 
@@ -70,6 +70,15 @@ def test_the_fakes_application_emojis_become_images() -> None:
     assert screens.emoji_images(SimpleNamespace()) == {}
 
 
+def test_a_link_to_a_message_is_shown_as_discords_chip_not_as_the_url() -> None:
+    look = Look(names={5: "poker"})
+    jump = markdown("🔔 Your move\nhttps://discord.com/channels/1/5/77", look)
+    assert "#poker › 💬" in jump and "discord.com" not in jump
+    assert "#poker</span>" in markdown("https://discord.com/channels/1/5", look)
+    elsewhere = markdown("https://discord.com/channels/1/6/77", look)  # a channel the reader does not know
+    assert 'class="link">https://discord.com/channels/1/6/77' in elsewhere
+
+
 def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         screens.main(["--out", str(tmp_path), "--only", "draw,nonsense"])
@@ -113,10 +122,11 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     # The draw picker, followed from Draw… to the cards it dealt: one message, only the drawer's.
     opened = _ephemeral(camera.shots["draw-picker"])[-1]
     assert len(_cards(opened)) == 5 and not any(c["style"] == screens.DANGER for c in _cards(opened))
+    assert all(c.get("emoji") for c in _cards(opened))  # the table waited for the card pictures
     picked = _ephemeral(camera.shots["draw-pick"])[-1]
     marked = [c for c in _cards(picked) if c["style"] == screens.DANGER]
     assert picked["id"] == opened["id"] and marked
-    assert any(b["label"] == f"Throw {len(marked)}" for b in _buttons(picked))
+    assert any(b.get("label") == f"Throw {len(marked)}" for b in _buttons(picked))
     thrown = _ephemeral(camera.shots["draw-thrown"])[-1]
     assert thrown["id"] == opened["id"] and not _cards(thrown) and thrown["content"]
     assert {camera.shots[n].viewer for n in ("draw-picker", "draw-pick", "draw-thrown", "draw-dm")} == \
@@ -132,7 +142,7 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert rebuy is not None and rebuy[0] == "modal"
     showdown = camera.shots["table-showdown"].payloads
     assert len(showdown) == 1 and screens.AWARD.search(showdown[0]["embeds"][0]["description"])
-    assert any(b["label"] == "Rebuy…" for b in _buttons(showdown[0]))  # the seat buttons between hands
+    assert any(b.get("label") == "Rebuy…" for b in _buttons(showdown[0]))  # the seat buttons between hands
 
     myhand = camera.shots["myhand"]
     assert any(m["flags"] & MessageFlag.EPHEMERAL for m in myhand.payloads)  # his own answer, in the channel
