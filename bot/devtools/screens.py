@@ -9,7 +9,7 @@ replies, his DMs, the form or menu he has open. Once the evening is over each mo
 its DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and
 listed in ``index.md``.
 
-    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 3] [--hands 4] [--scale 2]
+    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
                                    [--games triple-draw-27,assassin] [--html]
 
 The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 
 CHROMIUM = "/usr/bin/chromium"
 CHANNEL = "poker"
+SEED = 4  # its evening shows every moment (in the Assassin hand a player holds a two)
 KEEP = 30  # channel messages kept per picture: more than a phone's screen holds
 GAMES = ("triple-draw-27", "assassin", "badugi", "five-card-draw", "single-draw-a5")
 MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the order of an evening
@@ -88,6 +89,7 @@ DANGER = 4  # the button style of a card marked to throw
 PICKER_CARD = re.compile(r"pk:d:\d+:\d+:\d+:\d+:\d$")  # a card button of the draw picker
 TITLE = re.compile(r"^(.*) · #(\d+)$")  # the table message of a hand: "2-7 Triple Draw · #3"
 AWARD = re.compile(r"^(?:🏆|🔁) ", re.M)  # a pot won, or carried: the hand is over
+TWO = re.compile(r"c_2[cdhs]_|(?<![0-9])2[♠♥♦♣]")  # a two, as a card emoji's name or in text
 SHOWN = re.compile(r"^<@\d+>: ", re.M)  # a hand shown at the showdown
 
 
@@ -271,9 +273,9 @@ class Shot:
 class Camera:
     """Watches the fake Discord during the evening and keeps a :class:`Shot` at each moment of :data:`MOMENTS`.
 
-    A few moments need a player to do what the scripted players never do (press My hand, All in, Rebuy…): the
-    camera does it for him, without finishing it (the all-in is not confirmed, the rebuy form not sent), so the
-    hand goes on as it would have. While it does, or while a turn alert is on its way, the player to act waits
+    A few moments need a player to do what the scripted players never do (press My hand, All in, Rebuy…, mark a
+    two in Assassin): the camera does it for him, without finishing it (the all-in is not confirmed, the rebuy
+    form not sent, the two marked in a second picker that is never thrown), so the hand goes on as it would have. While it does, or while a turn alert is on its way, the player to act waits
     for it (:attr:`holds`)."""
 
     players: int = 4
@@ -432,6 +434,10 @@ class Camera:
             self._drawing = True
             self.keep("draw", screen.actor)
             self.keep("table-draw", screen.actor, frame="crop", only=message)
+            if "Assassin" in self.title and "draw" in screen.buttons and "draw-twos" not in self._waits \
+                    and screen.actor != host and self._holds_a_two(screen.actor):
+                self._hold(screen.key, "draw-twos")
+                self._spawn(self._twos(screen.actor, message, screen.buttons["draw"][0]), "draw-twos")
             return
         self._drawing = False
         self.keep("betting", screen.actor)
@@ -505,6 +511,34 @@ class Camera:
         finally:
             self._release("allin")
 
+    def _holds_a_two(self, user: int) -> bool:
+        """His cards, as the bot last sent them to him this hand, hold a two."""
+        mine = [m.content for m in self.fake.dms(user) if m.content.startswith(f"#{self.hand} ")]
+        if not mine:
+            return False
+        lines = mine[-1].split("\n")  # "#2 Assassin at #poker", then the cards dealt, or a draw's "Now: ..."
+        held = next((line for line in lines if line.startswith("Now: ")), lines[1] if len(lines) > 1 else "")
+        return TWO.search(held) is not None
+
+    async def _twos(self, user: int, message: StoredMessage, custom_id: str) -> None:
+        """Assassin: before he draws, the player opens a second picker and marks his two, to show the choice it
+        offers (face up or down); he then draws with his own picker as he meant to."""
+        try:
+            iid = await self.fake.click(user, message, custom_id)
+            picker = (await self.fake.answer(iid)).message
+            two = next((c for c in (picker.buttons() if picker is not None else [])
+                        if PICKER_CARD.match(str(c.get("custom_id") or ""))
+                        and TWO.search(str((c.get("emoji") or {}).get("name") or c.get("label") or ""))), None)
+            if picker is None or two is None:
+                log.warning("no picture of the twos: no two in the picker")
+                return
+            iid = await self.fake.click(user, picker, str(two["custom_id"]))
+            await self.fake.answer(iid)  # the picker now asks face up or down: watch() keeps it
+        except (LookupError, ValueError, TimeoutError) as error:
+            log.warning("no picture of the twos: %r", error)
+        finally:
+            self._release("draw-twos")
+
     async def _rebuy(self, user: int, message: StoredMessage) -> None:
         """Between hands a player presses Rebuy… on the hand just over: the form he gets (not sent)."""
         try:
@@ -575,7 +609,7 @@ def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:
     return ScriptedPolicy
 
 
-def shoot_evening(*, seed: int = 3, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
+def shoot_evening(*, seed: int = SEED, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
                   pace: float = 0.05) -> tuple[Camera, Any]:
     """Play the demo's evening with a camera on it; the camera (its shots) and the transcript."""
     from cogs.table import _alerts
@@ -676,7 +710,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs and index.md")
     parser.add_argument("--only", default="", help="comma-separated moments: " + ", ".join(MOMENTS))
-    parser.add_argument("--seed", type=int, default=3, help="seed of the deck and the players (default 3)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the deck and the players (default {SEED}: "
+                        "an evening that shows every moment)")
     parser.add_argument("--hands", type=int, default=4, help="hands to play (default 4)")
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     parser.add_argument("--games", default=",".join(GAMES), help="the games the choosers pick, in turn")

@@ -99,11 +99,12 @@ def _cards(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.mark.e2e
 def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() -> None:
-    camera, transcript = screens.shoot_evening(seed=3, hands=2, pace=0.01, games=["triple-draw-27", "assassin"])
+    camera, transcript = screens.shoot_evening(seed=screens.SEED, hands=2, pace=0.01,
+                                               games=["triple-draw-27", "assassin"])
     assert transcript.problems == []
     kept = set(camera.shots)
     for name in ("start", "choice", "choice-menu", "choice-deal", "betting", "table", "draw", "table-draw",
-                 "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "alert", "betting-3", "showdown",
+                 "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "draw-twos", "alert", "betting-3", "showdown",
                  "table-showdown", "rebuy", "myhand", "allin", "dm", "closed"):
         assert name in kept, f"no {name} picture"
     names = {u.id: u.name for u in camera.fake.users.values()}
@@ -133,6 +134,10 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
         {camera.shots["draw-picker"].viewer}
     draw_dm = camera.shots["draw-dm"]
     assert draw_dm.title == "pokerbot" and draw_dm.payloads[-1]["content"] == thrown["content"]  # the same words
+
+    twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain
+    assert [str(b["custom_id"])[-1] for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:e:")] == ["1", "0"]
+    assert "(Assassin)" in camera.shots["draw-twos"].note
 
     alert = camera.shots["alert"]
     assert alert.title == "pokerbot" and alert.payloads[-1]["content"].startswith(screens.ALERT_MARK)
