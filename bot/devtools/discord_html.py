@@ -85,7 +85,7 @@ def _unix(iso: str) -> float:
 
 def relative(seconds: float) -> str:
     """A relative timestamp as Discord writes it: ``in 45 seconds``, ``2 minutes ago``."""
-    future, span = seconds >= 0, abs(round(seconds))
+    future, span = seconds >= 0, int(abs(seconds))  # whole seconds, as a countdown shows them
     for size, unit in ((86400 * 365, "year"), (86400 * 30, "month"), (86400, "day"), (3600, "hour"),
                        (60, "minute"), (1, "second")):
         if span >= size or unit == "second":

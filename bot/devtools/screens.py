@@ -24,6 +24,7 @@ import asyncio
 import base64
 import contextlib
 import fcntl
+import html
 import json
 import logging
 import os
@@ -90,6 +91,7 @@ PICKER_CARD = re.compile(r"pk:d:\d+:\d+:\d+:\d+:\d$")  # a card button of the dr
 TITLE = re.compile(r"^(.*) · #(\d+)$")  # the table message of a hand: "2-7 Triple Draw · #3"
 AWARD = re.compile(r"^(?:🏆|🔁) ", re.M)  # a pot won, or carried: the hand is over
 TWO = re.compile(r"c_2[cdhs]_|(?<![0-9])2[♠♥♦♣]")  # a two, as a card emoji's name or in text
+OURS = re.compile(r"\d\d-[a-z0-9-]+\.(?:png|html)")  # the files render() writes
 SHOWN = re.compile(r"^<@\d+>: ", re.M)  # a hand shown at the showdown
 
 
@@ -275,8 +277,8 @@ class Camera:
 
     A few moments need a player to do what the scripted players never do (press My hand, All in, Rebuy…, mark a
     two in Assassin): the camera does it for him, without finishing it (the all-in is not confirmed, the rebuy
-    form not sent, the two marked in a second picker that is never thrown), so the hand goes on as it would have. While it does, or while a turn alert is on its way, the player to act waits
-    for it (:attr:`holds`)."""
+    form not sent, the two marked in a second picker that is never thrown), so the hand goes on as it would have.
+    While it does, or while a turn alert is on its way, the player to act waits for it (:attr:`holds`)."""
 
     players: int = 4
     hands: int = 4
@@ -288,6 +290,7 @@ class Camera:
     draws_seen: dict[int, int] = field(default_factory=dict)  # hand -> draw rounds seen
     holds: dict[tuple[int, int], list[asyncio.Event]] = field(default_factory=dict)  # turn -> what he waits for
     _drawing: bool = False
+    _dealt: bool = False  # the host's /poker start was answered
     _picker: int | None = None  # the draw picker followed: its message id
     _pick: Shot | None = None  # that picker's player's screen with the cards he marked so far
     _waits: dict[str, asyncio.Event] = field(default_factory=dict)  # moment -> the player waiting for it
@@ -381,7 +384,7 @@ class Camera:
             return
         host = fake.user(autoplay_names(self.players)[0]).id
         if created and message.content == "Shuffle up and deal!":
-            self.keep("start", host)
+            self._dealt = True  # the table message shows it next (the picture waits for it)
         elif created and message.content.startswith("Table closed"):
             self.keep("closed", host)
             self.keep("dm", host, where="dm")
@@ -410,6 +413,8 @@ class Camera:
             self._dm_after = (viewer, newest)
 
     def _table(self, message: StoredMessage, host: int) -> None:
+        if self._dealt and message.custom_ids():
+            self.keep("start", host)
         embed = message.embeds[0]
         found = TITLE.search(str(embed.get("title") or ""))
         if found:
@@ -677,12 +682,15 @@ def page_of(shot: Shot, fake: Any, started: float) -> str:
 
 
 def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float = 1.0, keep_html: bool = False,
-           binary: str = CHROMIUM) -> list[tuple[str, str]]:
-    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each."""
+           binary: str = CHROMIUM, evening: str = "") -> list[tuple[str, str]]:
+    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each.
+    Without ``only``, pictures of an earlier run that this one did not take are removed. ``evening``: what was
+    played, for index.md."""
     out.mkdir(parents=True, exist_ok=True)
     order = list(MOMENTS)
     chosen = [n for n in order if n in camera.shots and (not only or n in only)]
     listed: list[tuple[str, str]] = []
+    written: set[str] = set()
     with Chromium(binary, scale=scale) as browser:
         for name in chosen:
             shot = camera.shots[name]
@@ -690,13 +698,24 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
             stem = f"{order.index(name) + 1:02d}-{name}"
             if keep_html:
                 (out / f"{stem}.html").write_text(html_page, encoding="utf-8")
+                written.add(f"{stem}.html")
             height = None if shot.frame == "crop" else PHONE_HEIGHT
             (out / f"{stem}.png").write_bytes(browser.screenshot(html_page, height=height))
+            written.add(f"{stem}.png")
             listed.append((f"{stem}.png", f"{MOMENTS[name]} — {shot.note}"))
-    lines = ["# Screens", "", "Rendered from the bot's real messages: a scripted dealer's-choice evening against the "
-             "loopback fake Discord, drawn at phone width (390 CSS px) in Discord's dark theme. Regenerate with "
-             "`python -m bot.devtools.screens` (see README.md).", ""]
-    lines += [f"- `{file}`: {line}" for file, line in listed]
+    if not only:
+        for old in out.iterdir():
+            if OURS.fullmatch(old.name) and old.name not in written:
+                old.unlink()
+    lines = ["# Screens", "",
+             "Rendered from the bot's real messages, not drawn by hand: the real bot played a scripted dealer's-choice "
+             f"evening{' (' + evening + ')' if evening else ''} against the loopback fake Discord, and each picture "
+             "is what one player's phone showed at that moment, drawn at phone width (390 CSS px) in Discord's mobile "
+             "dark theme and photographed by headless Chromium. Regenerate with "
+             "`.venv/bin/python -m bot.devtools.screens --out docs/screens` (see README.md).", ""]
+    lines += [f"- [`{file}`]({file}): {line}" for file, line in listed]
+    lines += ["", "## The pictures", ""]
+    lines += [f'<img src="{file}" width="260" alt="{html.escape(line, quote=True)}">' for file, line in listed]
     (out / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return listed
 
@@ -735,7 +754,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
     camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
                               games=[g for g in args.games.split(",") if g])
-    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium)
+    evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
+               f"{args.games.replace(',', ', ')}")
+    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
+                    evening=evening)
     missed = [n for n in (only or MOMENTS) if n not in camera.shots]
     for file, line in listed:
         print(f"{args.out / file}: {line}")

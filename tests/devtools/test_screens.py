@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.devtools import screens
-from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page
+from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page, relative
 from bot.devtools.fakediscord import MessageFlag, StoredMessage
 from bot.devtools.fakediscord.emojis import ApplicationEmojis
 
@@ -41,6 +41,26 @@ def test_chromium_photographs_a_page_at_phone_width() -> None:
     assert png_size(phone) == (PHONE_WIDTH, PHONE_HEIGHT)
     doubled = screens.screenshot(page([long_message], Look(), frame="crop"), scale=2)
     assert png_size(doubled)[0] == 2 * PHONE_WIDTH
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_render_writes_the_pictures_and_their_index_and_drops_an_earlier_runs(tmp_path: Path) -> None:
+    fake = SimpleNamespace(users={}, channels={}, roles={}, app_id=9, interactions={},
+                           bot_user=SimpleNamespace(name="pokerbot"))
+    camera = screens.Camera()
+    camera.fake = fake
+    said = {"id": "1", "author": {"id": "9", "username": "pokerbot", "bot": True}, "content": "Shuffle up and deal!",
+            "timestamp": "2025-06-06T21:00:00+00:00", "flags": 0}
+    camera.shots["start"] = screens.Shot("start", 1, "#poker", "phone", [said], {}, 0.0, "alice")
+    (tmp_path / "13-alert.png").write_bytes(b"an earlier run's")
+    (tmp_path / "notes.txt").write_text("not ours")
+    listed = screens.render(camera, tmp_path, evening="seed 4")
+    assert [file for file, _ in listed] == ["01-start.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["01-start.png", "index.md", "notes.txt"]
+    assert png_size((tmp_path / "01-start.png").read_bytes()) == (PHONE_WIDTH, PHONE_HEIGHT)
+    index = (tmp_path / "index.md").read_text()
+    assert "Rendered from the bot's real messages" in index and "(seed 4)" in index
+    assert "[`01-start.png`](01-start.png): the channel when the host deals the first hand — alice" in index
 
 
 def stored(mid: int, content: str = "", *, interaction: int | None = None, loading: bool = False) -> StoredMessage:
@@ -77,6 +97,12 @@ def test_a_link_to_a_message_is_shown_as_discords_chip_not_as_the_url() -> None:
     assert "#poker</span>" in markdown("https://discord.com/channels/1/5", look)
     elsewhere = markdown("https://discord.com/channels/1/6/77", look)  # a channel the reader does not know
     assert 'class="link">https://discord.com/channels/1/6/77' in elsewhere
+
+
+def test_a_clock_reads_the_whole_seconds_left_so_that_the_same_seed_gives_the_same_pictures() -> None:
+    # A turn's deadline is a whole second; the picture is taken a few milliseconds into the turn.
+    assert [relative(s) for s in (59.7, 59.2, 60.0, -0.4)] == [
+        "in 59 seconds", "in 59 seconds", "in 1 minute", "0 seconds ago"]
 
 
 def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
