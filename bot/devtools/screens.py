@@ -72,13 +72,14 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
     "draw-twos": "Assassin's picker with a two marked: face up (+1 card) or face down",
     "alert": "the DM that tells a player who is not looking that it is his turn",
     "betting-3": "a betting turn after the second draw (the big-bet rounds)",
-    "showdown": "the channel when the first shown-down hand ends, with the seat buttons",
+    "showdown": "the channel when the first shown-down hand ends, with the seat buttons (the phone of who drew "
+                "the least)",
     "table-showdown": "the whole table message at that moment",
     "rebuy": "the form a player gets with Rebuy… between hands",
     "myhand": "the channel for a player who pressed My hand while another acts",
     "allin": "the question All in asks before it counts (a second tap)",
-    "assassin": "the channel when an Assassin hand ends",
-    "pile": "the channel at the first turn of the last hand",
+    "assassin": "the channel when an Assassin hand ends (the phone of who drew the least)",
+    "pile": "the channel at the first turn of the last hand, on the phone of who drew the least",
     "dm": "a player's DMs at the end of the evening",
     "closed": "the channel once the host closed the table",
 }
@@ -458,14 +459,21 @@ class Camera:
             looker = next(u.id for u in self.fake.users.values()
                           if u.name in autoplay_names(self.players) and u.id != screen.actor)
             self._spawn(self._my_hand(looker, message), "myhand")
-        if self.hand == self.hands:
-            self.keep("pile", host)
+        if self.hand == self.hands and "pile" not in self.shots:
+            self.keep("pile", self._quietest())
+
+    def _quietest(self) -> int:
+        """The player with the fewest replies only he sees in the channel: his phone shows the most of it."""
+        channel = self.fake.channel(CHANNEL)
+        players = [self.fake.user(name) for name in autoplay_names(self.players)]
+        quietest = min(players, key=lambda u: sum(m.channel_id == channel.id for m in self.fake.ephemeral_for(u)))
+        return int(quietest.id)
 
     def _showdown(self, message: StoredMessage, host: int) -> None:
         if "Assassin" in self.title:
-            self.keep("assassin", host)
+            self.keep("assassin", self._quietest())
         if len(SHOWN.findall(str(message.embeds[0].get("description") or ""))) >= 2 and "showdown" not in self.shots:
-            self.keep("showdown", host)
+            self.keep("showdown", self._quietest())
             self.keep("table-showdown", host, frame="crop", only=message)
             player = next(u.id for u in self.fake.users.values()
                           if u.name in autoplay_names(self.players) and u.id != host)
