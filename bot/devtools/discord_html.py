@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["PHONE_HEIGHT", "PHONE_WIDTH", "Look", "message", "modal", "page", "relative", "select_sheet"]
+__all__ = ["PHONE_HEIGHT", "PHONE_WIDTH", "Look", "markdown", "message", "modal", "page", "relative", "select_sheet"]
 
 PHONE_WIDTH, PHONE_HEIGHT = 390, 844  # CSS px of a current phone (iPhone 12 to 15)
 EPHEMERAL, LOADING, COMPONENTS_V2 = 1 << 6, 1 << 7, 1 << 15
@@ -85,7 +85,7 @@ def _unix(iso: str) -> float:
 
 def relative(seconds: float) -> str:
     """A relative timestamp as Discord writes it: ``in 45 seconds``, ``2 minutes ago``."""
-    future, span = seconds >= 0, abs(round(seconds))
+    future, span = seconds >= 0, int(abs(seconds))  # whole seconds, as a countdown shows them
     for size, unit in ((86400 * 365, "year"), (86400 * 30, "month"), (86400, "day"), (3600, "hour"),
                        (60, "minute"), (1, "second")):
         if span >= size or unit == "second":
@@ -135,6 +135,9 @@ EMPHASIS = (
     (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"<s>\1</s>"),
     (re.compile(r"\|\|(.+?)\|\|"), r'<span class="spoiler">\1</span>'),
 )
+# A link to a channel or a message, which Discord shows as a chip ("#poker › 💬") rather than the URL.
+JUMP_LINK = re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/channels/(?:\d+|@me)/(?P<channel>\d+)"
+                       r"(?:/(?P<message>\d+))?/?")
 PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 # Codepoints a client draws as emoji (with the variation selector and joiner that compose them); enough to tell
 # "only emoji" content, which Discord shows large.
@@ -175,7 +178,12 @@ class _Inline:
             shown = _timestamp(int(m["ts"]), m["style"] or "f", look)
             return self._keep(f'<span class="timestamp">{_e(shown)}</span>')
         if m["autolink"] or m["url"]:
-            return self._keep(f'<span class="link">{_e(m["autolink"] or m["url"])}</span>')
+            url = m["autolink"] or m["url"]
+            jump = JUMP_LINK.fullmatch(url)
+            if jump and int(jump["channel"]) in look.names:  # a link to a channel or message: Discord's chip
+                chip = f"#{_e(look.name(jump['channel']))}" + (" › 💬" if jump["message"] else "")
+                return self._keep(f'<span class="mention channel">{chip}</span>')
+            return self._keep(f'<span class="link">{_e(url)}</span>')
         if m["label"]:
             return self._keep(f'<span class="link">{self.render(m["label"])}</span>')
         return self._keep(_e(m["escaped"]))

@@ -1,18 +1,20 @@
 """``python -m bot.devtools.screens --out docs/screens``: pictures of the bot's real messages on a phone.
 
 The real bot plays a scripted dealer's-choice evening against the loopback fake Discord (``bot.demo.run_demo``,
-unchanged: the same bot, players and checks). At chosen moments (a betting turn, a draw, the showdown, the
-dealer's-choice menu, a player's DMs…) what one player's phone shows is kept: the channel's messages with his
-ephemeral replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
+unchanged: the same bot, players and checks). At chosen moments (a betting turn, the draw picker from Draw… to the
+cards it dealt, a turn alert, the showdown with the seat buttons, the dealer's-choice menu and its Deal button, All
+in's question, a player's DMs…) what one player's phone shows is kept: the channel's messages with his ephemeral
+replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
 (:mod:`bot.devtools.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over
 its DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and
 listed in ``index.md``.
 
-    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 3] [--hands 4] [--scale 2]
+    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
                                    [--games triple-draw-27,assassin] [--html]
 
 The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
-21:00). ``--html`` also keeps each page, to open in a browser.
+21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from 5 s
+to 0.4 s) as the players' pace is, and one player waits for it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import asyncio
 import base64
 import contextlib
 import fcntl
+import html
 import json
 import logging
 import os
@@ -42,7 +45,7 @@ from unittest import mock
 from . import autoplay, observed
 from .autoplay import read_screen
 from .discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, modal, page, select_sheet
-from .fakediscord import APPLICATION_COMMAND, MODAL_SUBMIT, STRING_SELECT, StoredMessage, walk_components
+from .fakediscord import APPLICATION_COMMAND, STRING_SELECT, StoredMessage, walk_components
 
 __all__ = ["MOMENTS", "Camera", "Chromium", "Shot", "emoji_images", "main", "render", "screenshot", "shoot_evening"]
 
@@ -50,28 +53,47 @@ log = logging.getLogger(__name__)
 
 CHROMIUM = "/usr/bin/chromium"
 CHANNEL = "poker"
+SEED = 4  # its evening shows every moment (in the Assassin hand a player holds a two)
 KEEP = 30  # channel messages kept per picture: more than a phone's screen holds
 GAMES = ("triple-draw-27", "assassin", "badugi", "five-card-draw", "single-draw-a5")
 MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the order of an evening
     "start": "the channel when the host deals the first hand",
     "choice": "the chooser's phone when dealer's choice asks him for the game",
-    "choice-menu": "the dealer's-choice menu opened",
+    "choice-menu": "the dealer's-choice menu opened, each game with its line",
+    "choice-deal": "the game picked, and the Deal button to deal it",
     "betting": "the phone of the player to act, on the first betting turn",
     "table": "the whole table message at that turn (cropped to its height)",
-    "draw": "the phone of the player to draw, on the first draw",
+    "draw": "the phone of the player to draw, on the first draw: Draw… or Stand pat",
     "table-draw": "the whole table message at that draw",
-    "draw-form": "the draw form he opens with Draw…",
-    "draw-pick": "the cards menu of the draw form, with his picks",
+    "draw-picker": "the draw picker he opens with Draw…: his cards as buttons",
+    "draw-pick": "the picker with the cards he tapped to throw, before Throw",
+    "draw-thrown": "the picker after Throw: what he threw, what he got, his hand now",
     "draw-dm": "his DMs right after the draw",
+    "draw-twos": "Assassin's picker with a two marked: face up (+1 card) or face down",
+    "alert": "the DM that tells a player who is not looking that it is his turn",
     "betting-3": "a betting turn after the second draw (the big-bet rounds)",
-    "myhand": "the channel for a player who pressed My hand while another acts",
-    "showdown": "the channel when the first shown-down hand ends",
+    "showdown": "the channel when the first shown-down hand ends, with the seat buttons (the phone of who drew "
+                "the least)",
     "table-showdown": "the whole table message at that moment",
-    "assassin": "the channel when an Assassin hand ends",
-    "pile": "the channel at the first turn of the last hand",
+    "rebuy": "the form a player gets with Rebuy… between hands",
+    "myhand": "the channel for a player who pressed My hand while another acts",
+    "allin": "the question All in asks before it counts (a second tap)",
+    "assassin": "the channel when an Assassin hand ends (the phone of who drew the least)",
+    "pile": "the channel at the first turn of the last hand, on the phone of who drew the least",
     "dm": "a player's DMs at the end of the evening",
     "closed": "the channel once the host closed the table",
 }
+ALERT_MARK = "🔔"  # how the bot's turn alert starts
+ALERT_AFTER = 0.4  # the turn alert's delay (5 s in the bot), scaled down as the players' pace is
+EMOJI_WAIT = 20.0  # seconds at most the table waits for the bot's card emojis to be uploaded
+HOLD = 3.0  # seconds at most a player to act waits for the camera
+DANGER = 4  # the button style of a card marked to throw
+PICKER_CARD = re.compile(r"pk:d:\d+:\d+:\d+:\d+:\d$")  # a card button of the draw picker
+TITLE = re.compile(r"^(.*) · #(\d+)$")  # the table message of a hand: "2-7 Triple Draw · #3"
+AWARD = re.compile(r"^(?:🏆|🔁) ", re.M)  # a pot won, or carried: the hand is over
+TWO = re.compile(r"c_2[cdhs]_|(?<![0-9])2[♠♥♦♣]")  # a two, as a card emoji's name or in text
+OURS = re.compile(r"\d\d-[a-z0-9-]+\.(?:png|html)")  # the files render() writes
+SHOWN = re.compile(r"^<@\d+>: ", re.M)  # a hand shown at the showdown
 
 
 # ---------------------------------------------------------------------------------------------------- Chromium
@@ -252,7 +274,12 @@ class Shot:
 
 @dataclass
 class Camera:
-    """Watches the fake Discord during the evening and keeps a :class:`Shot` at each moment of :data:`MOMENTS`."""
+    """Watches the fake Discord during the evening and keeps a :class:`Shot` at each moment of :data:`MOMENTS`.
+
+    A few moments need a player to do what the scripted players never do (press My hand, All in, Rebuy…, mark a
+    two in Assassin): the camera does it for him, without finishing it (the all-in is not confirmed, the rebuy
+    form not sent, the two marked in a second picker that is never thrown), so the hand goes on as it would have.
+    While it does, or while a turn alert is on its way, the player to act waits for it (:attr:`holds`)."""
 
     players: int = 4
     hands: int = 4
@@ -262,8 +289,12 @@ class Camera:
     hand: int = 0
     title: str = ""
     draws_seen: dict[int, int] = field(default_factory=dict)  # hand -> draw rounds seen
+    holds: dict[tuple[int, int], list[asyncio.Event]] = field(default_factory=dict)  # turn -> what he waits for
     _drawing: bool = False
-    _form: tuple[int, dict[str, Any], Shot] | None = None  # the draw form shown: (user, modal, his screen)
+    _dealt: bool = False  # the host's /poker start was answered
+    _picker: int | None = None  # the draw picker followed: its message id
+    _pick: Shot | None = None  # that picker's player's screen with the cards he marked so far
+    _waits: dict[str, asyncio.Event] = field(default_factory=dict)  # moment -> the player waiting for it
     _dm_after: tuple[int, int] | None = None  # (user, message id): the next DM to him after his draw
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -279,6 +310,14 @@ class Camera:
         """Keep what ``viewer``'s phone shows now as moment ``name`` (the first time only)."""
         if name in self.shots:
             return None
+        shot = self.snap(name, viewer, where=where, frame=frame, overlay=overlay, only=only)
+        self.shots[name] = shot
+        return shot
+
+    def snap(self, name: str, viewer: int, *, where: str = "channel", frame: str = "phone",
+             overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None,
+             only: StoredMessage | None = None) -> Shot:
+        """What ``viewer``'s phone shows now (kept by :meth:`keep`, or held back for later)."""
         fake = self.fake
         if only is not None:
             shown, title = [only], f"#{CHANNEL}"
@@ -291,10 +330,8 @@ class Camera:
         payloads = self._as_discord_shows(shown)[-KEEP:]
         who = fake.user(viewer).name
         note = f"hand #{self.hand} ({self.title}), {who}" if self.hand else who
-        shot = Shot(name, viewer, title, frame, payloads,
+        return Shot(name, viewer, title, frame, payloads,
                     {a.id: a.data for m in shown for a in m.attachments}, time.time(), note, overlay)
-        self.shots[name] = shot
-        return shot
 
     def _as_discord_shows(self, shown: Sequence[StoredMessage]) -> list[dict[str, Any]]:
         """The messages' payloads, except that a deferred reply ("thinking…") answered by a followup shows the
@@ -331,29 +368,60 @@ class Camera:
         if channel is None or message.author.get("id") != str(fake.app_id):
             return
         if channel.is_dm:
-            if self._dm_after and channel.recipient is not None and channel.recipient.id == self._dm_after[0] \
-                    and created and message.id > self._dm_after[1]:
-                self.keep("draw-dm", self._dm_after[0], where="dm")
+            recipient = channel.recipient.id if channel.recipient is not None else None
+            if recipient is None or not created:
+                return
+            if message.content.startswith(ALERT_MARK):
+                self.keep("alert", recipient, where="dm")
+                self._release("alert")
+            if self._dm_after and recipient == self._dm_after[0] and message.id > self._dm_after[1]:
+                self.keep("draw-dm", recipient, where="dm")
                 self._dm_after = None
             return
-        if channel.name != CHANNEL or message.ephemeral:
+        if channel.name != CHANNEL:
+            return
+        if message.ephemeral:
+            self._ephemeral(message)
             return
         host = fake.user(autoplay_names(self.players)[0]).id
         if created and message.content == "Shuffle up and deal!":
-            self.keep("start", host)
+            self._dealt = True  # the table message shows it next (the picture waits for it)
         elif created and message.content.startswith("Table closed"):
             self.keep("closed", host)
             self.keep("dm", host, where="dm")
-        elif created and re.search(r" wins? (?:the|side) |carried to the next deal", message.content):
-            self._showdown(message, host)
         if message.embeds:
             self._table(message, host)
 
+    def _ephemeral(self, message: StoredMessage) -> None:
+        """A reply only its player sees: the draw picker, from opened to the cards it dealt."""
+        viewer = message.ephemeral_to
+        if viewer is None:
+            return
+        cards = [c for c in message.buttons() if PICKER_CARD.match(str(c.get("custom_id") or ""))]
+        if cards:
+            if "draw-picker" not in self.shots:
+                self._picker = message.id
+                self.keep("draw-picker", viewer)
+            if message.id == self._picker and any(c.get("style") == DANGER for c in cards):
+                self._pick = self.snap("draw-pick", viewer)  # the last one before Throw is kept
+            if any("face up" in str(c.get("label") or "") for c in message.buttons()):
+                self.keep("draw-twos", viewer)
+            return
+        if message.id == self._picker and self._pick is not None and "draw-thrown" not in self.shots:
+            self.shots.setdefault("draw-pick", self._pick)
+            self.keep("draw-thrown", viewer)
+            newest = max((m.id for m in self.fake.dms(viewer)), default=0)
+            self._dm_after = (viewer, newest)
+
     def _table(self, message: StoredMessage, host: int) -> None:
-        title = str(message.embeds[0].get("title") or "")
-        found = re.search(r"^(.*) — hand #(\d+)", title)
+        if self._dealt and message.custom_ids():
+            self.keep("start", host)
+        embed = message.embeds[0]
+        found = TITLE.search(str(embed.get("title") or ""))
         if found:
             self.hand, self.title = int(found[2]), found[1]
+            if AWARD.search(str(embed.get("description") or "")):
+                self._showdown(message, host)
         screen = read_screen(message)
         if screen is None:
             return
@@ -362,7 +430,9 @@ class Camera:
             select_menu = message.component(screen.choice_id)
             if select_menu is not None:
                 self.keep("choice-menu", screen.chooser, overlay=("sheet", dict(select_menu), {}))
-        if screen.actor is None or not screen.buttons:
+            if screen.deal_id is not None:
+                self.keep("choice-deal", screen.chooser)
+        if screen.actor is None or not screen.buttons or screen.key is None:
             return
         if screen.drawing:
             if not self._drawing:
@@ -370,27 +440,57 @@ class Camera:
             self._drawing = True
             self.keep("draw", screen.actor)
             self.keep("table-draw", screen.actor, frame="crop", only=message)
+            if "Assassin" in self.title and "draw" in screen.buttons and "draw-twos" not in self._waits \
+                    and screen.actor != host and self._holds_a_two(screen.actor):
+                self._hold(screen.key, "draw-twos")
+                self._spawn(self._twos(screen.actor, message, screen.buttons["draw"][0]), "draw-twos")
             return
         self._drawing = False
         self.keep("betting", screen.actor)
         self.keep("table", screen.actor, frame="crop", only=message)
+        if self.draws_seen.get(self.hand, 0) >= 1 and "alert" not in self._waits:
+            self._hold(screen.key, "alert")  # he waits: the bot tells him by DM that it is his turn
         if self.draws_seen.get(self.hand, 0) >= 2:
             self.keep("betting-3", screen.actor)
+        if "allin" in screen.buttons and "allin" not in self._waits:
+            self._hold(screen.key, "allin")
+            self._spawn(self._all_in(screen.actor, message, screen.buttons["allin"][0]), "allin")
         if self.hand == 2 and "myhand" not in self.shots and "myhand" not in self._pending():
             looker = next(u.id for u in self.fake.users.values()
                           if u.name in autoplay_names(self.players) and u.id != screen.actor)
             self._spawn(self._my_hand(looker, message), "myhand")
-        if self.hand == self.hands:
-            self.keep("pile", host)
+        if self.hand == self.hands and "pile" not in self.shots:
+            self.keep("pile", self._quietest())
+
+    def _quietest(self) -> int:
+        """The player with the fewest replies only he sees in the channel: his phone shows the most of it."""
+        channel = self.fake.channel(CHANNEL)
+        players = [self.fake.user(name) for name in autoplay_names(self.players)]
+        quietest = min(players, key=lambda u: sum(m.channel_id == channel.id for m in self.fake.ephemeral_for(u)))
+        return int(quietest.id)
 
     def _showdown(self, message: StoredMessage, host: int) -> None:
         if "Assassin" in self.title:
-            self.keep("assassin", host)
-        if len(re.findall(r"^<@\d+>: ", message.content, re.M)) >= 2 and "showdown" not in self.shots:
-            self.keep("showdown", host)
-            table = next((m for m in reversed(self.fake.channel_messages(CHANNEL)) if m.embeds), None)
-            if table is not None:
-                self.keep("table-showdown", host, frame="crop", only=table)
+            self.keep("assassin", self._quietest())
+        if len(SHOWN.findall(str(message.embeds[0].get("description") or ""))) >= 2 and "showdown" not in self.shots:
+            self.keep("showdown", self._quietest())
+            self.keep("table-showdown", host, frame="crop", only=message)
+            player = next(u.id for u in self.fake.users.values()
+                          if u.name in autoplay_names(self.players) and u.id != host)
+            self._spawn(self._rebuy(player, message), "rebuy")
+
+    # -- what the camera does for a player ----------------------------------------------------------------------
+
+    def _hold(self, key: tuple[int, int], reason: str) -> None:
+        """The player to act at ``key`` waits (at most :data:`HOLD` seconds) until ``reason`` is released."""
+        event = asyncio.Event()
+        self._waits[reason] = event
+        self.holds.setdefault(key, []).append(event)
+
+    def _release(self, reason: str) -> None:
+        event = self._waits.get(reason)
+        if event is not None:
+            event.set()
 
     def _pending(self) -> set[str]:
         return {t.get_name() for t in self._tasks if not t.done()}
@@ -410,29 +510,60 @@ class Camera:
         except (LookupError, ValueError, TimeoutError) as error:
             log.warning("no My hand picture: %r", error)
 
-    def answered(self, interaction_id: int) -> None:
-        """The bot answered an interaction (a callback): a draw form shown is kept with its sender's screen."""
-        rec = self.fake.interactions.get(interaction_id)
-        if rec is None or rec.modal is None or self._form is not None:
-            return
-        selects = [c for c in walk_components(rec.modal.get("components") or []) if c.get("type") == STRING_SELECT]
-        if not selects:
-            return
-        shot = self.keep("draw-form", rec.user.id, overlay=("modal", dict(rec.modal), {}))
-        if shot is not None:
-            self._form = (rec.user.id, dict(rec.modal), shot)
+    async def _all_in(self, user: int, message: StoredMessage, custom_id: str) -> None:
+        """The player to act presses All in: his phone with the bot's question (he is not made to confirm)."""
+        try:
+            iid = await self.fake.click(user, message, custom_id)
+            rec = await self.fake.answer(iid)
+            if rec.message is not None and rec.ephemeral and rec.message.buttons():
+                self.keep("allin", user)
+            else:
+                log.warning("no All in picture: the bot answered %r", rec.content)
+        except (LookupError, ValueError, TimeoutError) as error:
+            log.warning("no All in picture: %r", error)
+        finally:
+            self._release("allin")
 
-    def submitted(self, user: int, data: Mapping[str, Any]) -> None:
-        """A modal was submitted: the draw form's picks are drawn on its cards menu; his next DM is kept."""
-        if self._form is None or self._form[0] != user or data.get("custom_id") != self._form[1].get("custom_id"):
-            return
-        _, form, screen = self._form
-        values = {str(c["custom_id"]): [str(v) for v in c.get("values") or []]
-                  for c in walk_components(data.get("components") or []) if "values" in c}
-        self.shots.setdefault("draw-pick", Shot("draw-pick", user, screen.title, "phone", screen.payloads,
-                                                screen.files, screen.now, screen.note, ("modal+sheet", form, values)))
-        newest = max((m.id for m in self.fake.dms(user)), default=0)
-        self._dm_after = (user, newest)
+    def _holds_a_two(self, user: int) -> bool:
+        """His cards, as the bot last sent them to him this hand, hold a two."""
+        mine = [m.content for m in self.fake.dms(user) if m.content.startswith(f"#{self.hand} ")]
+        if not mine:
+            return False
+        lines = mine[-1].split("\n")  # "#2 Assassin at #poker", then the cards dealt, or a draw's "Now: ..."
+        held = next((line for line in lines if line.startswith("Now: ")), lines[1] if len(lines) > 1 else "")
+        return TWO.search(held) is not None
+
+    async def _twos(self, user: int, message: StoredMessage, custom_id: str) -> None:
+        """Assassin: before he draws, the player opens a second picker and marks his two, to show the choice it
+        offers (face up or down); he then draws with his own picker as he meant to."""
+        try:
+            iid = await self.fake.click(user, message, custom_id)
+            picker = (await self.fake.answer(iid)).message
+            two = next((c for c in (picker.buttons() if picker is not None else [])
+                        if PICKER_CARD.match(str(c.get("custom_id") or ""))
+                        and TWO.search(str((c.get("emoji") or {}).get("name") or c.get("label") or ""))), None)
+            if picker is None or two is None:
+                log.warning("no picture of the twos: no two in the picker")
+                return
+            iid = await self.fake.click(user, picker, str(two["custom_id"]))
+            await self.fake.answer(iid)  # the picker now asks face up or down: watch() keeps it
+        except (LookupError, ValueError, TimeoutError) as error:
+            log.warning("no picture of the twos: %r", error)
+        finally:
+            self._release("draw-twos")
+
+    async def _rebuy(self, user: int, message: StoredMessage) -> None:
+        """Between hands a player presses Rebuy… on the hand just over: the form he gets (not sent)."""
+        try:
+            button = message.button("Rebuy…")
+            iid = await self.fake.click(user, message, str(button["custom_id"]))
+            rec = await self.fake.answer(iid)
+            if rec.modal is not None:
+                self.keep("rebuy", user, overlay=("modal", dict(rec.modal), {}))
+            else:
+                log.warning("no Rebuy picture: the bot answered %r", rec.content)
+        except (LookupError, ValueError, TimeoutError) as error:
+            log.warning("no Rebuy picture: %r", error)
 
 
 def autoplay_names(players: int) -> tuple[str, ...]:
@@ -449,17 +580,31 @@ def _camera_fake(camera: Camera) -> type[observed.ObservedFake]:
             super().__init__(config, lean=lean)
             camera.attach(self)
 
-        async def _callback(self, call: Any) -> Any:
-            answer = await super()._callback(call)
-            camera.answered(call.interaction_id or 0)
-            return answer
-
-        async def _send_interaction(self, itype: int, user: Any, channel: Any, data: Any, **kwargs: Any) -> int:
-            if itype == MODAL_SUBMIT:
-                camera.submitted(user.id, data)
-            return await super()._send_interaction(itype, user, channel, data, **kwargs)
-
     return WatchedFake
+
+
+def _held_players(camera: Camera) -> type[autoplay.TablePlayers]:
+    """The demo's players, who wait for the camera on the turns it holds."""
+
+    class HeldPlayers(autoplay.TablePlayers):
+        async def open_table(self, *, start: bool = True, **settings: Any) -> None:
+            # The bot uploads its card pictures as it starts; a table opened at once would deal its first hand
+            # in the text fallback. A real table opens long after: wait for them, as a host would not notice.
+            from cogs.card_emojis import card_emoji_pictures
+
+            wanted = len(card_emoji_pictures())
+            with contextlib.suppress(TimeoutError):
+                await self.fake.wait_for(lambda: len(self.fake.emojis) >= wanted, EMOJI_WAIT, what="card emojis")
+                await self.fake.quiet(period=0.1)
+            await super().open_table(start=start, **settings)
+
+        async def _wait_pace(self, key: tuple[int, int]) -> None:
+            await super()._wait_pace(key)
+            for event in camera.holds.pop(key, []):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), HOLD)
+
+    return HeldPlayers
 
 
 def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:
@@ -477,14 +622,18 @@ def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:
     return ScriptedPolicy
 
 
-def shoot_evening(*, seed: int = 3, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
+def shoot_evening(*, seed: int = SEED, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
                   pace: float = 0.05) -> tuple[Camera, Any]:
     """Play the demo's evening with a camera on it; the camera (its shots) and the transcript."""
+    from cogs.table import _alerts
+
     from .. import demo
 
     camera = Camera(players=players, hands=hands)
     with mock.patch.object(observed, "ObservedFake", _camera_fake(camera)), \
-            mock.patch.object(autoplay, "Policy", _scripted_policy(games)):
+            mock.patch.object(autoplay, "Policy", _scripted_policy(games)), \
+            mock.patch.object(autoplay, "TablePlayers", _held_players(camera)), \
+            mock.patch.object(_alerts, "NOTIFY_AFTER", ALERT_AFTER):
         transcript = asyncio.run(demo.run_demo(hands, seed, players, pace=pace))
     if transcript.problems:
         raise RuntimeError("the fake Discord saw calls Discord would refuse: " + "; ".join(transcript.problems))
@@ -495,16 +644,12 @@ def shoot_evening(*, seed: int = 3, hands: int = 4, players: int = 4, games: Seq
 
 
 def emoji_images(fake: Any) -> dict[int, bytes]:
-    """The application emojis the fake holds, id -> PNG, if it holds any (``application_emojis``: id -> bytes, a
-    data URL, or an object or mapping with ``image``)."""
+    """The application emojis the fake holds (``fake.emojis``: each with the image uploaded for it), id -> image."""
     out: dict[int, bytes] = {}
-    for key, value in (getattr(fake, "application_emojis", None) or {}).items():
-        image = value if isinstance(value, (bytes, str)) else (
-            value.get("image") if isinstance(value, Mapping) else getattr(value, "image", None))
-        if isinstance(image, str) and image.startswith("data:"):
-            image = base64.b64decode(image.split(",", 1)[1])
-        if isinstance(image, bytes):
-            out[int(key)] = image
+    for emoji in getattr(fake, "emojis", None) or ():
+        image = getattr(emoji, "image", None)
+        if isinstance(image, bytes) and image:
+            out[int(emoji.id)] = image
     return out
 
 
@@ -545,12 +690,15 @@ def page_of(shot: Shot, fake: Any, started: float) -> str:
 
 
 def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float = 1.0, keep_html: bool = False,
-           binary: str = CHROMIUM) -> list[tuple[str, str]]:
-    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each."""
+           binary: str = CHROMIUM, evening: str = "") -> list[tuple[str, str]]:
+    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each.
+    Without ``only``, pictures of an earlier run that this one did not take are removed. ``evening``: what was
+    played, for index.md."""
     out.mkdir(parents=True, exist_ok=True)
     order = list(MOMENTS)
     chosen = [n for n in order if n in camera.shots and (not only or n in only)]
     listed: list[tuple[str, str]] = []
+    written: set[str] = set()
     with Chromium(binary, scale=scale) as browser:
         for name in chosen:
             shot = camera.shots[name]
@@ -558,13 +706,24 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
             stem = f"{order.index(name) + 1:02d}-{name}"
             if keep_html:
                 (out / f"{stem}.html").write_text(html_page, encoding="utf-8")
+                written.add(f"{stem}.html")
             height = None if shot.frame == "crop" else PHONE_HEIGHT
             (out / f"{stem}.png").write_bytes(browser.screenshot(html_page, height=height))
+            written.add(f"{stem}.png")
             listed.append((f"{stem}.png", f"{MOMENTS[name]} — {shot.note}"))
-    lines = ["# Screens", "", "Rendered from the bot's real messages: a scripted dealer's-choice evening against the "
-             "loopback fake Discord, drawn at phone width (390 CSS px) in Discord's dark theme. Regenerate with "
-             "`python -m bot.devtools.screens` (see README.md).", ""]
-    lines += [f"- `{file}`: {line}" for file, line in listed]
+    if not only:
+        for old in out.iterdir():
+            if OURS.fullmatch(old.name) and old.name not in written:
+                old.unlink()
+    lines = ["# Screens", "",
+             "Rendered from the bot's real messages, not drawn by hand: the real bot played a scripted dealer's-choice "
+             f"evening{' (' + evening + ')' if evening else ''} against the loopback fake Discord, and each picture "
+             "is what one player's phone showed at that moment, drawn at phone width (390 CSS px) in Discord's mobile "
+             "dark theme and photographed by headless Chromium. Regenerate with "
+             "`.venv/bin/python -m bot.devtools.screens --out docs/screens` (see README.md).", ""]
+    lines += [f"- [`{file}`]({file}): {line}" for file, line in listed]
+    lines += ["", "## The pictures", ""]
+    lines += [f'<img src="{file}" width="260" alt="{html.escape(line, quote=True)}">' for file, line in listed]
     (out / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return listed
 
@@ -578,7 +737,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs and index.md")
     parser.add_argument("--only", default="", help="comma-separated moments: " + ", ".join(MOMENTS))
-    parser.add_argument("--seed", type=int, default=3, help="seed of the deck and the players (default 3)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the deck and the players (default {SEED}: "
+                        "an evening that shows every moment)")
     parser.add_argument("--hands", type=int, default=4, help="hands to play (default 4)")
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     parser.add_argument("--games", default=",".join(GAMES), help="the games the choosers pick, in turn")
@@ -602,7 +762,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
     camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
                               games=[g for g in args.games.split(",") if g])
-    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium)
+    evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
+               f"{args.games.replace(',', ', ')}")
+    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
+                    evening=evening)
     missed = [n for n in (only or MOMENTS) if n not in camera.shots]
     for file, line in listed:
         print(f"{args.out / file}: {line}")

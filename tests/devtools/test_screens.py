@@ -7,12 +7,14 @@ import base64
 import struct
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot.devtools import screens
-from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, page
+from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page, relative
 from bot.devtools.fakediscord import MessageFlag, StoredMessage
+from bot.devtools.fakediscord.emojis import ApplicationEmojis
 
 CHROMIUM = Path(screens.CHROMIUM)
 
@@ -41,6 +43,26 @@ def test_chromium_photographs_a_page_at_phone_width() -> None:
     assert png_size(doubled)[0] == 2 * PHONE_WIDTH
 
 
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_render_writes_the_pictures_and_their_index_and_drops_an_earlier_runs(tmp_path: Path) -> None:
+    fake = SimpleNamespace(users={}, channels={}, roles={}, app_id=9, interactions={},
+                           bot_user=SimpleNamespace(name="pokerbot"))
+    camera = screens.Camera()
+    camera.fake = fake
+    said = {"id": "1", "author": {"id": "9", "username": "pokerbot", "bot": True}, "content": "Shuffle up and deal!",
+            "timestamp": "2025-06-06T21:00:00+00:00", "flags": 0}
+    camera.shots["start"] = screens.Shot("start", 1, "#poker", "phone", [said], {}, 0.0, "alice")
+    (tmp_path / "13-alert.png").write_bytes(b"an earlier run's")
+    (tmp_path / "notes.txt").write_text("not ours")
+    listed = screens.render(camera, tmp_path, evening="seed 4")
+    assert [file for file, _ in listed] == ["01-start.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["01-start.png", "index.md", "notes.txt"]
+    assert png_size((tmp_path / "01-start.png").read_bytes()) == (PHONE_WIDTH, PHONE_HEIGHT)
+    index = (tmp_path / "index.md").read_text()
+    assert "Rendered from the bot's real messages" in index and "(seed 4)" in index
+    assert "[`01-start.png`](01-start.png): the channel when the host deals the first hand — alice" in index
+
+
 def stored(mid: int, content: str = "", *, interaction: int | None = None, loading: bool = False) -> StoredMessage:
     return StoredMessage(id=mid, channel_id=1, guild_id=1, author={"id": "9", "username": "pokerbot", "bot": True},
                          content=content, flags=MessageFlag.LOADING if loading else 0,
@@ -59,13 +81,28 @@ def test_a_deferred_reply_shows_its_first_followup_in_its_place_as_discord_does(
     assert [m["id"] for m in waiting] == ["10", "11"] and waiting[0]["flags"] & MessageFlag.LOADING
 
 
-def test_the_fakes_application_emojis_become_images_whatever_form_they_are_kept_in() -> None:
-    png = b"\x89PNG\r\n\x1a\nimage"
-    data_url = "data:image/png;base64," + base64.b64encode(png).decode()
-    fake = SimpleNamespace(application_emojis={
-        "1": png, 2: {"image": png}, 3: SimpleNamespace(image=data_url), 4: {"name": "no image"}})
-    assert screens.emoji_images(fake) == {1: png, 2: png, 3: png}
+def test_the_fakes_application_emojis_become_images() -> None:
+    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
+    emojis = ApplicationEmojis({"id": "9", "username": "pokerbot"})
+    ace = emojis.create({"name": "c_As_123abc", "image": "data:image/png;base64," + base64.b64encode(png).decode()})
+    assert screens.emoji_images(SimpleNamespace(emojis=emojis)) == {ace.id: png}
+    assert screens.emoji_images(SimpleNamespace(emojis=ApplicationEmojis({}))) == {}
     assert screens.emoji_images(SimpleNamespace()) == {}
+
+
+def test_a_link_to_a_message_is_shown_as_discords_chip_not_as_the_url() -> None:
+    look = Look(names={5: "poker"})
+    jump = markdown("🔔 Your move\nhttps://discord.com/channels/1/5/77", look)
+    assert "#poker › 💬" in jump and "discord.com" not in jump
+    assert "#poker</span>" in markdown("https://discord.com/channels/1/5", look)
+    elsewhere = markdown("https://discord.com/channels/1/6/77", look)  # a channel the reader does not know
+    assert 'class="link">https://discord.com/channels/1/6/77' in elsewhere
+
+
+def test_a_clock_reads_the_whole_seconds_left_so_that_the_same_seed_gives_the_same_pictures() -> None:
+    # A turn's deadline is a whole second; the picture is taken a few milliseconds into the turn.
+    assert [relative(s) for s in (59.7, 59.2, 60.0, -0.4)] == [
+        "in 59 seconds", "in 59 seconds", "in 1 minute", "0 seconds ago"]
 
 
 def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -74,31 +111,82 @@ def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "unknown moment nonsense" in capsys.readouterr().err
 
 
+def _ephemeral(shot: screens.Shot) -> list[dict[str, Any]]:
+    return [m for m in shot.payloads if m["flags"] & MessageFlag.EPHEMERAL]
+
+
+def _buttons(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in payload.get("components") or [] for c in row.get("components") or [] if c.get("type") == 2]
+
+
+def _cards(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for b in _buttons(payload) if screens.PICKER_CARD.match(str(b.get("custom_id") or ""))]
+
+
 @pytest.mark.e2e
 def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() -> None:
-    camera, transcript = screens.shoot_evening(seed=3, hands=2, pace=0.01, games=["triple-draw-27", "assassin"])
+    camera, transcript = screens.shoot_evening(seed=screens.SEED, hands=2, pace=0.01,
+                                               games=["triple-draw-27", "assassin"])
     assert transcript.problems == []
     kept = set(camera.shots)
-    for name in ("start", "choice", "choice-menu", "betting", "table", "draw", "table-draw", "draw-form",
-                 "draw-pick", "draw-dm", "betting-3", "myhand", "showdown", "table-showdown", "dm", "closed"):
+    for name in ("start", "choice", "choice-menu", "choice-deal", "betting", "table", "draw", "table-draw",
+                 "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "draw-twos", "alert", "betting-3", "showdown",
+                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed"):
         assert name in kept, f"no {name} picture"
     names = {u.id: u.name for u in camera.fake.users.values()}
     betting = camera.shots["betting"]
     table = camera.shots["table"].payloads
-    assert len(table) == 1 and table[0]["embeds"][0]["title"].startswith("2-7 Triple Draw — hand #1")
+    assert len(table) == 1 and table[0]["embeds"][0]["title"].startswith("2-7 Triple Draw · #1")
     assert any(m["embeds"] for m in betting.payloads)  # the table message is on the channel's picture
-    assert camera.shots["draw-form"].overlay is not None and camera.shots["draw-form"].overlay[0] == "modal"
-    picked = camera.shots["draw-pick"].overlay
-    assert picked is not None and any(picked[2].values())  # the cards he threw, drawn on the menu
-    assert camera.shots["draw-dm"].title == "pokerbot" and camera.shots["draw-dm"].payloads
+
+    # Dealer's choice: the menu (every game with its line), then the Deal button once a game is picked.
+    menu = camera.shots["choice-menu"].overlay
+    assert menu is not None and menu[0] == "sheet" and all(o.get("description") for o in menu[1]["options"])
+    deal = [b for m in camera.shots["choice-deal"].payloads for b in _buttons(m)
+            if str(b.get("custom_id")).startswith("pk:g:")]
+    assert deal and not deal[-1].get("disabled") and deal[-1]["label"].startswith("Deal ")
+
+    # The draw picker, followed from Draw… to the cards it dealt: one message, only the drawer's.
+    opened = _ephemeral(camera.shots["draw-picker"])[-1]
+    assert len(_cards(opened)) == 5 and not any(c["style"] == screens.DANGER for c in _cards(opened))
+    assert all(c.get("emoji") for c in _cards(opened))  # the table waited for the card pictures
+    picked = _ephemeral(camera.shots["draw-pick"])[-1]
+    marked = [c for c in _cards(picked) if c["style"] == screens.DANGER]
+    assert picked["id"] == opened["id"] and marked
+    assert any(b.get("label") == f"Throw {len(marked)}" for b in _buttons(picked))
+    thrown = _ephemeral(camera.shots["draw-thrown"])[-1]
+    assert thrown["id"] == opened["id"] and not _cards(thrown) and thrown["content"]
+    assert {camera.shots[n].viewer for n in ("draw-picker", "draw-pick", "draw-thrown", "draw-dm")} == \
+        {camera.shots["draw-picker"].viewer}
+    draw_dm = camera.shots["draw-dm"]
+    assert draw_dm.title == "pokerbot" and draw_dm.payloads[-1]["content"] == thrown["content"]  # the same words
+
+    twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain
+    assert [str(b["custom_id"])[-1] for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:e:")] == ["1", "0"]
+    assert "(Assassin)" in camera.shots["draw-twos"].note
+
+    alert = camera.shots["alert"]
+    assert alert.title == "pokerbot" and alert.payloads[-1]["content"].startswith(screens.ALERT_MARK)
+    question = _ephemeral(camera.shots["allin"])[-1]  # asked, not yet counted
+    assert [str(b["custom_id"]).endswith(":allinok") for b in _buttons(question)] == [True]
+    rebuy = camera.shots["rebuy"].overlay
+    assert rebuy is not None and rebuy[0] == "modal"
+    showdown = camera.shots["table-showdown"].payloads
+    assert len(showdown) == 1 and screens.AWARD.search(showdown[0]["embeds"][0]["description"])
+    assert any(b.get("label") == "Rebuy…" for b in _buttons(showdown[0]))  # the seat buttons between hands
+
     myhand = camera.shots["myhand"]
     assert any(m["flags"] & MessageFlag.EPHEMERAL for m in myhand.payloads)  # his own answer, in the channel
     html_page = screens.page_of(betting, camera.fake, camera.started)
     assert f"@{names[betting.viewer]}" in html_page and "<script" not in html_page
     assert "(Assassin)" in myhand.note  # the choosers picked the scripted games in turn
+    # Cards as pictures: the Assassin hand's cards are the bot's emojis, and the page draws them as images.
+    assassin = screens.page_of(camera.shots["assassin"], camera.fake, camera.started)
+    assert '<img class="emoji" alt=":c_' in assassin and "emoji missing" not in assassin
 
 
 def test_the_moments_run_in_the_order_of_an_evening() -> None:
     order = list(screens.MOMENTS)
     assert order.index("choice") < order.index("betting") < order.index("draw") < order.index("showdown")
-    assert order.index("draw") < order.index("draw-form") < order.index("draw-pick") < order.index("draw-dm")
+    assert order.index("draw") < order.index("draw-picker") < order.index("draw-pick") < order.index("draw-thrown") \
+        < order.index("draw-dm")
