@@ -46,7 +46,7 @@ from ._answers import APPLIED, Answers
 from ._commands import TWOS_CHOICES, MoveCommands, parse_amount, with_range
 from ._dms import DmSender
 from ._session import TableSession
-from ._text import chips, mention
+from ._text import chips, mention, unbroken
 from ._views import (
     COG_NAME,
     DYNAMIC_ITEMS,
@@ -237,7 +237,8 @@ class TableCog(commands.Cog, name=COG_NAME):
         hand = session.table.hand
         assert hand is not None
         value = hand.value_of(legal.player)
-        describe = "holds a two" if hand.is_assassinated(legal.player) else value.describe() if value else None
+        describe = ("holds a two" if hand.is_assassinated(legal.player)
+                    else unbroken(value.describe()) if value else None)
         return _draw.picker(session.table.id, hand_id, seq, legal, mask, draw=hand.draw_number + 1,
                             draws=hand.game.draws, card=session.card, emoji=self._emoji, describe=describe)
 
@@ -333,10 +334,11 @@ class TableCog(commands.Cog, name=COG_NAME):
             return
         drawn = session.drawn_cards(outcome, seat)
         text = session.draw_text(outcome.hand, seat, move.discards, drawn)
+        here = session.draw_text(outcome.hand, seat, move.discards, drawn, where=False)  # in the table's channel
         if picker:
-            await self.answers.update(interaction, content=text, view=None)
+            await self.answers.update(interaction, content=here, view=None)
         elif not answer_with_table:
-            await self.answers.send(interaction, text)
+            await self.answers.send(interaction, here)
         if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
             await session.send_dm(user, text)
 

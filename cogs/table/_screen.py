@@ -51,6 +51,10 @@ class Screen:
     show_finished: bool = False  # between hands, the page still shows the hand just over
 
 
+SEATS_IN_HAND = 0  # the seat row during a hand: on top
+ACTIONS = 1  # the turn's buttons (and Amount… under them): lowest, nearest the thumb
+SEATS_BETWEEN_HANDS = 3  # under the dealer's-choice menus and Deal
+
 def embed(table: Table, screen: Screen) -> discord.Embed:
     """The table as everyone sees it now."""
     if table.live is not None:
@@ -176,8 +180,8 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
         _betting_buttons(result, table, legal)
     elif legal is not None and legal.phase == "drawing" and live is not None:
         t, h, s = table.id, live.record.id, live.seq
-        result.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=0))
-        result.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=0))
+        result.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=ACTIONS))
+        result.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=ACTIONS))
     _seat_buttons(result, table)
     return result
 
@@ -187,11 +191,11 @@ def _betting_buttons(result: discord.ui.View, table: Table, legal: Legal) -> Non
     assert live is not None
     t, h, s = table.id, live.record.id, live.seq
     if not legal.can_check:  # folding is offered only when it costs something to stay in
-        result.add_item(ActionButton(t, h, s, "fold", "Fold", discord.ButtonStyle.danger, row=0))
+        result.add_item(ActionButton(t, h, s, "fold", "Fold", discord.ButtonStyle.danger, row=ACTIONS))
     label = "Check" if legal.can_check else f"Call {chips(legal.call_amount)}"
     if legal.call_is_all_in and not legal.can_check:
         label += " (all in)"
-    result.add_item(ActionButton(t, h, s, "cc", label, discord.ButtonStyle.success, row=0))
+    result.add_item(ActionButton(t, h, s, "cc", label, discord.ButtonStyle.success, row=ACTIONS))
     if not legal.can_raise:
         return
     word = "Bet" if legal.is_bet else "Raise to"
@@ -199,15 +203,15 @@ def _betting_buttons(result: discord.ui.View, table: Table, legal: Legal) -> Non
     low, high = legal.min_raise_to, legal.max_raise_to
     all_in = legal.all_in_to
     min_label = f"{word} {chips(low)}" + (" (all in)" if low == all_in else "")
-    result.add_item(ActionButton(t, h, s, "min" if low != all_in else "allin", min_label, style, row=0))
+    result.add_item(ActionButton(t, h, s, "min" if low != all_in else "allin", min_label, style, row=ACTIONS))
     if low == high:
         return
     if low < legal.pot_raise_to < high:
-        result.add_item(ActionButton(t, h, s, "pot", f"Pot {chips(legal.pot_raise_to)}", style, row=0))
+        result.add_item(ActionButton(t, h, s, "pot", f"Pot {chips(legal.pot_raise_to)}", style, row=ACTIONS))
     top = "All in" if high == all_in else "Max"
     result.add_item(ActionButton(t, h, s, "allin" if high == all_in else "max", f"{top} {chips(high)}",
-                                 discord.ButtonStyle.danger if high == all_in else style, row=0))
-    result.add_item(ActionButton(t, h, s, "amount", "Amount…", discord.ButtonStyle.secondary, row=1))
+                                 discord.ButtonStyle.danger if high == all_in else style, row=ACTIONS))
+    result.add_item(ActionButton(t, h, s, "amount", "Amount…", discord.ButtonStyle.secondary, row=ACTIONS + 1))
 
 
 def _choice_items(result: discord.ui.View, table: Table, screen: Screen) -> None:
@@ -231,10 +235,15 @@ def _choice_items(result: discord.ui.View, table: Table, screen: Screen) -> None
 
 
 def _seat_buttons(result: discord.ui.View, table: Table) -> None:
+    """During a hand one short row above the turn's buttons (so those are nearest the thumb): My hand, Sit out /
+    in and Leave; between hands, under everything: Join (a seat free), Sit out / in, Rebuy… and Leave."""
     t = table.id
-    row = 3 if table.live is None else 2
     if table.live is not None:
-        result.add_item(SeatButton(t, "hand", "My hand", discord.ButtonStyle.secondary, row=row))
+        result.add_item(SeatButton(t, "hand", "My hand", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
+        result.add_item(SeatButton(t, "sit", "Sit out / in", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
+        result.add_item(SeatButton(t, "leave", "Leave", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
+        return
+    row = SEATS_BETWEEN_HANDS
     if len(table.record.seats) < table.settings.max_seats:
         result.add_item(SeatButton(t, "join", "Join", discord.ButtonStyle.success, row=row))
     result.add_item(SeatButton(t, "sit", "Sit out / in", discord.ButtonStyle.secondary, row=row))

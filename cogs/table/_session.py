@@ -285,11 +285,15 @@ class TableSession:
         number = self.table.live.record.number if self.table.live else ""
         return f"#{number} {hand.game.name} at <#{self.channel_id}>\n{_text.private_hand(hand, seat, self.card)}"
 
-    def draw_text(self, hand: Hand, seat: int, thrown: tuple[Card, ...], received: list[Card]) -> str:
-        """What a player threw and got, and his hand now (his DM after a draw, and the picker's last word)."""
+    def draw_text(self, hand: Hand, seat: int, thrown: tuple[Card, ...], received: list[Card], *,
+                  where: bool = True) -> str:
+        """What a player threw and got, and his hand now: his DM after a draw (``where``: headed with the hand
+        and its channel), and the picker's last word in the channel itself (no heading)."""
+        report = _text.draw_report(hand, seat, thrown, received, self.card)
+        if not where:
+            return report
         number = self.table.live.record.number if self.table.live else self.table.last_number
-        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n" + \
-            _text.draw_report(hand, seat, thrown, received, self.card)
+        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n" + report
 
     async def send_dm(self, user: int, text: str) -> None:
         """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""

@@ -178,13 +178,21 @@ def shown_hands(hand: Hand) -> list[ShownHand]:
     return live + dead
 
 
+NON_BREAKING_HYPHEN = "\u2011"
+
+
+def unbroken(description: str) -> str:
+    """A hand's description that a phone does not wrap inside its ranks: ``7‑5‑4‑3‑2`` stays on one line."""
+    return description.replace("-", NON_BREAKING_HYPHEN)
+
+
 def describe_shown(shown: ShownHand, hand: Hand) -> str:
-    """What a shown hand makes, in words (Assassin's kill said plainly)."""
+    """What a shown hand makes, in words (Assassin's kill said plainly), unbroken by a phone's line wrap."""
     if shown.assassinated:
         twos = [c for c in shown.cards if c.is_two]
         what = "a joker" if all(c.is_joker for c in twos) else "a two" if len(twos) == 1 else "twos"
         return f"assassinated (holds {what})"
-    return shown.description
+    return unbroken(shown.description)
 
 
 def showdown_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -> list[str]:
@@ -228,7 +236,7 @@ def _final_pots(hand: Hand) -> list[tuple[int, ...]]:
 
 
 def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
-    """A finished hand in one line: ``#12 2-7 Triple Draw · 🏆 @dave 160 (7-5-4-3-2)``."""
+    """A finished hand in one line: ``#12 2-7 Triple Draw · 🏆 @dave 160 with 7‑5‑4‑3‑2``."""
     wins: dict[int, int] = {}
     for event in hand.events:
         if isinstance(event, PotAwarded):
@@ -238,7 +246,7 @@ def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
     shown = {s.seat: s for s in shown_hands(hand)}
     parts = []
     for seat, amount in sorted(wins.items(), key=lambda kv: -kv[1]):
-        what = f" ({shown[seat].description})" if seat in shown and not shown[seat].assassinated else ""
+        what = f" with {unbroken(shown[seat].description)}" if seat in shown and not shown[seat].assassinated else ""
         parts.append(f"{mention(users[seat])} {chips(amount)}{what}")
     text = f"#{number} {hand.game.name} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
     if carried:
@@ -257,7 +265,7 @@ def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:
         return text + "\nHolds a two: it loses at a showdown."
     value = hand.value_of(seat)
     if value is not None:
-        text += f"\n{value.describe()}"
+        text += f"\n{unbroken(value.describe())}"
     return text
 
 

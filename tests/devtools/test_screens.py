@@ -4,6 +4,7 @@ Chromium turns a page into a PNG at a phone's width."""
 from __future__ import annotations
 
 import base64
+import re
 import struct
 from pathlib import Path
 from types import SimpleNamespace
@@ -159,7 +160,9 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert {camera.shots[n].viewer for n in ("draw-picker", "draw-pick", "draw-thrown", "draw-dm")} == \
         {camera.shots["draw-picker"].viewer}
     draw_dm = camera.shots["draw-dm"]
-    assert draw_dm.title == "pokerbot" and draw_dm.payloads[-1]["content"] == thrown["content"]  # the same words
+    dm_head, dm_report = draw_dm.payloads[-1]["content"].split("\n", 1)
+    assert draw_dm.title == "pokerbot" and dm_report == thrown["content"]  # the same words
+    assert re.fullmatch(r"#\d+ .+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
 
     twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain
     assert [str(b["custom_id"])[-1] for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:e:")] == ["1", "0"]

@@ -258,11 +258,11 @@ async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, p
     dms = len(fake.dms(turn.name))
     drew = await players.poker(turn.name, "draw", cards="".join(c.code.lower() for c in thrown))
     text = said(drew)
-    assert private(drew) and text.startswith("#1 Five Card Draw") and "threw " in text and "got " in text
+    assert private(drew) and text.startswith("Draw 1 of 1: threw ") and "\ngot " in text  # in the channel: no heading
     live = players.table.live
     assert live is not None and live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {format_cards(thrown)}"
     await fake.wait_for(lambda: len(fake.dms(turn.name)) > dms, what="the draw's DM")
-    assert fake.dms(turn.name)[-1].content == text
+    assert fake.dms(turn.name)[-1].content == f"#1 Five Card Draw at <#{players.channel_id}>\n{text}"  # the DM: which
     turn = await players.turn(1)
     patted = await players.poker(turn.name, "pat")
     assert "you stand pat." in said(patted) and private(patted)
@@ -338,7 +338,7 @@ async def test_a_command_and_a_click_for_one_turn_at_once(fake: FakeDiscord, pok
         late_command = said(command) == LATE
         assert late_click != late_command, (rounds, click.content, said(command))
         if late_click:
-            assert said(command).startswith(("You ", "#1 ", "#2 ", "#3 ")), said(command)
+            assert said(command).startswith(("You ", "Draw 1 of ")), said(command)
         winners["command" if late_click else "click"] += 1
         if late_command and command.response_type == 5:
             winners["after its acknowledgement"] += 1  # it got past its checks (or waited for the click to be stored)

@@ -14,7 +14,7 @@ import pytest
 from bot.poker import GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
 from bot.tables import TableSettings
 from cogs import render
-from cogs.table._text import showdown_lines
+from cogs.table._text import showdown_lines, unbroken
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
@@ -33,7 +33,7 @@ from .players import (
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ("alice", "bob", "carol")
-SEATS = ["My hand", "Join", "Sit out / in", "Rebuy…", "Leave"]  # for everyone, on the table message
+SEATS = ["My hand", "Sit out / in", "Leave"]  # for everyone, on the table message during a hand: on top
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -220,7 +220,7 @@ async def test_a_split_pot(fake: FakeDiscord, poker_bot: PokerBotStarter) -> Non
     who = " and ".join(f"<@{players.uid(n)}>" for n in names)
     shares = " + ".join(render.chips(s) for s in award.shares)
     best = next(e.description for e in expected.events if isinstance(e, Shown) and e.player == award.winners[0])
-    assert showdown.splitlines()[0] == f"🏆 {who} split {shares} with {best}"
+    assert showdown.splitlines()[0] == f"🏆 {who} split {shares} with {unbroken(best)}"
     assert players.stacks() == dict(zip(PLAYERS, expected.stacks))
 
 
@@ -296,10 +296,10 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
 @pytest.mark.parametrize(
     ("game", "structure", "labels"),
     [
-        ("five-card-draw", None, ["Fold", "Call 10", "Raise to 20", "Pot 35", "All in 1,000", "Amount…", *SEATS]),
-        ("five-card-draw", "pot-limit", ["Fold", "Call 10", "Raise to 20", "Max 35", "Amount…", *SEATS]),
-        ("triple-draw-a6", None, ["Fold", "Call 10", "Raise to 20", *SEATS]),
-        ("single-draw-27", "fixed-limit", ["Fold", "Call 10", "Raise to 20", *SEATS]),
+        ("five-card-draw", None, [*SEATS, "Fold", "Call 10", "Raise to 20", "Pot 35", "All in 1,000", "Amount…"]),
+        ("five-card-draw", "pot-limit", [*SEATS, "Fold", "Call 10", "Raise to 20", "Max 35", "Amount…"]),
+        ("triple-draw-a6", None, [*SEATS, "Fold", "Call 10", "Raise to 20"]),
+        ("single-draw-27", "fixed-limit", [*SEATS, "Fold", "Call 10", "Raise to 20"]),
     ],
 )
 async def test_the_buttons_of_each_structure(

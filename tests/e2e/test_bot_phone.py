@@ -114,7 +114,7 @@ async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotSt
     table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 300, "bob": 1000, "carol": 1000})
     turn = await players.turn(1)  # carol, the button, faces the big blind
     labels = [b.get("label") for b in turn.message.buttons()]
-    assert labels[:2] == ["Fold", "Call 10"]
+    assert labels[:5] == ["My hand", "Sit out / in", "Leave", "Fold", "Call 10"]  # the turn's buttons lowest
     await players.act("cc", turn=turn)
     turn = await players.turn(1)  # alice, the small blind: 5 more to call
     assert turn.message.button("Call 5")
