@@ -174,6 +174,8 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
     result = discord.ui.View(timeout=None)
     live = table.live
     legal = table.legal()
+    if live is not None:  # in the order Discord shows them: the seat row on top during a hand
+        _seat_buttons(result, table)
     if live is None and not screen.show_finished:  # the menu comes on the next hand's own message
         _choice_items(result, table, screen)
     elif legal is not None and legal.phase == "betting":
@@ -182,7 +184,8 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
         t, h, s = table.id, live.record.id, live.seq
         result.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=ACTIONS))
         result.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=ACTIONS))
-    _seat_buttons(result, table)
+    if live is None:
+        _seat_buttons(result, table)
     return result
 
 

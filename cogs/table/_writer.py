@@ -9,6 +9,11 @@ A write that Discord fails (a 5xx, a dropped connection, a timeout) is tried aga
 the message shows the current state: a table never stands still waiting for a click. A message that cannot be
 edited any more is posted again. Each hand gets its own message: ``turn_page`` posts the next one and reduces
 the previous one to its one-line summary, in that order, so the buttons are always on the newest message.
+
+Discord's global limit (50 requests/s a bot) counts channel edits but not the interaction endpoints, so a
+write edits the message through the token of the last click answered on it (``Handles``: an update or a
+deferred one, whose original response is that message) while the token is young, and edits the channel
+message only without one: a draw thrown from the picker, or a clock running out, then costs no global call.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)  # between failed writes; then every RETRY_EVERY seconds until shown
 RETRY_EVERY = 10.0
+TOKEN_REUSE = 13 * 60.0  # seconds after a click its token edits the table message (Discord: it lasts 15 minutes)
 OVER = discord.Embed(description="This hand is over.", colour=discord.Colour.dark_grey())  # a summary lost in a crash
 
 
@@ -98,6 +104,40 @@ class _PageTurn:
     summary: discord.Embed | None
 
 
+class Handles:
+    """The last click answered on each of the table's messages (the current one and the page before): the
+    interaction whose token edits that message for ``TOKEN_REUSE`` seconds after the click."""
+
+    KEPT = 2
+
+    def __init__(self) -> None:
+        self._by_message: dict[int, discord.Interaction] = {}
+
+    def remember(self, interaction: discord.Interaction) -> None:
+        """``interaction``, a click on one of the table's messages, was answered with an update (or deferred)."""
+        message = interaction.message
+        if message is None:
+            return
+        self._by_message.pop(message.id, None)
+        self._by_message[message.id] = interaction
+        while len(self._by_message) > self.KEPT:
+            del self._by_message[next(iter(self._by_message))]
+
+    def get(self, message_id: int | None) -> discord.Interaction | None:
+        """A click whose token may still edit ``message_id``, if any."""
+        interaction = self._by_message.get(message_id) if message_id is not None else None
+        if interaction is None:
+            return None
+        if (discord.utils.utcnow() - interaction.created_at).total_seconds() >= TOKEN_REUSE:
+            del self._by_message[message_id]  # type: ignore[arg-type]
+            return None
+        return interaction
+
+    def forget(self, message_id: int) -> None:
+        """That token failed: the channel edit it is."""
+        self._by_message.pop(message_id, None)
+
+
 class TableWriter:
     """The table message of one table: versions asked for and written, at most one write in flight."""
 
@@ -116,7 +156,9 @@ class TableWriter:
         self.closed = False
         self.page: _PageTurn | None = None  # a new page to post at the next write
         self.failures = 0  # writes failed in a row
-        self.writes = 0  # channel writes of the table message (edits and posts)
+        self.writes = 0  # writes of the table message (edits and posts), through a token or the channel
+        self.token_edits = 0  # of them, edits through a click's token (not under the global limit)
+        self.handles = Handles()
         self.updates = 0  # clicks answered with the table
         self.last_write: float | None = None  # loop time of the last channel write
 
@@ -164,6 +206,8 @@ class TableWriter:
                 self._kick()
                 return
             await self.answers.acknowledge(interaction)  # the writer edits the table message
+            if interaction.response.is_done():
+                self.handles.remember(interaction)
         if self.written >= version:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -205,6 +249,7 @@ class TableWriter:
         finally:
             self._set_busy(False)
         self.updates += 1
+        self.handles.remember(interaction)
         self.written = max(self.written, upto)
         self.surface.shown(rendered.token)
         self._settle()
@@ -278,6 +323,8 @@ class TableWriter:
         if pending is not None and page is None:  # a post was under way when the bot stopped: finish it
             page = _PageTurn(message_id, None)
         if page is None and message_id is not None:
+            if await self._edit_by_token(message_id, embed=rendered.embed, view=rendered.view):
+                return rendered
             try:
                 self.writes += 1
                 await channel.get_partial_message(message_id).edit(embed=rendered.embed, view=rendered.view)
@@ -305,6 +352,23 @@ class TableWriter:
                 await self._retire(page.old_message, page.summary or OVER)
         return rendered
 
+    async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
+        """Edit ``message_id`` through the token of the last click answered on it: True if done. A failure (the
+        token refused, the message gone, the connection) is logged, and the caller edits the channel message."""
+        interaction = self.handles.get(message_id)
+        if interaction is None:
+            return False
+        try:
+            self.writes += 1
+            await interaction.edit_original_response(**fields)
+        except DISCORD_ERRORS as error:
+            self.handles.forget(message_id)
+            log.info("could not edit table message %s through interaction %s (%r): edited in the channel",
+                     message_id, interaction.id, error)
+            return False
+        self.token_edits += 1
+        return True
+
     def _cannot_post(self, error: discord.Forbidden) -> None:
         if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
             raise CannotPost(self.surface.permission_text()) from None
@@ -313,6 +377,8 @@ class TableWriter:
         """The previous page: its summary, no buttons (a failure is logged: the new page is up already)."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
         embeds = [summary] if summary is not None else []
+        if await self._edit_by_token(message_id, embeds=embeds, view=None):
+            return
 
         def call() -> Awaitable[discord.Message]:
             return channel.get_partial_message(message_id).edit(embeds=embeds, view=None)
@@ -357,6 +423,8 @@ class TableWriter:
         """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
         await self.quiet()
+        if await self._edit_by_token(message_id, embed=embed, view=None):
+            return
 
         def call() -> Awaitable[discord.Message]:
             return channel.get_partial_message(message_id).edit(embed=embed, view=None)

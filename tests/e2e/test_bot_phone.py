@@ -224,3 +224,28 @@ async def test_every_card_shown_is_a_picture(fake: FakeDiscord, poker_bot: Poker
         refs = fake.emoji_references(text)
         assert refs and all(ref.known for ref in refs), text
     assert not any(" ♠" in t or "T♠" in t for t in channel_texts(fake))
+
+
+async def test_the_table_is_edited_through_a_clicks_token_not_under_the_global_limit(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """A draw thrown from the picker (its click is on the picker, not on the table) shows the next turn through
+    the token of the last click answered on the table message, an interaction endpoint that Discord's global
+    rate limit does not count; the channel's own edit route is left for a table with no recent click."""
+    await poker_bot(seed=11)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS)
+    first = len(fake.rest.calls)
+    await players.play(calling_station)  # every player throws two cards from the picker
+    hand_message = players.table.message_id
+    calls = fake.rest.calls[first:]
+
+    def edits(route: str) -> list[str]:
+        return [c.route for c in calls if c.route == route and c.status == 200]
+
+    by_token = edits("PATCH /webhooks/{app_id}/{token}/messages/{message_id}")
+    in_channel = [c for c in calls if c.route == "PATCH /channels/{channel_id}/messages/{message_id}"
+                  and c.params.get("message_id") == str(hand_message)]
+    assert len(by_token) >= len(PLAYERS)  # at least one a draw: the turn after each picker's Throw
+    assert len(in_channel) <= 1, [c.path for c in in_channel]  # at most the deal's, before anyone clicked
+    assert players.showdown(1)
