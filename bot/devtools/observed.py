@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +39,8 @@ from .fakediscord import (
 __all__ = ["CallTally", "ObservedFake", "Watcher"]
 
 log = logging.getLogger(__name__)
+
+KEPT_CLICKS = 4  # clicks on a channel's messages kept by ``forget``: the bot edits its table through their tokens
 
 Watcher = Callable[[StoredMessage, bool], None]
 
@@ -66,6 +68,7 @@ class ObservedFake(FakeDiscord):
         self.watchers: list[Watcher] = []
         self.tally = CallTally()
         self._waiting: dict[int, asyncio.Future[InteractionRecord]] = {}
+        self._kept_clicks: dict[int, deque[int]] = {}  # forgotten clicks still kept, by channel (see forget)
 
     # -- counters ---------------------------------------------------------------------------------------------
 
@@ -85,6 +88,8 @@ class ObservedFake(FakeDiscord):
             return "POST interaction callback"
         if route == "POST /users/@me/channels":
             return "POST open dm"
+        if route.startswith(("PATCH /webhooks/", "POST /webhooks/", "DELETE /webhooks/", "GET /webhooks/")):
+            return f"{call.method} interaction webhook"  # an interaction endpoint: not under the global limit
         return route
 
     async def _answer(self, call: RestCall) -> _Answer:
@@ -130,7 +135,15 @@ class ObservedFake(FakeDiscord):
         return rec
 
     def forget(self, interaction_id: int) -> None:
-        """Drop an answered interaction's record (lean runs: the bot no longer needs its token)."""
+        """Drop an answered interaction's record (lean runs). A click answered on a channel message (an update)
+        is kept a while: the bot may edit that message through its token; the ``KEPT_CLICKS`` newest a channel."""
+        rec = self.interactions.get(interaction_id)
+        if rec is not None and rec.original is not None and not rec.original.ephemeral:
+            kept = self._kept_clicks.setdefault(rec.channel_id, deque())
+            kept.append(interaction_id)
+            if len(kept) <= KEPT_CLICKS:
+                return
+            interaction_id = kept.popleft()
         rec = self.interactions.pop(interaction_id, None)
         if rec is not None:
             self._by_token.pop(rec.token, None)
