@@ -113,6 +113,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         self.sessions: dict[int, TableSession] = {}  # by table id
         self.stopped = False
         self.moves = MoveCommands(self)  # /poker fold, call, draw... (issue 16)
+        self.reports = _draw.Reports()  # each player's last draw report, removed at his next picker
 
     # ------------------------------------------------------------------ sessions
 
@@ -217,6 +218,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         if kind == "draw":
             content, view = self._picker(session, hand_id, seq, legal, 0)
             await self.answers.send(interaction, content, view=view)
+            await self.reports.remove(table_id, user)
         elif kind == "pat":
             await self._draw(session, user, Draw(), seq, interaction)
         elif kind == "amount":
@@ -337,6 +339,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         here = session.draw_text(outcome.hand, seat, move.discards, drawn, where=False)  # in the table's channel
         if picker:
             await self.answers.update(interaction, content=here, view=None)
+            self.reports.shown(table.id, interaction)
         elif not answer_with_table:
             await self.answers.send(interaction, here)
         if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
@@ -546,6 +549,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         cashes = await self.bot.tables.close(interaction.channel_id or 0)
         await session.close()
         self.sessions.pop(table.id, None)
+        self.reports.forget_table(table.id)
         lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
         await interaction.followup.send("Table closed.\n" + "\n".join(lines),
                                         allowed_mentions=discord.AllowedMentions.none())

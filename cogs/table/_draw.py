@@ -6,14 +6,19 @@ pat button). The cards marked travel in the buttons' custom_ids as a bit mask, s
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.poker import Card, Legal
 
+from . import _writer
 from ._text import CardText, cards
+from ._transport import DISCORD_ERRORS
 from ._views import CardToggle, DrawConfirm
+
+log = logging.getLogger(__name__)
 
 EmojiOf = Callable[[Card], discord.PartialEmoji | None]
 
@@ -55,3 +60,33 @@ def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool
         return [(f"Throw {count}", False, discord.ButtonStyle.primary)]
     return [(f"Throw {count} · twos face up, +1 card", True, discord.ButtonStyle.primary),
             (f"Throw {count} · face down", False, discord.ButtonStyle.secondary)]
+
+
+class Reports:
+    """Each player's last draw report (the picker after its Throw, ephemeral in the table's channel): removed when
+    he opens his next picker, so a hand leaves one report under the table, not one a draw pushing it off a
+    phone's screen. Removed through the Throw's own token (an interaction endpoint), while it is young."""
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[int, int], discord.Interaction] = {}  # (table id, user) -> the Throw
+
+    def shown(self, table: int, interaction: discord.Interaction) -> None:
+        """``interaction``, a Throw, was answered with the report."""
+        self._last[(table, interaction.user.id)] = interaction
+
+    async def remove(self, table: int, user: int) -> None:
+        """The player opens a new picker: his previous report goes (a failure is only logged: it stays)."""
+        interaction = self._last.pop((table, user), None)
+        if interaction is None:
+            return
+        if (discord.utils.utcnow() - interaction.created_at).total_seconds() >= _writer.TOKEN_REUSE:
+            return
+        try:
+            await interaction.delete_original_response()
+        except DISCORD_ERRORS as error:
+            log.info("could not remove the draw report of interaction %s (%r)", interaction.id, error)
+
+    def forget_table(self, table: int) -> None:
+        """The table closed."""
+        for key in [k for k in self._last if k[0] == table]:
+            del self._last[key]

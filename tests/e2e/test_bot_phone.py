@@ -249,3 +249,27 @@ async def test_the_table_is_edited_through_a_clicks_token_not_under_the_global_l
     assert len(by_token) >= len(PLAYERS)  # at least one a draw: the turn after each picker's Throw
     assert len(in_channel) <= 1, [c.path for c in in_channel]  # at most the deal's, before anyone clicked
     assert players.showdown(1)
+
+
+async def test_a_players_draw_reports_do_not_pile_up_under_the_table(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """Each Throw leaves its report (the new hand, ephemeral, under the table); the player's next Draw… removes
+    the previous one, so three draws leave one report per player, not three pushing the buttons off the screen."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    reports: dict[str, list[StoredMessage]] = {name: [] for name in PLAYERS}
+    while True:
+        turn = await players.turn(1)
+        if turn.legal.phase == "drawing":
+            thrown = await players.draw(turn.legal.hand[:1], turn=turn)
+            assert thrown.message is not None and thrown.message.content.startswith("Draw ")
+            reports[turn.name].append(thrown.message)
+        else:
+            await players.act("cc", turn=turn)
+        if all(len(r) == 3 for r in reports.values()):
+            break
+    await fake.settle()
+    for name, made in reports.items():
+        assert [fake.message(m.id).deleted for m in made] == [True, True, False], name  # the last one stays
