@@ -254,10 +254,12 @@ def _seat_buttons(result: discord.ui.View, table: Table) -> None:
     result.add_item(SeatButton(t, "leave", "Leave", discord.ButtonStyle.secondary, row=row))
 
 
-def closed_embed() -> discord.Embed:
-    """The message of a closed table: no buttons left to click."""
-    return discord.Embed(title="Table closed", description="Everyone was cashed out. `/poker create` opens "
-                         "a new table.", colour=DONE_COLOUR)
+def closed_embed(last: discord.Embed | None = None) -> discord.Embed:
+    """The message of a closed table: no buttons left to click. ``last``: the summary of the hand it showed
+    (kept first, so the night's list of hands has no gap)."""
+    closing = "Everyone was cashed out. `/poker create` opens a new table."
+    description = f"{last.description}\n\n{closing}" if last is not None and last.description else closing
+    return discord.Embed(title="Table closed", description=description, colour=DONE_COLOUR)
 
 
 def moved_embed(guild_id: int, channel_id: int, message_id: int | None) -> discord.Embed:

@@ -411,8 +411,9 @@ class TableSession:
         self.stopped = True
         await self.writer.close()
         message_id = self.message_id
+        last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
         if message_id is not None:
-            await self.writer.edit(message_id, _screen.closed_embed(), closed=self.bot.is_closed)
+            await self.writer.edit(message_id, _screen.closed_embed(last), closed=self.bot.is_closed)
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

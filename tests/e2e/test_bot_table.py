@@ -267,3 +267,21 @@ async def test_the_clock_survives_a_restart(
     elapsed = time.monotonic() - started
     assert players.table.live.hand.actions[0] == "p3 f" and turn.name == "carol"
     assert 1.8 < elapsed < 3.2, f"the clock ran out {elapsed:.2f}s after her turn began (a fresh clock: 3.5s+)"
+
+
+async def test_closing_between_hands_keeps_the_last_hands_result(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """The message showing the hand just over becomes "Table closed" with that hand's one-line result kept first,
+    so the night's list of hands in the channel has no gap."""
+    await poker_bot(seed=22)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    await players.poker("alice", "table pause")  # no next deal: the page keeps showing hand 1
+    await players.play(bettor)
+    await fake.settle()
+    shown = fake.message(table.message_id)
+    await players.poker("alice", "close")
+    message = fake.message(shown.id)
+    description = str(message.embeds[0]["description"])
+    assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
+    assert description.startswith("#1 Five Card Draw · 🏆 ")
+    assert description.endswith("Everyone was cashed out. `/poker create` opens a new table.")
