@@ -26,7 +26,9 @@ from .poker.cards import JOKERS, STANDARD_DECK, Card
 SIZE: Final = 128  # pixels, square: Discord's emoji size (it fits the picture into a square box)
 BACK: Final = "back"  # the key of the face-down card among the pictures
 RANK_TEXT: Final = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-SUIT_TEXT: Final = {"s": "♠\ufe0f", "h": "♥\ufe0f", "d": "♦\ufe0f", "c": "♣\ufe0f"}
+# Red suits in the emoji presentation (U+FE0F: drawn red on every theme); black suits in the text presentation
+# (U+FE0E: drawn in the text's colour), since the black emoji is all but invisible on Discord's dark theme.
+SUIT_TEXT: Final = {"s": "♠\ufe0e", "h": "♥\ufe0f", "d": "♦\ufe0f", "c": "♣\ufe0e"}
 JOKER_TEXT: Final = "🃏"
 UNKNOWN_TEXT: Final = "🂠"
 
@@ -57,10 +59,11 @@ _STROKE: Final = 2.6  # extra stroke around the font's regular-weight glyphs (12
 
 
 def card_text(card: Card) -> str:
-    """A card as text, the fallback where no picture is available: ``A♠️``, ``10♥️``, ``🃏``, ``🂠``.
+    """A card as text, the fallback where no picture is available: ``A♠︎``, ``10♥️``, ``🃏``, ``🂠``.
 
-    Suits use the emoji presentation (a variation selector after the symbol), which phones and
-    Discord draw in colour: red hearts and diamonds.
+    Hearts and diamonds use the emoji presentation (U+FE0F after the symbol), which phones and Discord
+    draw red; spades and clubs the text presentation (U+FE0E), drawn in the text's own colour, so that
+    they show on the dark theme as well as the light one.
     """
     if card.is_joker:
         return JOKER_TEXT

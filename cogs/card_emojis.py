@@ -96,7 +96,7 @@ class CardEmojis:
     # --- markup ---
 
     def card(self, card: Card) -> str:
-        """``<:c_As_1a2b3c:123…>`` once uploaded, else the text form (``A♠️``); an unknown card is the back."""
+        """``<:c_As_1a2b3c:123…>`` once uploaded, else the text form (``A♠︎``, ``10♥️``); an unknown card is the back."""
         emoji = self.partial(card)
         return str(emoji) if emoji is not None else cardfaces.card_text(card)
 

@@ -89,7 +89,8 @@ def test_the_art_hash_is_six_hex_digits_of_the_picture() -> None:
 
 
 @pytest.mark.parametrize(("code", "text"), [
-    ("As", "A♠️"), ("Th", "10♥️"), ("9d", "9♦️"), ("2c", "2♣️"), ("Kh", "K♥️"), ("Qs", "Q♠️"), ("Jd", "J♦️"),
+    ("As", "A♠\ufe0e"), ("Th", "10♥\ufe0f"), ("9d", "9♦\ufe0f"), ("2c", "2♣\ufe0e"), ("Kh", "K♥\ufe0f"),
+    ("Qs", "Q♠\ufe0e"), ("Jd", "J♦\ufe0f"),
     ("X1", "🃏"), ("X2", "🃏"), ("??", "🂠"),
 ])
 def test_the_text_form_of_a_card(code: str, text: str) -> None:
@@ -97,7 +98,8 @@ def test_the_text_form_of_a_card(code: str, text: str) -> None:
 
 
 def test_the_text_form_is_at_most_4_characters_as_discord_counts_them() -> None:
-    # Discord counts code points (its API is Python: len()). The emoji presentation adds U+FE0F to each suit.
+    # Discord counts code points (its API is Python: len()). A variation selector follows each suit: U+FE0F
+    # (emoji, red) after hearts and diamonds, U+FE0E (text, the text's colour) after spades and clubs.
     lengths = {c.code: len(cardfaces.card_text(c)) for c in (*STANDARD_DECK, *JOKERS, UNKNOWN)}
     assert max(lengths.values()) == 4 and lengths["Th"] == 4 and lengths["As"] == 3 and lengths["X1"] == 1
-    assert all(cardfaces.card_text(c).endswith("\ufe0f") for c in STANDARD_DECK)
+    assert all(cardfaces.card_text(c).endswith("\ufe0f" if c.suit in "hd" else "\ufe0e") for c in STANDARD_DECK)
