@@ -21,7 +21,10 @@ from typing import Any
 
 import discord
 
+from ..errors import APPLIED
 from ._transport import CONNECTION_ERRORS, retrying
+
+__all__ = ["APPLIED", "Answers", "answer", "mark_answered", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +32,6 @@ ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if
 DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
 ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
 ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
-APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 
 
 def seconds_left(interaction: discord.Interaction) -> float:
@@ -65,10 +67,9 @@ async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[
                 return False
             if error.status < 500 or pause is None:
                 raise
-        except CONNECTION_ERRORS:
+        except CONNECTION_ERRORS as error:
             if pause is None:
-                log.warning("could not answer interaction %s: Discord is unreachable", interaction.id,
-                            exc_info=True)
+                log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
                 return False
         if seconds_left(interaction) < pause:
             log.warning("interaction %s: no time left to answer it again", interaction.id)
@@ -145,8 +146,8 @@ class Answers:
             try:
                 await interaction.followup.send(content or "", **fields)
                 return True
-            except (discord.HTTPException, *CONNECTION_ERRORS):
-                log.warning("could not send a follow-up to interaction %s", interaction.id, exc_info=True)
+            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+                log.warning("could not send a follow-up to interaction %s (%r)", interaction.id, error)
                 return False
         return await answer(interaction, lambda: interaction.response.send_message(content, **fields),
                             kind=discord.InteractionResponseType.channel_message)
