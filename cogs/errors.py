@@ -31,6 +31,7 @@ ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
 # What a call to Discord can fail with on the way (not an answer of Discord's), and every failure of a call.
 CONNECTION_ERRORS = (TimeoutError, OSError, aiohttp.ClientError)
 DISCORD_ERRORS = (discord.HTTPException, *CONNECTION_ERRORS)
+GIVEN_UP = "given up"  # interaction.extras: too late to answer (10062, or its deadline passed): nothing more is sent
 APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
 
@@ -101,8 +102,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if interaction.client.is_closed():  # the bot is stopping: its connection is gone, nobody can be told
         log.info("interaction %s was cut short by the bot stopping: %r", interaction.id, error)
         return
-    if is_late(error):
-        log.warning("interaction %s was answered too late (10062); not answered again", interaction.id)
+    if is_late(error) or interaction.extras.get(GIVEN_UP):
+        log.warning("interaction %s could not be answered in time (%r); nothing more is sent to it",
+                    interaction.id, error)
         return
     if is_transport(error):
         log.warning("interaction %s: Discord failed a call (%r)%s", interaction.id, error,

@@ -21,10 +21,10 @@ from typing import Any
 
 import discord
 
-from ..errors import APPLIED
+from ..errors import APPLIED, GIVEN_UP
 from ._transport import CONNECTION_ERRORS, retrying
 
-__all__ = ["APPLIED", "Answers", "answer", "mark_answered", "seconds_left"]
+__all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,13 @@ def mark_answered(interaction: discord.Interaction,
     interaction.response._response_type = kind
 
 
+def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
+    """``interaction`` cannot be answered any more (too late, or Discord unreachable until its deadline): nothing
+    more is sent to it, neither an answer nor a follow-up (``cogs.errors.report`` reads ``GIVEN_UP``)."""
+    interaction.extras[GIVEN_UP] = True
+    mark_answered(interaction, kind)
+
+
 async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
                  kind: discord.InteractionResponseType) -> bool:
     """Send an interaction's answer, tried again if its connection drops (a repeat that Discord calls already
@@ -57,22 +64,26 @@ async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[
         try:
             await call()
             return True
+        except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
+            return False
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:
                 mark_answered(interaction, kind)
                 return True
             if error.code == UNKNOWN_INTERACTION:
                 log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
-                mark_answered(interaction, kind)
+                give_up(interaction, kind)
                 return False
             if error.status < 500 or pause is None:
                 raise
         except CONNECTION_ERRORS as error:
             if pause is None:
                 log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
+                give_up(interaction, kind)
                 return False
         if seconds_left(interaction) < pause:
             log.warning("interaction %s: no time left to answer it again", interaction.id)
+            give_up(interaction, kind)
             return False
         await asyncio.sleep(pause)
     return False
@@ -142,6 +153,8 @@ class Answers:
     async def send(interaction: discord.Interaction, content: str | None = None, **fields: Any) -> bool:
         """Answer with a message (ephemeral unless said otherwise), or a follow-up if it is answered already."""
         fields.setdefault("ephemeral", True)
+        if interaction.extras.get(GIVEN_UP):
+            return False
         if interaction.response.is_done():
             try:
                 await interaction.followup.send(content or "", **fields)
@@ -169,7 +182,7 @@ class Answers:
             return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
         except _TooLate:
             log.warning("interaction %s: the form could not be opened in time", interaction.id)
-            mark_answered(interaction, discord.InteractionResponseType.modal)
+            give_up(interaction, discord.InteractionResponseType.modal)
             return False
 
 

@@ -163,7 +163,8 @@ class TableWriter:
             if await self._answer_with_table(interaction):
                 self._kick()
                 return
-            await self.answers.acknowledge(interaction)  # the writer edits the table message
+            if not interaction.response.is_done():  # (a late answer is given up: nothing more is sent)
+                await self.answers.acknowledge(interaction)  # the writer edits the table message
         if self.written >= version:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
