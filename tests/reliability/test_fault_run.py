@@ -17,6 +17,7 @@ import contextlib
 import json
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from .test_crashes import TABLES, keep_playing, open_tables, shown_moment, store
 pytestmark = pytest.mark.e2e
 
 SEED = 20261202
-RATE = 0.06  # the share of the bot's REST calls hit by a fault
+RATE = 0.1  # the share of the bot's REST calls hit by a fault
 KILLS = 4  # SIGKILLs at random moments, besides the one during a close
 STALE_LIMIT = 12.0  # seconds a table message may show a stale turn while the bot is up (the writer retries 0.5-8 s)
 WRONG = (UNEXPECTED, "went wrong", "nothing was changed")
@@ -103,8 +104,9 @@ class Hostile:
             iid = await self.fake.click(who, turn.message, turn.kinds["cc"])
         elif roll < 0.5 and self.snapshots:  # a stale button (an older state of a table message)
             _, old = self.rng.choice(self.snapshots)
-            ids = [c for c in old.custom_ids() if c.startswith("pk:a:")]  # type: ignore[attr-defined]
-            if not ids:
+            now = f"pk:a:{turn.table_id}:{turn.hand_id}:{turn.seq}:"
+            ids = [c for c in old.custom_ids() if c.startswith("pk:a:") and not c.startswith(now)]  # type: ignore[attr-defined]
+            if not ids:  # (the snapshot still shows the moment being played: a click on it would be fair)
                 return
             iid = await self.fake.click(self.fake.user(turn.user_id).name, old, self.rng.choice(ids), force=True)
         elif roll < 0.7:  # a forged action: a future moment, another table, garbage
@@ -261,16 +263,20 @@ async def test_the_fault_run(fake: FakeDiscord, tmp_path: Path, figures: Figures
     # Answers within Discord's 3 s: all but those sent around a kill, lost to a 'late' fault, or whose callback a
     # fault hit twice (discord.py waits 1 s, then 3 s, after a 5xx: no bot could answer in time).
     missed = fake.take_violations("ack-deadline")
+    reasons: Counter[str] = Counter()
     for violation in missed:
         rec = fake.interactions[violation.interaction_id or 0]
         callbacks = [c for c in fake.calls if c.route == CALLBACK_ROUTE and c.interaction_id == rec.id]
         faulted = sum(1 for c in callbacks if c.fault is not None)
         # (an interaction sent while the gateway was down is lost with the session when its RESUME is refused)
         dropped = any(start - 3.5 <= rec.sent_at <= end for start, end in offline)
-        assert bot.excused(rec) or rec.lost or faulted >= 1 or dropped, \
+        why = "kill" if bot.excused(rec) else "late" if rec.lost else "fault" if faulted else "drop" if dropped else ""
+        reasons[why] += 1
+        assert why, \
             f"{violation} (no kill, no fault): sent at {rec.sent_at:.2f}, stints {bot.stints}, offline {offline}"
     fake.take_violations("already-acknowledged")  # none expected, but a repeat after a kill is not the bot's doing
-    in_time = sum(1 for r in records if r.ack_latency is not None and r.ack_latency <= 3.0)
+    expected = [r for r in records if r.expect_ack]
+    in_time = sum(1 for r in expected if r.ack_latency is not None and r.ack_latency <= 3.0)
     latencies = sorted(r.ack_latency for r in records if r.ack_latency is not None and not r.late)
     untouched = sorted(r.ack_latency for r in records if r.ack_latency is not None and not any(
         c.fault is not None for c in fake.calls if c.route == CALLBACK_ROUTE and c.interaction_id == r.id))
@@ -283,8 +289,8 @@ async def test_the_fault_run(fake: FakeDiscord, tmp_path: Path, figures: Figures
 
     print(f"\nfault run: faults by kind {dict(sorted(by_kind.items()))}, {sum(by_kind.values())} in all; "
           f"RESUMEs refused {refusals.refused} of {drops} drops; kills {KILLS + 1} (one {close_delay * 1000:.1f} ms "
-          f"into a close); hands {hands}; interactions {len(records)}, answered within 3 s {in_time}, missed "
-          f"{len(missed)} (all excused); slowest untouched answer {untouched[-1]:.3f} s, slowest answer "
+          f"into a close); hands {hands}; interactions {len(records)}, {len(expected)} to be answered, within 3 s "
+          f"{in_time}, missed {len(missed)} ({dict(reasons)}); slowest untouched answer {untouched[-1]:.3f} s, slowest answer "
           f"{latencies[-1]:.3f} s; longest stale turn {stale.longest:.2f} s ({stale.stale_samples} of "
           f"{stale.samples} samples stale); hostile inputs {len(hostile.sent)}, answered {hostile_answered}, "
           f"accepted 0; errors shown 0; wrong answers 0; chips lost {lost}; cards leaked 0")
