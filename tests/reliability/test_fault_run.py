@@ -290,8 +290,8 @@ async def test_the_fault_run(fake: FakeDiscord, tmp_path: Path, figures: Figures
     print(f"\nfault run: faults by kind {dict(sorted(by_kind.items()))}, {sum(by_kind.values())} in all; "
           f"RESUMEs refused {refusals.refused} of {drops} drops; kills {KILLS + 1} (one {close_delay * 1000:.1f} ms "
           f"into a close); hands {hands}; interactions {len(records)}, {len(expected)} to be answered, within 3 s "
-          f"{in_time}, missed {len(missed)} ({dict(reasons)}); slowest untouched answer {untouched[-1]:.3f} s, slowest answer "
-          f"{latencies[-1]:.3f} s; longest stale turn {stale.longest:.2f} s ({stale.stale_samples} of "
+          f"{in_time}, missed {len(missed)} ({dict(reasons)}); slowest untouched answer {untouched[-1]:.3f} s, "
+          f"slowest answer {latencies[-1]:.3f} s; longest stale turn {stale.longest:.2f} s ({stale.stale_samples} of "
           f"{stale.samples} samples stale); hostile inputs {len(hostile.sent)}, answered {hostile_answered}, "
           f"accepted 0; errors shown 0; wrong answers 0; chips lost {lost}; cards leaked 0")
     for kind, hits in by_kind.items():
