@@ -140,6 +140,8 @@ class Answers:
         interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
         if interaction.response.is_done() or interaction.id in self._guards:
             await self.settled(interaction)
+            if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
+                raise ConnectionError("the interaction could not be answered in time")
             try:
                 await retrying(lambda: interaction.edit_original_response(**fields))
                 return

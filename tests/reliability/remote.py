@@ -252,6 +252,9 @@ class RemotePlayers:
         if opened is None or picker is None or not opened.ephemeral or opened.response_type != 4:
             return self._count(opened)
         toggles = [str(c["custom_id"]) for c in picker.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+        if not toggles:  # not a picker: a refusal (e.g. the moment had passed), or the bot's word that it was lost
+            self.refused.append(opened.content)
+            return True
         for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
             current = self.fake.message(picker.id)
             ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
