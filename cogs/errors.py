@@ -9,6 +9,7 @@ from collections.abc import Callable, Coroutine
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -23,6 +24,15 @@ log = logging.getLogger(__name__)
 
 EXPECTED = (TableError, IllegalAction, StoreError, SettingsError, CardError)
 UNEXPECTED = "Something went wrong on our side and nothing was changed. Please try again."
+UNEXPECTED_APPLIED = "Something went wrong on our side after your action was made; the table shows it."
+LOST_APPLIED = "Your action was made, but Discord lost my answer; the table message shows it."
+LOST_ANSWER = "Discord lost my answer on the way; the table message shows what was done."
+ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
+# What a call to Discord can fail with on the way (not an answer of Discord's), and every failure of a call.
+CONNECTION_ERRORS = (TimeoutError, OSError, aiohttp.ClientError)
+DISCORD_ERRORS = (discord.HTTPException, *CONNECTION_ERRORS)
+GIVEN_UP = "given up"  # interaction.extras: too late to answer (10062, or its deadline passed): nothing more is sent
+APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
 
 _RUNNING: weakref.WeakSet[asyncio.Task[object]] = weakref.WeakSet()  # component and modal callbacks under way
@@ -49,18 +59,59 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """Answer ephemerally, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+async def reply(interaction: discord.Interaction, text: str) -> bool:
+    """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
+    reached (logged: an error's answer that cannot be shown must not raise)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        return True
+    except DISCORD_ERRORS as error:
+        log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
+        return False
+
+
+def is_late(error: BaseException) -> bool:
+    """Discord refused an answer as too late (10062): the interaction is gone, nothing more can be sent."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def is_transport(error: BaseException) -> bool:
+    """A failure of Discord or of the way to it (a dropped connection, a timeout, a 5xx): not a bug, and not
+    proof that nothing was changed."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.code == ALREADY_ACKNOWLEDGED
+    return isinstance(error, CONNECTION_ERRORS)
+
+
+def lost_answer(interaction: discord.Interaction) -> str:
+    """What a player is told when Discord lost part of the bot's answer: what is known to have happened."""
+    if interaction.extras.get(APPLIED):
+        return LOST_APPLIED
+    return LOST_ANSWER
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user what went wrong; log anything unexpected with its traceback."""
+    """Tell the user what went wrong; log anything unexpected with its traceback. An answer Discord refused as
+    late is logged as a warning and not sent again; a failure on the way to Discord is not called a bug, and
+    the player is told only what is known (never "nothing was changed" where something may have been)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
     if interaction.client.is_closed():  # the bot is stopping: its connection is gone, nobody can be told
         log.info("interaction %s was cut short by the bot stopping: %r", interaction.id, error)
+        return
+    if is_late(error) or interaction.extras.get(GIVEN_UP):
+        log.warning("interaction %s could not be answered in time (%r); nothing more is sent to it",
+                    interaction.id, error)
+        return
+    if is_transport(error):
+        log.warning("interaction %s: Discord failed a call (%r)%s", interaction.id, error,
+                    "; the action was stored" if interaction.extras.get(APPLIED) else "")
+        if isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED:
+            return  # its answer is out already
+        await reply(interaction, lost_answer(interaction))
         return
     text = explain(error)
     command = interaction.type is discord.InteractionType.application_command
@@ -71,11 +122,8 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = OUTSIDE_A_SERVER
     if text is None:
         log.error("unexpected error in an interaction", exc_info=error)
-        text = UNEXPECTED
-    try:
-        await reply(interaction, text)
-    except discord.HTTPException:
-        log.warning("could not tell %s about an error", interaction.user.id)
+        text = UNEXPECTED_APPLIED if interaction.extras.get(APPLIED) else UNEXPECTED
+    await reply(interaction, text)
 
 
 async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:

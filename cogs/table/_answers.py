@@ -21,7 +21,10 @@ from typing import Any
 
 import discord
 
+from ..errors import APPLIED, GIVEN_UP
 from ._transport import CONNECTION_ERRORS, retrying
+
+__all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +32,6 @@ ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if
 DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
 ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
 ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
-APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 
 
 def seconds_left(interaction: discord.Interaction) -> float:
@@ -46,6 +48,13 @@ def mark_answered(interaction: discord.Interaction,
     interaction.response._response_type = kind
 
 
+def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
+    """``interaction`` cannot be answered any more (too late, or Discord unreachable until its deadline): nothing
+    more is sent to it, neither an answer nor a follow-up (``cogs.errors.report`` reads ``GIVEN_UP``)."""
+    interaction.extras[GIVEN_UP] = True
+    mark_answered(interaction, kind)
+
+
 async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
                  kind: discord.InteractionResponseType) -> bool:
     """Send an interaction's answer, tried again if its connection drops (a repeat that Discord calls already
@@ -55,23 +64,26 @@ async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[
         try:
             await call()
             return True
+        except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
+            return False
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:
                 mark_answered(interaction, kind)
                 return True
             if error.code == UNKNOWN_INTERACTION:
                 log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
-                mark_answered(interaction, kind)
+                give_up(interaction, kind)
                 return False
             if error.status < 500 or pause is None:
                 raise
-        except CONNECTION_ERRORS:
+        except CONNECTION_ERRORS as error:
             if pause is None:
-                log.warning("could not answer interaction %s: Discord is unreachable", interaction.id,
-                            exc_info=True)
+                log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
+                give_up(interaction, kind)
                 return False
         if seconds_left(interaction) < pause:
             log.warning("interaction %s: no time left to answer it again", interaction.id)
+            give_up(interaction, kind)
             return False
         await asyncio.sleep(pause)
     return False
@@ -128,6 +140,8 @@ class Answers:
         interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
         if interaction.response.is_done() or interaction.id in self._guards:
             await self.settled(interaction)
+            if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
+                raise ConnectionError("the interaction could not be answered in time")
             try:
                 await retrying(lambda: interaction.edit_original_response(**fields))
                 return
@@ -141,12 +155,14 @@ class Answers:
     async def send(interaction: discord.Interaction, content: str | None = None, **fields: Any) -> bool:
         """Answer with a message (ephemeral unless said otherwise), or a follow-up if it is answered already."""
         fields.setdefault("ephemeral", True)
+        if interaction.extras.get(GIVEN_UP):
+            return False
         if interaction.response.is_done():
             try:
                 await interaction.followup.send(content or "", **fields)
                 return True
-            except (discord.HTTPException, *CONNECTION_ERRORS):
-                log.warning("could not send a follow-up to interaction %s", interaction.id, exc_info=True)
+            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+                log.warning("could not send a follow-up to interaction %s (%r)", interaction.id, error)
                 return False
         return await answer(interaction, lambda: interaction.response.send_message(content, **fields),
                             kind=discord.InteractionResponseType.channel_message)
@@ -168,7 +184,7 @@ class Answers:
             return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
         except _TooLate:
             log.warning("interaction %s: the form could not be opened in time", interaction.id)
-            mark_answered(interaction, discord.InteractionResponseType.modal)
+            give_up(interaction, discord.InteractionResponseType.modal)
             return False
 
 

@@ -279,6 +279,8 @@ class TableCog(commands.Cog, name=COG_NAME):
         """The amount form: any bet in pot and no limit."""
         table = self._clicked_table(interaction, table_id)
         legal = table.check_turn(interaction.user.id, hand_id, seq)
+        if legal.phase != "betting":  # a form from a betting round, sent during the draw (or forged)
+            raise TableError("It is time to draw, not to bet.")
         move = BetRaise(parse_amount(text, legal))
         try:
             await self._act(self.session(table), interaction.user.id, move, seq, interaction)
@@ -466,10 +468,12 @@ class TableCog(commands.Cog, name=COG_NAME):
                                              settings)
         await table.pause()  # nothing is dealt until the host starts the game
         low, high = settings.buy_in_range
-        await interaction.response.send_message(
+        await self.answers.send(  # never raises: a lost answer must not keep the table from being posted
+            interaction,
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
             f"Buy-ins {render.chips(low)} to {render.chips(high)}. Join with `/poker join`, "
-            "then the host deals with `/poker start`." + (f" {settings.chip_value}." if settings.chip_value else ""))
+            "then the host deals with `/poker start`." + (f" {settings.chip_value}." if settings.chip_value else ""),
+            ephemeral=False)
         await self.session(table).publish()
 
     async def _seats_changed(self, table: Table) -> None:
@@ -536,7 +540,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         """/poker start"""
         table = self._host_table(interaction)
         await table.start()
-        await interaction.response.send_message("Shuffle up and deal!")
+        await self.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
         await self.session(table).deal()
 
     @poker.command(name="close", description="Close the table and cash everyone out (host)")

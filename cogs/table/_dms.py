@@ -46,8 +46,8 @@ class DmSender:
         except discord.Forbidden as error:
             if error.code == CLOSED_DMS and not table.dms_closed(user):
                 await self._remember(table, user, closed=True)
-        except DISCORD_ERRORS:
-            log.warning("could not DM user %s", user, exc_info=True)
+        except DISCORD_ERRORS as error:
+            log.warning("could not DM user %s (%r)", user, error)
         else:
             if table.dms_closed(user):  # open again: told again if he closes them later
                 await self._remember(table, user, closed=False)

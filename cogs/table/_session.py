@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -424,8 +425,9 @@ class TableSession:
     async def post(self, text: str) -> None:
         """Post a line in the table's channel; a failure is logged, not raised."""
         channel = self.bot.get_partial_messageable(self.channel_id)
+        nonce = secrets.token_hex(12)  # tried again, the line is not posted twice
         try:
-            await retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none()),
-                           closed=self.bot.is_closed)
-        except DISCORD_ERRORS:
-            log.warning("could not post in channel %s", self.channel_id, exc_info=True)
+            await retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(),
+                                                nonce=nonce), closed=self.bot.is_closed)
+        except DISCORD_ERRORS as error:
+            log.warning("could not post in channel %s (%r)", self.channel_id, error)

@@ -1,28 +1,192 @@
-"""Calls to Discord that survive its failures: one place that retries what Discord failed.
+"""Calls to Discord that survive its failures: the one place every REST call of the bot goes through.
 
-discord.py retries some 5xx answers itself but not 503, a dropped connection or a timeout. ``retrying`` tries
-a call again after a pause for those; anything else (a 4xx answer: a refusal) is raised at once.
+A call can fail on the way: the connection refused, reset, closed before or after Discord applied the request
+(aiohttp's ``ServerDisconnectedError``), an answer cut short (``ClientPayloadError``), a timeout. discord.py
+retries none of these (only a reset reported as errno 54 or 10054, which Linux never uses), nor a 503.
+``install`` puts a layer under discord.py's two ways to Discord (``HTTPClient.request`` for the bot's token and
+``AsyncWebhookAdapter.request`` for interaction callbacks and follow-ups) that sorts every call by what a repeat
+would do:
+
+* **idempotent** (GET, PUT, PATCH, DELETE: edits, reactions, fetches; opening a DM channel, which gives the same
+  channel every time): tried again with backoff after a connection failure or a 5xx.
+* **a new message** (POST .../messages): it carries a nonce with ``enforce_nonce`` (one is added if the caller
+  gave none), so Discord answers a repeat with the message the first try made: tried again like an edit, and
+  nothing is posted twice.
+* **an interaction callback**: tried again while Discord's 3 s last; a repeat that Discord calls "already
+  acknowledged" (40060) proves the first try landed, and is answered as if it had (reconciled: the caller sees
+  its answer sent, and does not send it again).
+* **anything else** (a follow-up, an emoji upload: no way to tell whether it landed): tried again only when the
+  connection was never made; otherwise the failure is raised to the caller, who says so.
+
+``retrying`` is kept for a caller that wants a call tried again for its own reasons (a DM whose channel must be
+opened first); the layer under it already retried each call.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
+import re
+import secrets
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from ..errors import CONNECTION_ERRORS, DISCORD_ERRORS
+
+__all__ = ["CONNECTION_ERRORS", "DISCORD_ERRORS", "install", "kind_of", "retrying"]
 
 log = logging.getLogger(__name__)
 
-RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a call that Discord failed (5xx, dropped) is tried again
+RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a call that Discord failed (5xx, dropped) is tried again (retrying)
+CALL_PAUSES = (0.1, 0.3, 0.7, 1.5)  # the transport's waits between tries of an idempotent call
+CALLBACK_PAUSES = (0.05, 0.2, 0.4)  # between tries of an interaction callback (Discord's 3 s deadline)
+DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
+ALREADY_ACKNOWLEDGED = 40060
 T = TypeVar("T")
 
-# What a call to Discord can fail with on the way (not an answer of Discord's).
-CONNECTION_ERRORS = (TimeoutError, OSError, aiohttp.ClientError)
-# Every failure of a call to Discord, answered or not.
-DISCORD_ERRORS = (discord.HTTPException, *CONNECTION_ERRORS)
+# A failure that proves the request never left: the connection could not be made.
+NEVER_SENT = (aiohttp.ClientConnectorError,)
+
+IDEMPOTENT, MESSAGE, CALLBACK, ONCE = "idempotent", "message", "callback", "once"
+_MESSAGES = re.compile(r"^/channels/\{channel_id\}/messages$")
+_CALLBACK = re.compile(r"^/interactions/\{[a-z_]+\}/\{[a-z_]+\}/callback$")
+_DM_CHANNEL = "/users/@me/channels"
+
+
+class Stats:
+    """What the transport did, for one process (the fault tests and ``docs/reliability.md`` read it)."""
+
+    retried = 0  # calls tried again after a failure on the way or a 5xx
+    reconciled = 0  # callbacks whose repeat found the first try had landed (40060)
+    given_up = 0  # calls whose failure was raised to the caller
+
+
+def kind_of(route: Route) -> str:
+    """How a call may be tried again (see the module's docstring)."""
+    if _CALLBACK.match(route.path):
+        return CALLBACK
+    if route.method in ("GET", "PUT", "PATCH", "DELETE", "HEAD"):
+        return IDEMPOTENT
+    if route.method == "POST" and route.path == _DM_CHANNEL:
+        return IDEMPOTENT
+    if route.method == "POST" and _MESSAGES.match(route.path):
+        return MESSAGE
+    return ONCE
+
+
+def _transient(error: BaseException) -> bool:
+    """A failure worth another try: on the way, or Discord's 5xx."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, CONNECTION_ERRORS)
+
+
+def _seconds_left(interaction_id: Any) -> float:
+    try:
+        created = discord.utils.snowflake_time(int(interaction_id))
+    except (TypeError, ValueError):
+        return 0.0
+    return DEADLINE - (discord.utils.utcnow() - created) / datetime.timedelta(seconds=1)
+
+
+def _with_nonce(kwargs: dict[str, Any], key: str) -> None:
+    """A new message without a nonce gets one, enforced, so that a repeat of it is not posted twice."""
+    payload = kwargs.get(key)
+    if isinstance(payload, dict) and "nonce" not in payload:
+        payload["nonce"] = secrets.token_hex(12)
+        payload["enforce_nonce"] = True
+
+
+def _landed(route: Route) -> dict[str, Any]:
+    """The answer of a callback whose first try landed (its repeat was refused as already acknowledged): what
+    discord.py needs to note the interaction answered (the message made, if any, is not known)."""
+    return {"interaction": {"id": str(route.webhook_id), "type": 0}}
+
+
+async def _send(route: Route, kind: str, call: Callable[[], Awaitable[T]],
+                closed: Callable[[], bool]) -> T | dict[str, Any]:
+    pauses = CALLBACK_PAUSES if kind == CALLBACK else CALL_PAUSES
+    tried_again = False
+    for pause in (*pauses, None):
+        try:
+            return await call()
+        except discord.HTTPException as error:
+            if kind == CALLBACK and tried_again and error.code == ALREADY_ACKNOWLEDGED:
+                Stats.reconciled += 1
+                log.info("%s %s: the first try had landed (already acknowledged)", route.method, route.path)
+                return _landed(route)
+            if not _transient(error) or kind == ONCE or pause is None or closed():
+                if _transient(error):
+                    Stats.given_up += 1
+                raise
+            failure: BaseException = error
+        except CONNECTION_ERRORS as error:
+            retry = kind != ONCE or isinstance(error, NEVER_SENT)
+            if not retry or pause is None or closed():
+                Stats.given_up += 1
+                raise
+            failure = error
+        if kind == CALLBACK and _seconds_left(route.webhook_id) < pause + 0.05:
+            Stats.given_up += 1
+            raise failure
+        log.info("%s %s failed on the way (%r); trying again in %ss", route.method, route.path, failure, pause)
+        Stats.retried += 1
+        tried_again = True
+        await asyncio.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+def install(http: HTTPClient, *, closed: Callable[[], bool] = lambda: False) -> None:
+    """Put the transport under this client's calls (once) and under every interaction callback and follow-up
+    (discord.py's webhook adapter is one per process: it is wrapped once for all)."""
+    if getattr(http, "_poker_transport", False):
+        return
+    request = http.request
+
+    async def bot_request(route: Route, **kwargs: Any) -> Any:
+        kind = kind_of(route)
+        if kind == MESSAGE:
+            _with_nonce(kwargs, "json")
+            if not isinstance(kwargs.get("json"), dict):  # a message with files: its nonce, if any, is not seen
+                kind = ONCE
+        files = kwargs.get("files")
+
+        async def call() -> Any:
+            for file in files or ():
+                file.reset(seek=True)
+            return await request(route, **kwargs)
+
+        return await _send(route, kind, call, closed)
+
+    http.request = bot_request  # type: ignore[method-assign]
+    http._poker_transport = True  # type: ignore[attr-defined]
+    _install_webhooks()
+
+
+def _install_webhooks() -> None:
+    if getattr(AsyncWebhookAdapter, "_poker_transport", False):
+        return
+    request = AsyncWebhookAdapter.request
+
+    async def webhook_request(self: AsyncWebhookAdapter, route: Route, session: aiohttp.ClientSession,
+                              **kwargs: Any) -> Any:
+        files = kwargs.get("files")
+
+        async def call() -> Any:
+            for file in files or ():
+                file.reset(seek=True)
+            return await request(self, route, session, **kwargs)
+
+        return await _send(route, kind_of(route), call, lambda: session.closed)
+
+    AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
+    AsyncWebhookAdapter._poker_transport = True  # type: ignore[attr-defined]
 
 
 async def retrying(call: Callable[[], Awaitable[T]], *, closed: Callable[[], bool] = lambda: False) -> T:

@@ -30,9 +30,10 @@ import discord
 
 from bot.tables import TableError
 
+from ..errors import GIVEN_UP
 from ._answers import Answers
 from ._ratelimit import edit_pause
-from ._transport import CONNECTION_ERRORS, DISCORD_ERRORS, retrying
+from ._transport import DISCORD_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +117,8 @@ class Handles:
     def remember(self, interaction: discord.Interaction) -> None:
         """``interaction``, a click on one of the table's messages, was answered with an update (or deferred)."""
         message = interaction.message
-        if message is None:
-            return
+        if message is None or interaction.extras.get(GIVEN_UP) or not interaction.response.is_done():
+            return  # not answered (or given up as late): its token edits nothing
         self._by_message.pop(message.id, None)
         self._by_message[message.id] = interaction
         while len(self._by_message) > self.KEPT:
@@ -205,8 +206,8 @@ class TableWriter:
             if await self._answer_with_table(interaction):
                 self._kick()
                 return
-            await self.answers.acknowledge(interaction)  # the writer edits the table message
-            if interaction.response.is_done():
+            if not interaction.response.is_done():  # (a late answer is given up: nothing more is sent)
+                await self.answers.acknowledge(interaction)  # the writer edits the table message
                 self.handles.remember(interaction)
         if self.written >= version:
             return
@@ -242,9 +243,9 @@ class TableWriter:
         try:
             rendered = self.surface.render()
             await self.answers.update(interaction, embed=rendered.embed, view=rendered.view)
-        except DISCORD_ERRORS:
-            log.warning("could not answer interaction %s with the table; the message is edited instead",
-                        interaction.id, exc_info=True)
+        except DISCORD_ERRORS as error:
+            log.warning("could not answer interaction %s with the table (%r); the message is edited instead",
+                        interaction.id, error)
             return False
         finally:
             self._set_busy(False)
@@ -284,11 +285,15 @@ class TableWriter:
                     self.written = upto
                     self._settle(error)
                     continue
-                except Exception:
+                except Exception as error:
                     self.failures += 1
                     wait = RETRY_PAUSES[self.failures - 1] if self.failures <= len(RETRY_PAUSES) else RETRY_EVERY
-                    log.warning("could not show the table in channel %s (try %d); trying again in %ss",
-                                self.surface.channel_id, self.failures, wait, exc_info=True)
+                    if isinstance(error, DISCORD_ERRORS):  # Discord's failure, not a bug: no traceback
+                        log.warning("could not show the table in channel %s (try %d, %r); trying again in %ss",
+                                    self.surface.channel_id, self.failures, error, wait)
+                    else:
+                        log.exception("could not show the table in channel %s (try %d); trying again in %ss",
+                                      self.surface.channel_id, self.failures, wait)
                     self._set_busy(False)
                     await asyncio.sleep(wait)
                     continue
@@ -387,8 +392,8 @@ class TableWriter:
             await retrying(call, closed=self.bot.is_closed)
         except discord.NotFound:
             pass
-        except DISCORD_ERRORS:
-            log.warning("could not reduce the old table message %s to its summary", message_id, exc_info=True)
+        except DISCORD_ERRORS as error:
+            log.warning("could not reduce the old table message %s to its summary (%r)", message_id, error)
 
     async def quiet(self, timeout: float = 10.0) -> None:
         """Wait until no write of the table message is in flight (before an edit of it by hand). A closed table's
@@ -431,5 +436,5 @@ class TableWriter:
 
         try:
             await retrying(call, closed=closed)
-        except (discord.HTTPException, *CONNECTION_ERRORS):
-            log.warning("could not edit the table message %s", message_id, exc_info=True)
+        except DISCORD_ERRORS as error:
+            log.warning("could not edit the table message %s (%r)", message_id, error)

@@ -25,6 +25,8 @@ from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)  # the player to act, in bold
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+LOGGED_ERROR = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]? \[?(?:ERROR|CRITICAL)\b")
 
 
 @dataclass
@@ -81,11 +83,13 @@ class BotProcess:
         return code
 
     def errors(self) -> list[str]:
-        """ERROR lines and tracebacks the bot logged, over every run."""
+        """ERROR and CRITICAL lines, tracebacks and unretrieved task exceptions the bot logged, over every run
+        (discord.py's log format, with or without its colours)."""
         found = []
         for log in self.logs:
-            text = log.read_text(errors="replace")
-            found += [line for line in text.splitlines() if " ERROR " in line or line.startswith("Traceback")]
+            text = ANSI.sub("", log.read_text(errors="replace"))
+            found += [line for line in text.splitlines() if LOGGED_ERROR.match(line) or line.startswith("Traceback")
+                      or "Task exception was never retrieved" in line or "Ignoring exception" in line]
         return found
 
     def excused(self, rec: InteractionRecord, deadline: float = 3.0) -> bool:
@@ -248,6 +252,9 @@ class RemotePlayers:
         if opened is None or picker is None or not opened.ephemeral or opened.response_type != 4:
             return self._count(opened)
         toggles = [str(c["custom_id"]) for c in picker.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+        if not toggles:  # not a picker: a refusal (e.g. the moment had passed), or the bot's word that it was lost
+            self.refused.append(opened.content)
+            return True
         for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
             current = self.fake.message(picker.id)
             ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
