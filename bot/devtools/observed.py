@@ -68,7 +68,7 @@ class ObservedFake(FakeDiscord):
         self.watchers: list[Watcher] = []
         self.tally = CallTally()
         self._waiting: dict[int, asyncio.Future[InteractionRecord]] = {}
-        self._kept_clicks: dict[int, deque[int]] = {}  # forgotten clicks still kept, by channel (see forget)
+        self._kept_clicks: dict[int, deque[int]] = {}  # forgotten clicks still kept (see forget)
 
     # -- counters ---------------------------------------------------------------------------------------------
 
@@ -135,11 +135,15 @@ class ObservedFake(FakeDiscord):
         return rec
 
     def forget(self, interaction_id: int) -> None:
-        """Drop an answered interaction's record (lean runs). A click answered on a channel message (an update)
-        is kept a while: the bot may edit that message through its token; the ``KEPT_CLICKS`` newest a channel."""
+        """Drop an answered interaction's record (lean runs). A click answered on a message is kept a while: the
+        bot may edit (or remove) that message through its token; the ``KEPT_CLICKS`` newest of a channel's
+        messages, and of each player's ephemeral ones."""
         rec = self.interactions.get(interaction_id)
-        if rec is not None and rec.original is not None and not rec.original.ephemeral:
-            kept = self._kept_clicks.setdefault(rec.channel_id, deque())
+        if rec is not None and rec.original is not None:
+            # A click on a channel message, kept by channel; one on an ephemeral message (a draw picker's Throw:
+            # the bot removes its report later), kept by player.
+            key = rec.channel_id if not rec.original.ephemeral else -rec.user.id
+            kept = self._kept_clicks.setdefault(key, deque())
             kept.append(interaction_id)
             if len(kept) <= KEPT_CLICKS:
                 return

@@ -218,7 +218,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         if kind == "draw":
             content, view = self._picker(session, hand_id, seq, legal, 0)
             await self.answers.send(interaction, content, view=view)
-            await self.reports.remove(table_id, user)
+            await self.reports.remove(table_id, hand_id, user)
         elif kind == "pat":
             await self._draw(session, user, Draw(), seq, interaction)
         elif kind == "amount":
@@ -332,6 +332,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         (a player whose DMs are closed sees them in an ephemeral answer); the table is shown."""
         table = session.table
         seat = table.engine_seat(user)
+        hand_id = table.live.record.id if table.live is not None else 0
         answer_with_table = not picker and not command and not table.dms_closed(user)
         outcome = await self._apply(session, user, move, seq, interaction, answer=answer_with_table)
         if outcome is None or outcome.hand is None or seat is None:
@@ -341,7 +342,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         here = session.draw_text(outcome.hand, seat, move.discards, drawn, where=False)  # in the table's channel
         if picker:
             await self.answers.update(interaction, content=here, view=None)
-            self.reports.shown(table.id, interaction)
+            self.reports.shown(table.id, hand_id, interaction)
         elif not answer_with_table:
             await self.answers.send(interaction, here)
         if drawn and not table.dms_closed(user):  # closed: he saw them where he drew

@@ -63,22 +63,25 @@ def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool
 
 
 class Reports:
-    """Each player's last draw report (the picker after its Throw, ephemeral in the table's channel): removed when
-    he opens his next picker, so a hand leaves one report under the table, not one a draw pushing it off a
-    phone's screen. Removed through the Throw's own token (an interaction endpoint), while it is young."""
+    """Each player's last draw report (the picker after its Throw, ephemeral, under the hand's message): removed
+    when he opens his next picker in the same hand, so a hand leaves one report under the table, not one a draw
+    pushing it off a phone's screen. (A report of an earlier hand is above the new hand's message: it stays.)
+    Removed through the Throw's own token (an interaction endpoint), while it is young."""
 
     def __init__(self) -> None:
-        self._last: dict[tuple[int, int], discord.Interaction] = {}  # (table id, user) -> the Throw
+        self._last: dict[tuple[int, int], tuple[int, discord.Interaction]] = {}  # (table, user) -> (hand, Throw)
 
-    def shown(self, table: int, interaction: discord.Interaction) -> None:
-        """``interaction``, a Throw, was answered with the report."""
-        self._last[(table, interaction.user.id)] = interaction
+    def shown(self, table: int, hand: int, interaction: discord.Interaction) -> None:
+        """``interaction``, a Throw in ``hand``, was answered with the report."""
+        self._last[(table, interaction.user.id)] = (hand, interaction)
 
-    async def remove(self, table: int, user: int) -> None:
-        """The player opens a new picker: his previous report goes (a failure is only logged: it stays)."""
-        interaction = self._last.pop((table, user), None)
-        if interaction is None:
+    async def remove(self, table: int, hand: int, user: int) -> None:
+        """The player opens a new picker in ``hand``: his previous report of that hand goes (a failure is only
+        logged: it stays)."""
+        last = self._last.pop((table, user), None)
+        if last is None or last[0] != hand:
             return
+        interaction = last[1]
         if (discord.utils.utcnow() - interaction.created_at).total_seconds() >= _writer.TOKEN_REUSE:
             return
         try:
