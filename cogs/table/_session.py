@@ -219,8 +219,9 @@ class TableSession:
             raise
         except CannotPost:
             log.warning("table %s: dealt, but the table message cannot be shown", self.table.id, exc_info=True)
-        except TableError as error:  # paused, or players gone, while the deal waited for the table
+        except TableError as error:  # paused, players gone, or a break begun while the deal waited for the table
             log.info("table %s: no deal: %s", self.table.id, error)
+            self.writer.refresh()  # the table message says why (a break: when play resumes)
         except Exception:
             if not self.stopped:  # else the store closed under it: the deal is made after the restart
                 log.exception("could not deal at table %s", self.table.id)
