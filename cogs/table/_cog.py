@@ -472,8 +472,9 @@ class TableCog(commands.Cog, name=COG_NAME):
         await self.answers.send(  # never raises: a lost answer must not keep the table from being posted
             interaction,
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
-            f"Buy-ins {render.chips(low)} to {render.chips(high)}. Join with `/poker join`, "
-            "then the host deals with `/poker start`." + (f" {settings.chip_value}." if settings.chip_value else ""),
+            f"Buy-ins {render.chips(low)} to {render.chips(high)}. Press **Join** on the table (or "
+            "`/poker join`), then the host deals with `/poker start`."
+            + (f" {settings.chip_value}." if settings.chip_value else ""),
             ephemeral=False)
         await self.session(table).publish()
 
