@@ -222,6 +222,10 @@ async def test_the_fault_run(fake: FakeDiscord, tmp_path: Path, figures: Figures
             await bot.start()
             up.set()
         await moving(fake, db, players, tables)
+        # Enough play for the figures below, however slow the machine (a loaded CI runner deals fewer hands
+        # between the kills): more than ten hands before the close.
+        await fake.wait_for(lambda: query(db, "SELECT count(*) FROM hands")[0][0] > 10, 60,
+                            what="more than ten hands dealt", poll=0.2)
         # The second table is closed, and the bot killed in the middle of the close.
         channel = "poker-2"
         closing = tables[fake.channel(channel).id]
