@@ -210,7 +210,7 @@ def is_legal_action(scene: Scene, message: StoredMessage, user: str, table: int,
         if message.channel_id != players.channel_id or t.live is None:
             continue
         if (table, hand, seq) == (t.id, t.live.record.id, t.live.seq) and scene.fake.user(user).id == t.actor():
-            return kind in ("fold", "cc", "min", "pot", "max", "amount", "draw", "pat")
+            return kind in ("fold", "cc", "min", "pot", "max", "amount", "draw", "pat", "allin", "allinok")
     return False
 
 
@@ -243,7 +243,7 @@ async def test_forged_and_random_interactions_change_nothing(
         message = data.draw(st.sampled_from(source_messages(scene, user)))
         players = scene.b if message.channel_id == scene.b.channel_id else scene.a
         table, hand, seq = data.draw(ids_near(scene, players))
-        kinds = ["fold", "cc", "min", "pot", "max", "amount", "draw", "pat", "hand"]
+        kinds = ["fold", "cc", "min", "pot", "max", "amount", "draw", "pat", "hand", "allin", "allinok"]
         kind = data.draw(st.one_of(st.sampled_from(kinds), st.text(string.ascii_lowercase, min_size=1, max_size=12)))
         if is_legal_action(scene, message, user, table, hand, seq, kind):
             kind = "nonsense"
@@ -256,6 +256,49 @@ async def test_forged_and_random_interactions_change_nothing(
             if lying or custom_id in message.custom_ids():
                 assert outcome.kind == "answered", custom_id  # a button the bot could have made is answered
             await check("forged table button" + (" (forged message)" if lying else ""), outcome)
+
+        return go()
+
+    def forged_picker(data: st.DataObject) -> Plan:
+        """A draw picker's card toggle (``pk:d``) or Throw (``pk:e``) for another table, hand, moment or player,
+        or with a mask of cards the hand does not have; the actor's own Throw now is given an impossible mask."""
+        user = data.draw(st.sampled_from(USERS))
+        message = data.draw(st.sampled_from(source_messages(scene, user)))
+        players = scene.b if message.channel_id == scene.b.channel_id else scene.a
+        table, hand, seq = data.draw(ids_near(scene, players))
+        mask = data.draw(st.one_of(st.integers(0, 31), st.integers(32, 2**20)))
+        if is_legal_action(scene, message, user, table, hand, seq, "draw"):
+            mask |= 1 << 9  # (a real Throw now would draw: not hostile)
+        if data.draw(st.booleans()):
+            custom_id, what = f"pk:d:{table}:{hand}:{seq}:{mask}:{data.draw(st.integers(0, 9))}", "forged card tap"
+        else:
+            custom_id, what = f"pk:e:{table}:{hand}:{seq}:{mask}:{data.draw(st.sampled_from('01'))}", "forged Throw"
+        source = carrying(message, button(custom_id)) if data.draw(st.booleans()) else message
+
+        async def go() -> None:
+            outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
+            await check(what, outcome)
+
+        return go()
+
+    def forged_deal_or_seat(data: st.DataObject) -> Plan:
+        """Deal (``pk:g``) of a menu that is not up, or a seat button (``pk:t``) of a table that is not here."""
+        user = data.draw(st.sampled_from(USERS))
+        message = data.draw(st.sampled_from(source_messages(scene, user)))
+        here = {scene.a.table.id, scene.b.table.id}
+        table = data.draw(custom_id_ints(scene).filter(lambda t: t not in here))
+        if data.draw(st.booleans()):
+            number = data.draw(custom_id_ints(scene))
+            custom_id, what = f"pk:g:{data.draw(st.sampled_from([*here, table]))}:{number}", "forged Deal"
+        else:
+            kind = data.draw(st.one_of(st.sampled_from(["hand", "join", "sit", "rebuy", "leave"]),
+                                       st.text(string.ascii_lowercase, min_size=1, max_size=12)))
+            custom_id, what = f"pk:t:{table}:{kind}", "seat button of another table"
+        source = carrying(message, button(custom_id)) if data.draw(st.booleans()) else message
+
+        async def go() -> None:
+            outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
+            await check(what, outcome)
 
         return go()
 
@@ -421,8 +464,8 @@ async def test_forged_and_random_interactions_change_nothing(
 
         return go()
 
-    kinds = [forged_button, garbage_id, forged_draw, forged_choice, bad_amount, forged_modal,
-             no_permission, refused_command, dm_to_the_bot]
+    kinds = [forged_button, forged_picker, forged_deal_or_seat, garbage_id, forged_draw, forged_choice, bad_amount,
+             forged_modal, no_permission, refused_command, dm_to_the_bot]
 
     @HYPOTHESIS
     @given(st.data())
