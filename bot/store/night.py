@@ -23,11 +23,18 @@ from dataclasses import dataclass, fields
 
 from ..night.facts import PlayerHandFacts
 from ..night.stats import PlayerStats
-from .bank import post
-from .db import StoreBase, Tx, check_amount, check_count, check_id, from_json
-from .errors import HandInProgress, HandNotLive, InvalidArgument, NotFound, TableNotEmpty
+from .db import StoreBase, Tx, check_count, check_id, from_json
+from .errors import HandInProgress, HandNotLive, InvalidArgument, NotFound
 from .sessions import end_session, start_session, write_facts
-from .tables import MAX_GAME_LENGTH, HandRecord, _hand, _live_hand_row, _open_table_row
+from .tables import (
+    MAX_GAME_LENGTH,
+    HandRecord,
+    _check_refunds,
+    _hand,
+    _live_hand_row,
+    _open_table_row,
+    _refund_carried,
+)
 
 __all__ = ["NetEntry", "NightMixin", "SessionRecord", "session_problems"]
 
@@ -101,23 +108,13 @@ class NightMixin(StoreBase):
         refunds do not match the carried pot.
         """
         check_id(table_id, "The table id")
-        shares = dict(refunds or {})
-        for user, amount in shares.items():
-            check_id(user, "The member id")
-            check_amount(amount, "A refund")
+        shares = _check_refunds(refunds)
         async with self._write() as tx:
             table = await _open_table_row(tx, table_id)
             live = await _live_hand_row(tx, table_id)
             if live is not None:
                 raise HandInProgress(f"Hand #{live['number']} is being played; a new night starts between hands.")
-            carried = int(table["carried_pot"])
-            if sum(shares.values()) != carried:
-                raise TableNotEmpty(
-                    f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
-                )
-            for user, amount in sorted(shares.items()):
-                await post(tx, table["guild_id"], user, amount, "carried-refund",
-                           reference=f"table {table_id}", table_id=table_id)
+            await _refund_carried(tx, table, shares)
             await tx.run("UPDATE tables SET carried_pot = 0 WHERE id = ?", (table_id,))
             await end_session(tx, table_id)
             return await _session_by_id(tx, await start_session(tx, table_id))

@@ -311,6 +311,28 @@ async def _hand_row(tx: Tx, hand_id: int) -> sqlite3.Row:
     return row
 
 
+def _check_refunds(refunds: Mapping[int, int] | None) -> dict[int, int]:
+    """Refunds of a carried pot ({member: chips}), checked before the transaction."""
+    shares = dict(refunds or {})
+    for user, amount in shares.items():
+        check_id(user, "The member id")
+        check_amount(amount, "A refund")
+    return shares
+
+
+async def _refund_carried(tx: Tx, table: sqlite3.Row, shares: Mapping[int, int]) -> None:
+    """Return the table's carried pot as ``shares`` (``carried-refund`` rows); ``TableNotEmpty`` unless they add
+    up to it exactly. The caller empties ``carried_pot`` in the same transaction."""
+    carried = int(table["carried_pot"])
+    if sum(shares.values()) != carried:
+        raise TableNotEmpty(
+            f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
+        )
+    for user, amount in sorted(shares.items()):
+        await post(tx, table["guild_id"], user, amount, "carried-refund",
+                   reference=f"table {table['id']}", table_id=table["id"])
+
+
 async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
     """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
     stack = int(seat["stack"])
@@ -463,10 +485,7 @@ class TablesMixin(StoreBase):
         not match the carried pot."""
         check_id(table_id, "The table id")
         reason = _check_text(void_reason, "The reason", MAX_REASON_LENGTH) if void_reason is not None else None
-        shares = dict(refunds or {})
-        for user, amount in shares.items():
-            check_id(user, "The member id")
-            check_amount(amount, "A refund")
+        shares = _check_refunds(refunds)
         async with self._write() as tx:
             table = await _open_table_row(tx, table_id)
             if await _plays_tournament(tx, table_id, active=True):
@@ -477,14 +496,7 @@ class TablesMixin(StoreBase):
                     raise HandInProgress("A hand is still being played; finish or void it before closing the table.")
                 await tx.run("UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                              (reason, tx.now, live["id"]))
-            carried = int(table["carried_pot"])
-            if sum(shares.values()) != carried:
-                raise TableNotEmpty(
-                    f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
-                )
-            for user, amount in sorted(shares.items()):
-                await post(tx, table["guild_id"], user, amount, "carried-refund",
-                           reference=f"table {table_id}", table_id=table_id)
+            await _refund_carried(tx, table, shares)
             seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
             cashes = [await _cash_out(tx, table, seat) for seat in seats]
             await end_session(tx, table_id)
