@@ -198,7 +198,7 @@ class AuditMixin(StoreBase):
             if tournaments:
                 problems += await _tournament_problems(tx, guild)
             problems += await _hand_problems(tx, guild)
-            problems += await session_problems(tx, guild)
+            problems += await session_problems(tx, guild, _MAX_LISTED)
         report.problems = problems
         report.ok = not problems
         return report

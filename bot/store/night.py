@@ -39,7 +39,6 @@ from .tables import (
 __all__ = ["NetEntry", "NightMixin", "SessionRecord", "session_problems"]
 
 MAX_SESSIONS = 1000  # sessions one read may cover
-_LISTED = 10  # problems listed per audit check
 
 _SESSIONS = """
     SELECT s.*, t.guild_id, t.channel_id,
@@ -293,10 +292,10 @@ async def _session_by_id(tx: Tx, session_id: int) -> SessionRecord:
     return _session(row)
 
 
-async def session_problems(tx: Tx, guild: int) -> list[str]:
+async def session_problems(tx: Tx, guild: int, listed: int) -> list[str]:
     """The audit's checks of sessions and facts for one guild: each open table has one running session and a
     closed one none; every hand and every ledger row of a table belongs to a session of that table; facts are
-    kept only for finished hands, one per seat, each net the seat's result."""
+    kept only for finished hands, one per seat, each net the seat's result. At most ``listed`` rows a check."""
     problems: list[str] = []
     rows = await tx.all(
         """
@@ -305,19 +304,19 @@ async def session_problems(tx: Tx, guild: int) -> list[str]:
             (SELECT count(*) FROM sessions s WHERE s.table_id = t.id AND s.ended_at IS NULL) = 1)
         LIMIT ?
         """,
-        (guild, _LISTED),
+        (guild, listed),
     )
     problems += [f"table {r['id']} ({r['status']}) has {r['n']} running sessions" for r in rows]
     rows = await tx.all(
         "SELECT h.id, h.table_id FROM hands h JOIN tables t ON t.id = h.table_id WHERE t.guild_id = ?"
         " AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = h.session_id AND s.table_id = h.table_id) LIMIT ?",
-        (guild, _LISTED),
+        (guild, listed),
     )
     problems += [f"hand {r['id']} belongs to no session of table {r['table_id']}" for r in rows]
     rows = await tx.all(
         "SELECT l.id, l.table_id FROM ledger l WHERE l.guild_id = ? AND l.table_id IS NOT NULL"
         " AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = l.session_id AND s.table_id = l.table_id) LIMIT ?",
-        (guild, _LISTED),
+        (guild, listed),
     )
     problems += [f"ledger row {r['id']} belongs to no session of table {r['table_id']}" for r in rows]
     rows = await tx.all(
@@ -330,7 +329,7 @@ async def session_problems(tx: Tx, guild: int) -> list[str]:
         WHERE f.guild_id = :g OR t.guild_id = :g GROUP BY h.id
         HAVING h.status != 'complete' OR facts != players OR wrong OR misplaced LIMIT :n
         """,
-        {"g": guild, "n": _LISTED},
+        {"g": guild, "n": listed},
     )
     problems += [f"hand {r['id']} ({r['status']}): {r['facts']} facts for {r['players']} players, {r['wrong']} nets"
                  f" that are not the seat's result, {r['misplaced']} in the wrong session or server" for r in rows]
