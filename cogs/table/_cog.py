@@ -43,7 +43,7 @@ from .. import night_views, tournament_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
-from ._commands import TWOS_CHOICES, MoveCommands, parse_amount, with_range
+from ._commands import NO_TWO_TO_SHOW, TWOS_CHOICES, MoveCommands, parse_amount, with_range
 from ._dms import DmSender
 from ._session import TableSession
 from ._text import chips, mention, unbroken
@@ -299,7 +299,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         cards = tuple(held[code] for code in codes)
         twos = tuple(c for c in cards if c.is_two) if face_up else ()
         if face_up and not twos:
-            raise TableError("You chose to throw twos face up, but the cards you picked hold no two.")
+            raise TableError(NO_TWO_TO_SHOW)
         await self._draw(self.session(table), user, Draw(cards, face_up=twos), seq, interaction)
 
     async def _apply(self, session: TableSession, user: int, move: Move, seq: int,

@@ -36,6 +36,7 @@ MAX_NAME = 100  # and each name at most 100 characters
 FACE_UP, FACE_DOWN = "face-up", "face-down"
 TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
                 app_commands.Choice(name="Face down", value=FACE_DOWN)]
+NO_TWO_TO_SHOW = "You chose to throw twos face up, but the cards you picked hold no two."
 LATE = "Too late: your turn was already played (a click, another command or the clock came first)."
 LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
@@ -247,7 +248,7 @@ class MoveCommands:
         face_up = twos == FACE_UP
         thrown_twos = tuple(c for c in cards if c.is_two)
         if face_up and not thrown_twos:
-            raise TableError("You chose to throw twos face up, but the cards you picked hold no two.")
+            raise TableError(NO_TWO_TO_SHOW)
         if twos is None and any(c in legal.face_up_twos for c in cards):
             raise TableError("You throw a two: say how, with `twos:face-up` (one extra card after the draw) or "
                              "`twos:face-down`.")
