@@ -13,10 +13,10 @@ import discord
 
 from bot.poker import Card, Legal
 
-from . import _writer
 from ._text import CardText, cards
 from ._transport import DISCORD_ERRORS
 from ._views import CardToggle, DrawConfirm
+from ._writer import token_usable
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class Reports:
         if last is None or last[0] != hand:
             return
         interaction = last[1]
-        if (discord.utils.utcnow() - interaction.created_at).total_seconds() >= _writer.TOKEN_REUSE:
+        if not token_usable(interaction):
             return
         try:
             await interaction.delete_original_response()

@@ -105,6 +105,11 @@ class _PageTurn:
     summary: discord.Embed | None
 
 
+def token_usable(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction``'s token may still be used later on (for ``TOKEN_REUSE`` seconds after the click)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds() < TOKEN_REUSE
+
+
 class Handles:
     """The last click answered on each of the table's messages (the current one and the page before): the
     interaction whose token edits that message for ``TOKEN_REUSE`` seconds after the click."""
@@ -129,7 +134,7 @@ class Handles:
         interaction = self._by_message.get(message_id) if message_id is not None else None
         if interaction is None:
             return None
-        if (discord.utils.utcnow() - interaction.created_at).total_seconds() >= TOKEN_REUSE:
+        if not token_usable(interaction):
             del self._by_message[message_id]  # type: ignore[arg-type]
             return None
         return interaction
