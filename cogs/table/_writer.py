@@ -42,6 +42,7 @@ MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)  # between failed writes; then every RETRY_EVERY seconds until shown
 RETRY_EVERY = 10.0
+UPDATES = (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update)
 TOKEN_REUSE = 13 * 60.0  # seconds after a click its token edits the table message (Discord: it lasts 15 minutes)
 OVER = discord.Embed(description="This hand is over.", colour=discord.Colour.dark_grey())  # a summary lost in a crash
 
@@ -122,8 +123,8 @@ class Handles:
     def remember(self, interaction: discord.Interaction) -> None:
         """``interaction``, a click on one of the table's messages, was answered with an update (or deferred)."""
         message = interaction.message
-        if message is None or interaction.extras.get(GIVEN_UP) or not interaction.response.is_done():
-            return  # not answered (or given up as late): its token edits nothing
+        if message is None or interaction.extras.get(GIVEN_UP) or interaction.response.type not in UPDATES:
+            return  # not answered with its message (or given up as late): its token edits nothing of the table
         self._by_message.pop(message.id, None)
         self._by_message[message.id] = interaction
         while len(self._by_message) > self.KEPT:
@@ -213,7 +214,9 @@ class TableWriter:
                 return
             if not interaction.response.is_done():  # (a late answer is given up: nothing more is sent)
                 await self.answers.acknowledge(interaction)  # the writer edits the table message
-                self.handles.remember(interaction)
+        if interaction is not None and interaction.message is not None \
+                and interaction.message.id == self.surface.message_id:
+            self.handles.remember(interaction)  # acknowledged here or by its deadline guard: the newest token
         if self.written >= version:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
