@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +40,7 @@ __all__ = ["CallTally", "ObservedFake", "Watcher"]
 
 log = logging.getLogger(__name__)
 
-KEPT_CLICKS = 4  # clicks on a channel's messages kept by ``forget``: the bot edits its table through their tokens
+KEPT_CLICKS = 4  # messages whose last click ``forget`` keeps, a channel: the bot edits its table through it
 
 Watcher = Callable[[StoredMessage, bool], None]
 
@@ -68,7 +68,7 @@ class ObservedFake(FakeDiscord):
         self.watchers: list[Watcher] = []
         self.tally = CallTally()
         self._waiting: dict[int, asyncio.Future[InteractionRecord]] = {}
-        self._kept_clicks: dict[int, deque[int]] = {}  # forgotten clicks still kept (see forget)
+        self._kept_clicks: dict[tuple[str, int], dict[int, int]] = {}  # message id: its last click (see forget)
 
     # -- counters ---------------------------------------------------------------------------------------------
 
@@ -135,19 +135,23 @@ class ObservedFake(FakeDiscord):
         return rec
 
     def forget(self, interaction_id: int) -> None:
-        """Drop an answered interaction's record (lean runs). A click answered on a message is kept a while: the
-        bot may edit (or remove) that message through its token; the ``KEPT_CLICKS`` newest of a channel's
-        messages, and of each player's ephemeral ones."""
+        """Drop an answered interaction's record (lean runs). The last click answered on a message is kept: the
+        bot may edit (or remove) that message through its token; the ``KEPT_CLICKS`` newest such messages of a
+        channel, and of each player's ephemeral ones (a draw picker's Throw, whose report the bot removes)."""
         rec = self.interactions.get(interaction_id)
         if rec is not None and rec.original is not None:
-            # A click on a channel message, kept by channel; one on an ephemeral message (a draw picker's Throw:
-            # the bot removes its report later), kept by player.
-            key = rec.channel_id if not rec.original.ephemeral else -rec.user.id
-            kept = self._kept_clicks.setdefault(key, deque())
-            kept.append(interaction_id)
-            if len(kept) <= KEPT_CLICKS:
-                return
-            interaction_id = kept.popleft()
+            key = ("user", rec.user.id) if rec.original.ephemeral else ("channel", rec.channel_id)
+            kept = self._kept_clicks.setdefault(key, {})
+            older = kept.pop(rec.original.id, None)  # an older click on that message: its token is not used
+            kept[rec.original.id] = interaction_id
+            if older is not None:
+                self._drop(older)
+            if len(kept) > KEPT_CLICKS:
+                self._drop(kept.pop(next(iter(kept))))
+            return
+        self._drop(interaction_id)
+
+    def _drop(self, interaction_id: int) -> None:
         rec = self.interactions.pop(interaction_id, None)
         if rec is not None:
             self._by_token.pop(rec.token, None)
