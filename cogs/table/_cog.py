@@ -46,7 +46,7 @@ from ._answers import APPLIED, Answers
 from ._commands import NO_TWO_TO_SHOW, TWOS_CHOICES, MoveCommands, parse_amount, with_range
 from ._dms import DmSender
 from ._session import TableSession
-from ._text import chips, mention, unbroken
+from ._text import chips, draw_report, mention, unbroken
 from ._views import (
     COG_NAME,
     DYNAMIC_ITEMS,
@@ -338,8 +338,8 @@ class TableCog(commands.Cog, name=COG_NAME):
         if outcome is None or outcome.hand is None or seat is None:
             return
         drawn = session.drawn_cards(outcome, seat)
-        text = session.draw_text(outcome.hand, seat, move.discards, drawn)
-        here = session.draw_text(outcome.hand, seat, move.discards, drawn, where=False)  # in the table's channel
+        here = draw_report(outcome.hand, seat, move.discards, drawn, session.card)  # in the table's channel
+        text = f"{session.dm_heading(outcome.hand)}\n{here}"  # his DM
         if picker:
             await self.answers.update(interaction, content=here, view=None)
             self.reports.shown(table.id, hand_id, interaction)

@@ -282,20 +282,14 @@ class TableSession:
                    f"{_text.private_hand(last, seat, self.card)}"
         return "You have no cards: you are not in the hand being played."
 
+    def dm_heading(self, hand: Hand) -> str:
+        """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
+        number = self.table.live.record.number if self.table.live else self.table.last_number
+        return f"#{number} {hand.game.name} at <#{self.channel_id}>"
+
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""
-        number = self.table.live.record.number if self.table.live else ""
-        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n{_text.private_hand(hand, seat, self.card)}"
-
-    def draw_text(self, hand: Hand, seat: int, thrown: tuple[Card, ...], received: list[Card], *,
-                  where: bool = True) -> str:
-        """What a player threw and got, and his hand now: his DM after a draw (``where``: headed with the hand
-        and its channel), and the picker's last word in the channel itself (no heading)."""
-        report = _text.draw_report(hand, seat, thrown, received, self.card)
-        if not where:
-            return report
-        number = self.table.live.record.number if self.table.live else self.table.last_number
-        return f"#{number} {hand.game.name} at <#{self.channel_id}>\n" + report
+        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card)}"
 
     async def send_dm(self, user: int, text: str) -> None:
         """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
