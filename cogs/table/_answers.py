@@ -13,7 +13,6 @@ Discord refuses as too late (10062, "unknown interaction") is logged as a warnin
 from __future__ import annotations
 
 import asyncio
-import datetime
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,23 +20,21 @@ from typing import Any
 
 import discord
 
-from ..errors import APPLIED, GIVEN_UP
-from ._transport import CONNECTION_ERRORS, retrying
+from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
+from . import _transport
+from ._transport import CONNECTION_ERRORS, DEADLINE, retrying
 
 __all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
 ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
-DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
 ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
-ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
 
 
 def seconds_left(interaction: discord.Interaction) -> float:
     """What is left of Discord's deadline to answer ``interaction``."""
-    age = (discord.utils.utcnow() - interaction.created_at) / datetime.timedelta(seconds=1)
-    return DEADLINE - age
+    return _transport.seconds_left(interaction.id)
 
 
 def mark_answered(interaction: discord.Interaction,

@@ -37,9 +37,9 @@ import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from ..errors import CONNECTION_ERRORS, DISCORD_ERRORS
+from ..errors import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
 
-__all__ = ["CONNECTION_ERRORS", "DISCORD_ERRORS", "install", "kind_of", "retrying"]
+__all__ = ["CONNECTION_ERRORS", "DEADLINE", "DISCORD_ERRORS", "install", "kind_of", "retrying", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,6 @@ RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a call that Discord failed (5xx, 
 CALL_PAUSES = (0.1, 0.3, 0.7, 1.5)  # the transport's waits between tries of an idempotent call
 CALLBACK_PAUSES = (0.05, 0.2, 0.4)  # between tries of an interaction callback (Discord's 3 s deadline)
 DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
-ALREADY_ACKNOWLEDGED = 40060
 T = TypeVar("T")
 
 # A failure that proves the request never left: the connection could not be made.
@@ -87,7 +86,8 @@ def _transient(error: BaseException) -> bool:
     return isinstance(error, CONNECTION_ERRORS)
 
 
-def _seconds_left(interaction_id: Any) -> float:
+def seconds_left(interaction_id: Any) -> float:
+    """What is left of Discord's deadline to answer the interaction ``interaction_id`` (0 for a bad id)."""
     try:
         created = discord.utils.snowflake_time(int(interaction_id))
     except (TypeError, ValueError):
@@ -132,7 +132,7 @@ async def _send(route: Route, kind: str, call: Callable[[], Awaitable[T]],
                 Stats.given_up += 1
                 raise
             failure = error
-        if kind == CALLBACK and _seconds_left(route.webhook_id) < pause + 0.05:
+        if kind == CALLBACK and seconds_left(route.webhook_id) < pause + 0.05:
             Stats.given_up += 1
             raise failure
         log.info("%s %s failed on the way (%r); trying again in %ss", route.method, route.path, failure, pause)
