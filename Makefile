@@ -1,12 +1,14 @@
 # Quick start: `make run` (the bot), `make demo` (the bot playing offline) and `make test` (lint, types, the
 # whole suite).
 # Each creates .venv with Python 3.11+ if it is missing and (re)installs the project whenever pyproject.toml
-# has changed: `make run` and `make demo` only what the bot needs, `make test` also the test extra.
+# has changed: `make run` only what the bot needs, `make demo` also the development tools (devtools/: the fake
+# Discord and the scripted players, which are not part of the bot), `make test` also the test extra.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null || echo python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+DEVTOOLS := $(VENV)/.installed-devtools
 TESTED := $(VENV)/.installed-test
 PYTEST_ARGS ?= -n auto --dist worksteal
 
@@ -15,16 +17,16 @@ PYTEST_ARGS ?= -n auto --dist worksteal
 run: $(STAMP)
 	$(BIN)/python -m bot
 
-demo: $(STAMP)
+demo: $(DEVTOOLS)
 	$(BIN)/python -m bot demo
 
 test: lint typecheck pytest
 
 lint: $(TESTED)
-	$(BIN)/ruff check bot cogs tests bench
+	$(BIN)/ruff check bot cogs devtools tests bench
 
 typecheck: $(TESTED)
-	$(BIN)/mypy --strict bot cogs
+	$(BIN)/mypy --strict
 
 pytest: $(TESTED)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -46,7 +48,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
 
-$(TESTED): $(STAMP)
+$(DEVTOOLS): $(STAMP) devtools/pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ./devtools
+	touch $(DEVTOOLS)
+
+$(TESTED): $(DEVTOOLS)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(TESTED)
 

@@ -4,9 +4,9 @@
     python bench/load.py --mode paced --tables 100 --seconds 30
     python bench/load.py --mode saturated --tables 10 --profile /tmp/bot.prof
 
-The bot runs as ``python -m bot.devtools.launch`` (a subprocess, on a fresh SQLite file) and the fake Discord in
+The bot runs as ``python -m pokerdev.launch`` (a subprocess, on a fresh SQLite file) and the fake Discord in
 this process, on 127.0.0.1 only. Each table has its own channel and six scripted players
-(:mod:`bot.devtools.autoplay`) who play dealer's choice from what the table message shows: the player to act
+(:mod:`pokerdev.autoplay`) who play dealer's choice from what the table message shows: the player to act
 clicks a button (a draw through Stand pat or the draw form, the chooser through the select), out-of-chips players
 rebuy.
 
@@ -51,9 +51,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.devtools.autoplay import Policy, TablePlayers
-from bot.devtools.fakediscord import FakeConfig, RateLimitModel, StoredMessage, UserSpec
-from bot.devtools.observed import ObservedFake
+from pokerdev.autoplay import Policy, TablePlayers
+from pokerdev.fakediscord import FakeConfig, RateLimitModel, StoredMessage, UserSpec
+from pokerdev.observed import ObservedFake
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 6
@@ -79,7 +79,7 @@ GLOBAL_LIMIT = 50  # Discord's requests/s per bot, interaction endpoints excepte
 
 
 class BotProcess:
-    """``python -m bot.devtools.launch`` on the fake's port; its CPU time and memory from /proc."""
+    """``python -m pokerdev.launch`` on the fake's port; its CPU time and memory from /proc."""
 
     def __init__(self, port: int, db: Path, *, seed: int, next_hand_delay: float, profile: Path | None,
                  log: Path, variant: str = "", sample: Path | None = None,
@@ -94,7 +94,7 @@ class BotProcess:
             if memory_trace:
                 command += ["--tracemalloc", str(memory_trace)]
         else:
-            command += ["-m", "bot.devtools.launch"]
+            command += ["-m", "pokerdev.launch"]
         command += ["--port", str(port), "--db", str(db), "--seed", str(seed),
                     "--next-hand-delay", str(next_hand_delay)]
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}

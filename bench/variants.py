@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord
 
 from bot.app import PokerBot
-from bot.devtools.launch import point_at
 from bot.run import run_until_stopped
+from pokerdev.launch import point_at
 
 
 def quiet_gateway(bot: PokerBot) -> None:

@@ -14,6 +14,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+DEMO_NEEDS_DEVTOOLS = (
+    "The demo runs the bot against the fake Discord of the tests, which is not part of the bot itself: "
+    "`make demo` installs it (or `pip install -e devtools` in this repository)."
+)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen command; return the exit status."""
@@ -47,8 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return simulate_command(args.game, args.players, args.hands, args.seed)
     if args.command == "demo":
-        from .demo import demo_command
-
+        try:
+            from pokerdev.demo import demo_command
+        except ImportError:
+            print(DEMO_NEEDS_DEVTOOLS, file=sys.stderr)
+            return 2
         return demo_command(args.hands, args.seed, args.players, args.full, args.verbose, args.pace)
     from .run import run_bot
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.__main__ import main
-from bot.demo import Transcript, run_demo
+from pokerdev.demo import Transcript, run_demo
 
 pytestmark = pytest.mark.e2e
 

@@ -1,4 +1,4 @@
-"""The HTML pictures of Discord messages (``bot.devtools.discord_html``): what a message says is shown as text, never
+"""The HTML pictures of Discord messages (``pokerdev.discord_html``): what a message says is shown as text, never
 run; buttons, selects, embeds, mentions, emoji and timestamps look as a phone shows them. No browser needed."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import base64
 import re
 from typing import Any
 
-from bot.devtools.discord_html import Look, message, messages, modal, page, relative, select_sheet
+from pokerdev.discord_html import Look, message, messages, modal, page, relative, select_sheet
 
 BOT = {"id": "900", "username": "pokerbot", "global_name": None, "bot": True}
 ALICE = {"id": "101", "username": "alice", "global_name": "alice", "bot": False}

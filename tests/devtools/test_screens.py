@@ -1,4 +1,4 @@
-"""``python -m bot.devtools.screens``: the scripted evening keeps what each phone showed at each moment, and headless
+"""``python -m pokerdev.screens``: the scripted evening keeps what each phone showed at each moment, and headless
 Chromium turns a page into a PNG at a phone's width."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot.devtools import screens
-from bot.devtools.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page, relative
-from bot.devtools.fakediscord import MessageFlag, StoredMessage
-from bot.devtools.fakediscord.emojis import ApplicationEmojis
+from pokerdev import screens
+from pokerdev.discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, markdown, page, relative
+from pokerdev.fakediscord import MessageFlag, StoredMessage
+from pokerdev.fakediscord.emojis import ApplicationEmojis
 
 CHROMIUM = Path(screens.CHROMIUM)
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.devtools.fakediscord import ApiError
 from bot.poker import Card, Drew, format_cards, parse_cards
 from bot.tables import TableSettings
 from cogs.table._commands import LATE, read_cards, readable
+from pokerdev.fakediscord import ApiError
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord

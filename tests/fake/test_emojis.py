@@ -10,7 +10,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.devtools.fakediscord import FakeConfig, FakeDiscord
+from pokerdev.fakediscord import FakeConfig, FakeDiscord
 from tests.e2e.conftest import BotStarter
 
 pytestmark = pytest.mark.e2e

@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.devtools.fakediscord import FakeDiscord, RestCall
-from bot.devtools.fakediscord.faults import KINDS
-from bot.devtools.fakediscord.ratelimit import GlobalRate
+from pokerdev.fakediscord import FakeDiscord, RestCall
+from pokerdev.fakediscord.faults import KINDS
+from pokerdev.fakediscord.ratelimit import GlobalRate
 from tests.e2e.conftest import BotStarter, DiscordErrors
 
 pytestmark = pytest.mark.e2e

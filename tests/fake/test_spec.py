@@ -14,8 +14,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot.devtools.fakediscord import FakeConfig, FakeDiscord
-from bot.devtools.fakediscord.spec import RELAXED, spec_checker
+from pokerdev.fakediscord import FakeConfig, FakeDiscord
+from pokerdev.fakediscord.spec import RELAXED, spec_checker
 from tests.e2e.conftest import BotStarter
 
 pytestmark = pytest.mark.e2e
@@ -176,7 +176,7 @@ def test_the_fake_runs_without_jsonschema() -> None:
     """The demo and the load bench use the fake without the test extra: nothing imports jsonschema unasked."""
     code = (
         "import sys; sys.modules['jsonschema'] = None\n"
-        "from bot.devtools.fakediscord import FakeConfig, FakeDiscord\n"
+        "from pokerdev.fakediscord import FakeConfig, FakeDiscord\n"
         "assert FakeDiscord().spec is None\n"
         "try:\n    FakeDiscord(FakeConfig(spec_checks=True))\nexcept ImportError:\n    print('refused')\n"
     )

@@ -1,4 +1,4 @@
-"""The real bot in another process (``python -m bot.devtools.launch``) against the in-test fake Discord, and players
+"""The real bot in another process (``python -m pokerdev.launch``) against the in-test fake Discord, and players
 who know only what Discord shows them: the table message's embed and buttons, their ephemeral replies.
 
 ``BotProcess`` starts, SIGKILLs and SIGTERMs the bot; ``RemotePlayers`` plays one channel's table with a seeded random
@@ -58,7 +58,7 @@ class BotProcess:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         with log.open("wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot.devtools.launch", "--port", str(self.fake.port), "--db", str(self.db_path),
+                sys.executable, "-m", "pokerdev.launch", "--port", str(self.fake.port), "--db", str(self.db_path),
                 "--seed", str(self.seed), "--next-hand-delay", "0.05",
                 stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT, env=env, cwd=ROOT)
         await self.fake.wait_for(lambda: len(self.fake.identify_payloads) > identified and self.fake.connected(),

@@ -16,9 +16,9 @@ import re
 
 import pytest
 
-from bot.devtools.fakediscord.faults import CALLBACK_ROUTE, CONNECTION_FAULTS
 from cogs.errors import UNEXPECTED
 from cogs.table._transport import Stats
+from pokerdev.fakediscord.faults import CALLBACK_ROUTE, CONNECTION_FAULTS
 from tests.e2e.conftest_bot import PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, RestCall, StoredMessage
 from tests.e2e.players import SHOWDOWN, Players, Turn, calling_station

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.devtools.fakediscord.faults import CALLBACK_ROUTE, KINDS
 from cogs.errors import UNEXPECTED
+from pokerdev.fakediscord.faults import CALLBACK_ROUTE, KINDS
 from tests.e2e.conftest_bot import MessageLog, leaked_cards, played_hands
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord
 

@@ -1,6 +1,6 @@
 """Run the real bot against a fake Discord listening on this machine (tests, benchmarks).
 
-    python -m bot.devtools.launch --port PORT --db PATH [--seed S] [--next-hand-delay SECONDS]
+    python -m pokerdev.launch --port PORT --db PATH [--seed S] [--next-hand-delay SECONDS]
 
 Only loopback addresses are accepted: this never talks to Discord.
 """
@@ -19,8 +19,8 @@ import discord.gateway
 import discord.http
 import yarl
 
-from ..app import PokerBot
-from ..run import run_until_stopped
+from bot.app import PokerBot
+from bot.run import run_until_stopped
 
 
 def point_at(port: int) -> None:
@@ -39,7 +39,7 @@ async def run(port: int, db: str, seed: int | None, delay: float) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the bot."""
-    parser = argparse.ArgumentParser(prog="python -m bot.devtools.launch", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m pokerdev.launch", description=__doc__)
     parser.add_argument("--port", type=int, required=True, help="the fake Discord's port on 127.0.0.1")
     parser.add_argument("--db", required=True, help="the SQLite file")
     parser.add_argument("--seed", type=int, default=None, help="seed the hands (reproducible runs)")

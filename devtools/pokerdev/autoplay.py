@@ -10,7 +10,7 @@ Discord holds them. The offline demo (``python -m bot demo``) and the load bench
   player to act click a button chosen by a :class:`Policy` (the draw: Stand pat, or Draw… and the cards picked in
   the draw modal; the dealer's choice through the select), and tops up players who ran out of chips.
 
-Usage (``fake`` an :class:`~bot.devtools.observed.ObservedFake` with a bot connected)::
+Usage (``fake`` an :class:`~pokerdev.observed.ObservedFake` with a bot connected)::
 
     players = TablePlayers(fake, "poker", ["alice", "bob", "carol"], pace=0.0, policy=Policy(random.Random(1)))
     fake.watchers.append(players.watch)

@@ -284,7 +284,7 @@ class FakeDiscord(UserActions, Waiting):
     def allow_privileged_intents(self, value: bool) -> None:
         self.gateway.allow_privileged_intents = value
 
-    # Internals that bot.devtools.observed and the reliability tests reach (kept under their old names).
+    # Internals that pokerdev.observed and the reliability tests reach (kept under their old names).
 
     @property
     def _by_token(self) -> dict[str, InteractionRecord]:

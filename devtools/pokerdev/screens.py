@@ -1,15 +1,15 @@
-"""``python -m bot.devtools.screens --out docs/screens``: pictures of the bot's real messages on a phone.
+"""``python -m pokerdev.screens --out docs/screens``: pictures of the bot's real messages on a phone.
 
-The real bot plays a scripted dealer's-choice evening against the loopback fake Discord (``bot.demo.run_demo``,
+The real bot plays a scripted dealer's-choice evening against the loopback fake Discord (``pokerdev.demo.run_demo``,
 unchanged: the same bot, players and checks). At chosen moments (a betting turn, the draw picker from Draw… to the
 cards it dealt, a turn alert, the showdown with the seat buttons, the dealer's-choice menu and its Deal button, All
 in's question, a player's DMs…) what one player's phone shows is kept: the channel's messages with his ephemeral
 replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
-(:mod:`bot.devtools.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over
+(:mod:`pokerdev.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over
 its DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and
 listed in ``index.md``.
 
-    python -m bot.devtools.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
+    python -m pokerdev.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
                                    [--games triple-draw-27,assassin] [--html]
 
 The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
@@ -567,7 +567,7 @@ class Camera:
 
 
 def autoplay_names(players: int) -> tuple[str, ...]:
-    from ..demo import PLAYER_NAMES
+    from .demo import PLAYER_NAMES
 
     return PLAYER_NAMES[:players]
 
@@ -627,7 +627,7 @@ def shoot_evening(*, seed: int = SEED, hands: int = 4, players: int = 4, games: 
     """Play the demo's evening with a camera on it; the camera (its shots) and the transcript."""
     from cogs.table import _alerts
 
-    from .. import demo
+    from . import demo
 
     camera = Camera(players=players, hands=hands)
     with mock.patch.object(observed, "ObservedFake", _camera_fake(camera)), \
@@ -720,7 +720,7 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
              f"evening{' (' + evening + ')' if evening else ''} against the loopback fake Discord, and each picture "
              "is what one player's phone showed at that moment, drawn at phone width (390 CSS px) in Discord's mobile "
              "dark theme and photographed by headless Chromium. Regenerate with "
-             "`.venv/bin/python -m bot.devtools.screens --out docs/screens` (see README.md).", ""]
+             "`.venv/bin/python -m pokerdev.screens --out docs/screens` (see README.md).", ""]
     lines += [f"- [`{file}`]({file}): {line}" for file, line in listed]
     lines += ["", "## The pictures", ""]
     lines += [f'<img src="{file}" width="260" alt="{html.escape(line, quote=True)}">' for file, line in listed]
@@ -733,7 +733,7 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, play the evening, write the pictures; the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bot.devtools.screens", description=__doc__.split("\n\n")[0],
+    parser = argparse.ArgumentParser(prog="python -m pokerdev.screens", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs and index.md")
     parser.add_argument("--only", default="", help="comma-separated moments: " + ", ".join(MOMENTS))

@@ -1,5 +1,5 @@
 """The methods of :class:`~.fake.FakeDiscord` the parts call back through, so that what wraps them sees every
-call: a subclass (``bot.devtools.observed.ObservedFake`` counts calls and watches messages) or a test
+call: a subclass (``pokerdev.observed.ObservedFake`` counts calls and watches messages) or a test
 (``tests/e2e/conftest_bot.MessageRecorder`` records every message version)."""
 
 from __future__ import annotations

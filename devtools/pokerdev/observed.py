@@ -1,6 +1,6 @@
 """The fake Discord with hooks for programs that drive many players at once: the offline demo and the load bench.
 
-:class:`ObservedFake` is :class:`~bot.devtools.fakediscord.FakeDiscord` (unchanged behaviour, the same checks) plus:
+:class:`ObservedFake` is :class:`~pokerdev.fakediscord.FakeDiscord` (unchanged behaviour, the same checks) plus:
 
 * ``watchers``: functions called with ``(message, created)`` whenever a message is created or changed (a REST
   call, an interaction response or a webhook edit), so that players can react to the table message at once

@@ -1,7 +1,7 @@
 """``python -m bot demo``: watch the bot deal a few hands of dealer's choice, with no token and no network.
 
 The real bot (``PokerBot``, its cogs, its store on a temporary SQLite file) runs against the loopback fake Discord
-of the tests (``bot.devtools``), on 127.0.0.1. Scripted players (``bot.devtools.autoplay``) open a table, join it
+of the tests (``pokerdev``), on 127.0.0.1. Scripted players (``pokerdev.autoplay``) open a table, join it
 and play from what Discord shows them: the table message's buttons, the draw modal, the dealer's-choice select.
 The transcript interleaves, in time order, what the channel shows (the table message, rendered as text, and the
 bot's posts), what each player receives by DM, what only he sees (ephemeral replies), and what each player does.
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cardfaces import card_text
-from .poker import Card
+from bot.cardfaces import card_text
+from bot.poker import Card
 
 __all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
 
@@ -81,7 +81,7 @@ class Transcript:
             self.echo(entry.render())
 
     def act(self, player: str, what: str) -> None:
-        """A player did something (a narrator for :class:`~bot.devtools.autoplay.TablePlayers`)."""
+        """A player did something (a narrator for :class:`~pokerdev.autoplay.TablePlayers`)."""
         self.add(self.channel, player, what, "act")
 
     def message(self, message: Any, created: bool, *, channel_name: str | None, dm_to: str | None,
@@ -187,11 +187,12 @@ async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: boo
     import discord.gateway
     import discord.http
 
-    from .app import PokerBot
-    from .devtools.autoplay import Policy, TablePlayers
-    from .devtools.fakediscord import FakeConfig, UserSpec
-    from .devtools.launch import point_at
-    from .devtools.observed import ObservedFake
+    from bot.app import PokerBot
+
+    from .autoplay import Policy, TablePlayers
+    from .fakediscord import FakeConfig, UserSpec
+    from .launch import point_at
+    from .observed import ObservedFake
 
     if not 2 <= players <= len(PLAYER_NAMES):
         raise ValueError(f"the demo seats 2 to {len(PLAYER_NAMES)} players")
