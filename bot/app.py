@@ -29,6 +29,7 @@ def invite_url(application_id: int) -> str:
     """The OAuth2 URL that invites the bot with exactly the permissions it uses."""
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
+DELIVERY = "first delivery"  # interaction.extras: this delivery was seen first (its check and callback ask again)
 
 
 class PokerTree(app_commands.CommandTree["PokerBot"]):
@@ -67,7 +68,7 @@ class PokerBot(commands.Bot):
         self._store: Store | None = None
         self._tables: Tables | None = None
         self.card_emojis: Any = None  # cogs.card_emojis.CardEmojis, once logged in (cards are text until then)
-        self._delivered: OrderedDict[int, int] = OrderedDict()  # interaction id -> id() of its object
+        self._delivered: OrderedDict[int, None] = OrderedDict()  # the ids of the interactions received
 
     def _shard_options(self) -> dict[str, Any]:
         """discord.py's shard options: none for one unsharded connection."""
@@ -76,13 +77,13 @@ class PokerBot(commands.Bot):
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and
         answered once, and Discord refuses a second answer, so it is ignored rather than run twice."""
-        seen = self._delivered.get(interaction.id)
-        if seen is not None:
-            if seen == id(interaction):  # the same delivery, asked again (a check, then the callback)
-                return True
+        if interaction.extras.get(DELIVERY):  # the same delivery, asked again (a check, then the callback)
+            return True
+        if interaction.id in self._delivered:
             log.info("interaction %s was delivered again; ignored", interaction.id)
             return False
-        self._delivered[interaction.id] = id(interaction)
+        interaction.extras[DELIVERY] = True  # marked on the object itself: Python reuses a freed object's id()
+        self._delivered[interaction.id] = None
         while len(self._delivered) > REMEMBERED_INTERACTIONS:
             self._delivered.popitem(last=False)
         return True
