@@ -340,13 +340,15 @@ class TableCog(commands.Cog, name=COG_NAME):
         drawn = session.drawn_cards(outcome, seat)
         here = draw_report(outcome.hand, seat, move.discards, drawn, session.card)  # in the table's channel
         text = f"{session.dm_heading(outcome.hand)}\n{here}"  # his DM
-        if picker:
-            await self.answers.update(interaction, content=here, view=None)
-            self.reports.shown(table.id, hand_id, interaction)
-        elif not answer_with_table:
-            await self.answers.send(interaction, here)
-        if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
-            await session.send_dm(user, text)
+        try:
+            if picker:
+                await self.answers.update(interaction, content=here, view=None)
+                self.reports.shown(table.id, hand_id, interaction)
+            elif not answer_with_table:
+                await self.answers.send(interaction, here)
+        finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
+            if drawn and not table.dms_closed(user):
+                await session.send_dm(user, text)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game in the menu; it is shown, and dealt when he presses Deal."""
