@@ -31,6 +31,7 @@ of a night, player stats, nets by period), ``tournaments`` (prize pools, entries
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from importlib.abc import Traversable
 from pathlib import Path
 from types import TracebackType
@@ -46,12 +47,14 @@ from .bank import (
     TransferResult,
 )
 from .db import (
+    BUSY_SLICE,
     DEFAULT_BUSY_TIMEOUT,
     MAX_AMOUNT,
     MAX_BALANCE,
     Clock,
     latest_version,
     open_database,
+    open_reader,
     user_version,
 )
 from .errors import (
@@ -72,6 +75,7 @@ from .errors import (
     SelfTransfer,
     StoreBusy,
     StoreError,
+    StoreUnavailable,
     TableClosed,
     TableExists,
     TableNotEmpty,
@@ -86,7 +90,7 @@ __all__ = [
     "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
     "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NetEntry", "NotFound", "NotSeated",
     "SchemaError", "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionRecord", "SessionResult",
-    "Store", "StoreBusy", "StoreError",
+    "Store", "StoreBusy", "StoreError", "StoreUnavailable",
     "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TournamentError", "TournamentHand",
     "TournamentRecord", "TransferResult", "latest_version",
 ]
@@ -117,13 +121,23 @@ class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
         conn = await open_database(
             target, synchronous=synchronous, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
-        return cls(conn, clock=clock, path=target)
+        reader = None
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(min(busy_timeout, BUSY_SLICE) * 1000)}")
+            if str(target) != ":memory:":  # reads on a connection of their own, never behind a write
+                reader = await open_reader(target, busy_timeout)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, clock=clock, path=target, reader=reader, busy_timeout=busy_timeout)
 
     async def close(self) -> None:
-        """Close the connection (waits for a running operation to finish); closing twice is harmless."""
-        async with self._lock:
+        """Close the connections (waits for a running operation to finish); closing twice is harmless."""
+        async with self._lock, self._read_lock if self._read_lock is not self._lock else nullcontext():
             if not self.closed:
                 self.closed = True
+                if self._reader is not self._conn:
+                    await self._reader.close()
                 await self._conn.close()
 
     async def schema_version(self) -> int:

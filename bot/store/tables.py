@@ -62,7 +62,6 @@ from .errors import (
     NotFound,
     NotSeated,
     SeatTaken,
-    StoreBusy,
     TableClosed,
     TableExists,
     TableNotEmpty,
@@ -71,6 +70,9 @@ from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
 
 if TYPE_CHECKING:
     from .tournaments import TournamentHand
+
+TABLE_BUSY = ("The table is busy right now (another program is using the bot's database); nothing was changed. "
+              "Please try again in a moment.")
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -798,18 +800,14 @@ class TablesMixin(StoreBase):
         """
         check_id(hand_id, "The hand id")
         seq, action = _check_action(seq, action)
-        async with self._lock:
+        async with self._writing(TABLE_BUSY) as until:
             # Autocommit: the single INSERT ... SELECT is its own transaction (checks and write together).
             tx = Tx(self._conn, self._clock())
             try:
-                await _append(tx, hand_id, seq, action)
-            except sqlite3.OperationalError as error:
-                if "locked" in str(error) or "busy" in str(error):
-                    raise StoreBusy("The table is busy right now; please try again in a moment.") from error
-                raise
+                await self._until_free(lambda: _append(tx, hand_id, seq, action), until, TABLE_BUSY)
             finally:
                 if self._conn.in_transaction:  # only if something odd left one open
-                    await self._settle("ROLLBACK")
+                    await self._settle(self._conn, "ROLLBACK")
 
     async def finish_hand(
         self,
