@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from .config import Config
 from .store import Store
+from .store.waits import limit_waits
 from .tables import Tables
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ SCOPES = ("bot", "applications.commands")
 def invite_url(application_id: int) -> str:
     """The OAuth2 URL that invites the bot with exactly the permissions it uses."""
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+STORE_WAIT = 10.0  # seconds an interaction's store calls may wait for the database (it is acknowledged long before)
 REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
 DELIVERY = "first delivery"  # interaction.extras: this delivery was seen first (its check and callback ask again)
 
@@ -36,7 +38,13 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
     """The command tree: an interaction delivered a second time (a gateway replay) is not run again."""
 
     async def interaction_check(self, interaction: discord.Interaction[PokerBot], /) -> bool:
-        return self.client.first_delivery(interaction)
+        if not self.client.first_delivery(interaction):
+            return False
+        if interaction.type is discord.InteractionType.application_command:
+            from cogs.acknowledge import guard
+
+            guard(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
+        return True
 
 
 class PokerBot(commands.Bot):
@@ -76,7 +84,8 @@ class PokerBot(commands.Bot):
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and
-        answered once, and Discord refuses a second answer, so it is ignored rather than run twice."""
+        answered once, and Discord refuses a second answer, so it is ignored rather than run twice. A first
+        delivery's store calls wait for the database at most ``STORE_WAIT`` seconds."""
         if interaction.extras.get(DELIVERY):  # the same delivery, asked again (a check, then the callback)
             return True
         if interaction.id in self._delivered:
@@ -84,6 +93,7 @@ class PokerBot(commands.Bot):
             return False
         interaction.extras[DELIVERY] = True  # marked on the object itself: Python reuses a freed object's id()
         self._delivered[interaction.id] = None
+        limit_waits(STORE_WAIT)  # its store calls (made in this task) never wait longer for another program's lock
         while len(self._delivered) > REMEMBERED_INTERACTIONS:
             self._delivered.popitem(last=False)
         return True

@@ -18,6 +18,7 @@ from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
+from cogs.acknowledge import guard, respond
 from cogs.render import mention
 
 log = logging.getLogger(__name__)
@@ -63,11 +64,7 @@ async def reply(interaction: discord.Interaction, text: str) -> bool:
     """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
     reached (logged: an error's answer that cannot be shown must not raise)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-        return True
+        return await respond(interaction, text, ephemeral=True)
     except DISCORD_ERRORS as error:
         log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
         return False
@@ -149,6 +146,7 @@ def answers_errors(
         first_delivery = getattr(interaction.client, "first_delivery", None)
         if first_delivery is not None and not first_delivery(interaction):
             return
+        guard(interaction)  # acknowledged in time if its answer is slow (the database busy, say)
         task = asyncio.current_task()
         if task is not None:
             _RUNNING.add(task)
