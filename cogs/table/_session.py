@@ -24,6 +24,7 @@ from bot.poker import Card, Dealt, Hand, IllegalAction
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 
+from ..store_retry import until_stored
 from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
@@ -214,7 +215,7 @@ class TableSession:
     async def _deal_later(self, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
-            await self.deal()
+            await until_stored(self.deal, what=f"table {self.table.id}: the next deal", going_on=self.is_open)
         except asyncio.CancelledError:
             raise
         except CannotPost:
@@ -336,7 +337,8 @@ class TableSession:
     async def _expire(self, seq: int, seconds: float) -> None:
         try:
             await asyncio.sleep(seconds)
-            outcome = await self.table.timeout(seq)
+            outcome = await until_stored(lambda: self.table.timeout(seq), what=f"table {self.table.id}: the clock",
+                                         going_on=self.is_open)
             if outcome is not None:
                 await self.show(outcome)
         except asyncio.CancelledError:
@@ -355,7 +357,10 @@ class TableSession:
             await asyncio.sleep(seconds)
             if self.table.next().kind != "choose":
                 return
-            outcome = await self.table.choice_timed_out()
+            outcome = await until_stored(self.table.choice_timed_out, going_on=self.is_open,
+                                         what=f"table {self.table.id}: the dealer's choice running out")
+            if outcome is None:
+                return
             self.cancel_clock()
             await self.hand_started(outcome, None)
             self.note("No choice in time: the previous game is dealt again")

@@ -31,6 +31,7 @@ import discord
 from bot.tables import TableError
 
 from ..errors import GIVEN_UP
+from ..store_retry import DATABASE_REFUSALS
 from ._answers import Answers
 from ._ratelimit import edit_pause
 from ._transport import DISCORD_ERRORS, retrying
@@ -296,7 +297,7 @@ class TableWriter:
                 except Exception as error:
                     self.failures += 1
                     wait = RETRY_PAUSES[self.failures - 1] if self.failures <= len(RETRY_PAUSES) else RETRY_EVERY
-                    if isinstance(error, DISCORD_ERRORS):  # Discord's failure, not a bug: no traceback
+                    if isinstance(error, (*DISCORD_ERRORS, *DATABASE_REFUSALS)):  # not a bug: no traceback
                         log.warning("could not show the table in channel %s (try %d, %r); trying again in %ss",
                                     self.surface.channel_id, self.failures, error, wait)
                     else:

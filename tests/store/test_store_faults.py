@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store, StoreBusy, StoreUnavailable
+from bot.store import StoreBusy, StoreUnavailable
 from bot.store.faults import cause_of, is_busy
 from bot.store.waits import waiting_at_most
 
