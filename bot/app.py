@@ -13,6 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from .config import Config
+from .health import GatewayWatch
+from .startup import OpenBank, open_bank
 from .store import Store
 from .store.waits import limit_waits
 from .tables import Tables
@@ -73,8 +75,10 @@ class PokerBot(commands.Bot):
         self.rng = rng
         self.next_hand_delay = next_hand_delay
         self.sync_commands = sync_commands
+        self._bank: OpenBank | None = None
         self._store: Store | None = None
         self._tables: Tables | None = None
+        self.gateway = GatewayWatch(self, self.config.health_file)
         self.card_emojis: Any = None  # cogs.card_emojis.CardEmojis, once logged in (cards are text until then)
         self._delivered: OrderedDict[int, None] = OrderedDict()  # the ids of the interactions received
 
@@ -110,12 +114,20 @@ class PokerBot(commands.Bot):
         assert self._tables is not None, "the tables load in setup_hook"
         return self._tables
 
+    async def open_bank(self) -> Store:
+        """Take the bank's lock and open its store (once): ``bot.startup.StartupError`` says what stops it."""
+        if self._bank is None:
+            self._bank = await open_bank(self.config.db_path, synchronous=self.config.db_sync)
+            self._store = self._bank.store
+        return self._bank.store
+
     async def setup_hook(self) -> None:
         """Open the store, restore open tables, start the card emojis' upload, load the cogs, sync the slash
         commands, and say who the bot is and how to invite it."""
         from cogs.card_emojis import CardEmojis
 
-        self._store = await Store.open(self.config.db_path, synchronous=self.config.db_sync)
+        await self.open_bank()
+        assert self._store is not None
         self.card_emojis = CardEmojis(self)
         self.card_emojis.start()
         self._tables = Tables(self._store, self.rng)
@@ -130,15 +142,20 @@ class PokerBot(commands.Bot):
             log.info("logged in as %s (%s); invite it with %s", self.user, self.user.id,
                      invite_url(self.application_id))
         if self.sync_commands:
-            if self.dev_guild_id is not None:
-                guild = discord.Object(self.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            try:
+                if self.dev_guild_id is not None:
+                    guild = discord.Object(self.dev_guild_id)
+                    self.tree.copy_global_to(guild=guild)
+                    await self.tree.sync(guild=guild)
+                else:
+                    await self.tree.sync()
+            except (discord.HTTPException, OSError, TimeoutError) as error:  # Discord's failure: the next start syncs
+                log.warning("could not sync the slash commands (%r); Discord keeps the last ones synced", error)
+        self.gateway.start()
 
     async def close(self) -> None:
-        """Stop the clocks (via the cogs' unload), then close the store."""
+        """Stop the clocks (via the cogs' unload), then close the store and let the bank's lock go."""
+        self.gateway.stop()
         if self.card_emojis is not None:
             self.card_emojis.stop()
         for extension in list(self.extensions):
@@ -147,9 +164,12 @@ class PokerBot(commands.Bot):
             except Exception:
                 log.exception("could not unload %s", extension)
         await super().close()
-        if self._store is not None:
+        if self._bank is not None:
+            await self._bank.close()
+            self._bank = None
+        elif self._store is not None:
             await self._store.close()
-            self._store = None
+        self._store = None
 
 
 class ShardedPokerBot(PokerBot, commands.AutoShardedBot):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
+from .bank_location import parse_bank
+
 DbSync = Literal["normal", "full"]
 DEFAULT_DB_PATH: Final = Path("data/poker.db")
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -30,6 +32,7 @@ class Config:
     dev_guild_id: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    health_file: Path | None = None
 
     @property
     def sharded(self) -> bool:
@@ -74,14 +77,16 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     if sync not in DB_SYNCS:
         raise ValueError(f"POKER_DB_SYNC must be normal or full, not {sync!r}")
     shard_count, shard_ids = _shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
+    health = merged.get("HEALTH_FILE", "").strip()
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=Path(merged.get("POKER_DB", "").strip() or DEFAULT_DB_PATH),
+        db_path=parse_bank(merged.get("POKER_DB", "").strip() or str(DEFAULT_DB_PATH)).path,
         db_sync=sync,
         log_level=level,
         dev_guild_id=int(guild) if guild else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        health_file=Path(health) if health else None,
     )
 
 

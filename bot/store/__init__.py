@@ -30,11 +30,14 @@ of a night, player stats, nets by period), ``tournaments`` (prize pools, entries
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from contextlib import nullcontext
 from importlib.abc import Traversable
 from pathlib import Path
 from types import TracebackType
+
+import aiosqlite
 
 from .audit import AuditMixin, AuditReport
 from .bank import (
@@ -55,6 +58,7 @@ from .db import (
     latest_version,
     open_database,
     open_reader,
+    readonly_uri,
     user_version,
 )
 from .errors import (
@@ -130,6 +134,15 @@ class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
             await conn.close()
             raise
         return cls(conn, clock=clock, path=target, reader=reader, busy_timeout=busy_timeout)
+
+    @classmethod
+    async def open_readonly(cls, path: str | Path) -> Store:
+        """A store that only reads an existing file (``python -m bot db check``, a backup's copy): nothing is
+        migrated or written. Its writes fail."""
+        target = Path(path)
+        conn = await aiosqlite.connect(readonly_uri(target), uri=True, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        return cls(conn, path=target)
 
     async def close(self) -> None:
         """Close the connections (waits for a running operation to finish); closing twice is harmless."""

@@ -60,6 +60,7 @@ __all__ = [
     "migrate",
     "open_database",
     "open_reader",
+    "readonly_uri",
     "split_sql",
     "user_version",
 ]
@@ -261,6 +262,11 @@ async def open_database(
         await conn.close()
         raise
     return conn
+
+
+def readonly_uri(path: Path) -> str:
+    """The URI that opens ``path`` read-only (``sqlite3.connect(..., uri=True)``): never created, never written."""
+    return f"{path.absolute().as_uri()}?mode=ro"
 
 
 async def open_reader(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> aiosqlite.Connection:
