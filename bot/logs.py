@@ -3,7 +3,8 @@
 discord.py's own ``setup_logging`` colours its lines whenever it guesses it runs in Docker, so ``docker logs`` and
 log files got ANSI escape codes. Here colour is used only when the output is a terminal (and ``NO_COLOR`` is not
 set). discord.py's "Attempting a reconnect" (an ERROR with a traceback for each try while Discord cannot be
-reached) becomes one WARNING line that names the error.
+reached) becomes one WARNING line that names the error, and its warnings that voice is not supported (the bot
+has no voice) are left out.
 """
 
 from __future__ import annotations
@@ -29,10 +30,13 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-class OneLineReconnects(logging.Filter):
-    """discord.py logs each reconnect attempt with ``exception()``: one WARNING line naming the error instead."""
+class DiscordLines(logging.Filter):
+    """discord.py logs each reconnect attempt with ``exception()``: one WARNING line naming the error instead; its
+    "voice will NOT be supported" warnings (PyNaCl, davey) are dropped: the bot has no voice."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "discord.client" and "voice will NOT be supported" in str(record.msg):
+            return False
         if record.name == "discord.client" and str(record.msg).startswith("Attempting a reconnect") \
                 and record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
@@ -52,7 +56,7 @@ def setup_logging(level: int, stream: TextIO | None = None) -> logging.Handler:
         handler.setFormatter(colour())
     else:
         handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT, style="{"))
-    handler.addFilter(OneLineReconnects())
+    handler.addFilter(DiscordLines())
     root = logging.getLogger()
     root.setLevel(level)
     root.addHandler(handler)
