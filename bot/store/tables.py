@@ -516,6 +516,20 @@ class TablesMixin(StoreBase):
             await tx.run("UPDATE tables SET message_id = ?, message_nonce = NULL WHERE id = ?", (message_id, table_id))
             return await _table_record(tx, table_id)
 
+    async def closes_not_shown(self) -> list[TableRecord]:
+        """Closed tables whose message may still show the table (the close was stored, "Table closed" not shown:
+        ``close_shown`` was not called), oldest first, without seats."""
+        async with self._read() as tx:
+            rows = await tx.all("SELECT * FROM tables WHERE status = 'closed' AND message_id IS NOT NULL ORDER BY id")
+        return [_table(row, ()) for row in rows]
+
+    async def close_shown(self, table_id: int) -> None:
+        """The closed table's message shows it closed (or is gone): nothing is left to show."""
+        check_id(table_id, "The table id")
+        async with self._write() as tx:
+            await tx.run("UPDATE tables SET message_id = NULL, message_nonce = NULL WHERE id = ? AND status = 'closed'",
+                         (table_id,))
+
     async def begin_post(self, table_id: int, nonce: str) -> TableRecord:
         """A new table message is about to be posted with ``nonce`` (Discord's idempotency key)."""
         check_id(table_id, "The table id")

@@ -41,6 +41,7 @@ from cogs import render
 
 from .. import night_views, tournament_views
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..closes import finish_closes
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from . import _draw
 from ._answers import APPLIED, Answers
@@ -141,6 +142,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             self.bot.add_listener(ignore_unknown_commands, "on_command_error")  # "@bot hello" is not an error
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.resume_all()
+        await finish_closes(self.bot)  # closes stored before the last stop but never shown
 
     async def cog_unload(self) -> None:
         """Stop every clock, pending deal and table message write (the state is in the store already), and wait

@@ -24,6 +24,7 @@ from bot.poker import Card, Dealt, Hand, IllegalAction
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 
+from ..closes import show_closed
 from ..store_retry import until_stored
 from . import _screen, _text
 from ._alerts import TurnAlerts
@@ -413,8 +414,9 @@ class TableSession:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        if message_id is not None:
-            await self.writer.edit(message_id, _screen.closed_embed(last), closed=self.bot.is_closed)
+        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last),
+                                                             closed=self.bot.is_closed):
+            await show_closed(self.table.store, self.table.id)
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

@@ -433,17 +433,22 @@ class TableWriter:
         self._settle()
         return task
 
-    async def edit(self, message_id: int, embed: discord.Embed, *, closed: Callable[[], bool]) -> None:
-        """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged."""
+    async def edit(self, message_id: int, embed: discord.Embed, *, closed: Callable[[], bool]) -> bool:
+        """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged.
+        True once the message shows ``embed`` (or is gone)."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
         await self.quiet()
         if await self._edit_by_token(message_id, embed=embed, view=None):
-            return
+            return True
 
         def call() -> Awaitable[discord.Message]:
             return channel.get_partial_message(message_id).edit(embed=embed, view=None)
 
         try:
             await retrying(call, closed=closed)
+            return True
+        except discord.NotFound:  # deleted: it shows nothing any more
+            return True
         except DISCORD_ERRORS as error:
             log.warning("could not edit the table message %s (%r)", message_id, error)
+            return False
