@@ -43,8 +43,10 @@ class BankCog(commands.Cog):
                                     error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
 
-    async def _require_banker(self, interaction: discord.Interaction) -> None:
-        """Members with Manage Server, or the banker role set with /chips banker role."""
+    async def _require_banker(self, interaction: discord.Interaction,
+                              what: str = "grant or remove chips") -> None:
+        """Members with Manage Server, or the banker role set with /chips banker role; the refusal says ``what``
+        was refused."""
         member = interaction.user
         perms = getattr(member, "guild_permissions", None)
         if perms is not None and perms.manage_guild:
@@ -53,7 +55,7 @@ class BankCog(commands.Cog):
         role = (await self.bot.store.guild_settings(interaction.guild_id)).banker_role_id
         roles = {r.id for r in getattr(member, "roles", [])}
         if role is None or role not in roles:
-            raise TableError("Only members with Manage Server (or the banker role) can grant or remove chips.")
+            raise TableError(f"Only members with Manage Server (or the banker role) can {what}.")
 
     @chips.command(name="balance", description="Your chips (or another member's)")
     async def balance(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
@@ -105,7 +107,7 @@ class BankCog(commands.Cog):
         who = member or interaction.user
         assert interaction.guild_id is not None
         if who.id != interaction.user.id:
-            await self._require_banker(interaction)
+            await self._require_banker(interaction, "see another member's ledger")
         result = await self.bot.store.ledger_page(interaction.guild_id, who.id, page, 10)
         lines = [f"<t:{int(e.created_at)}:d> {e.kind} {e.delta:+,} → {render.chips(e.balance_after)}"
                  for e in result.entries]

@@ -110,7 +110,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             return  # its answer is out already
         await reply(interaction, lost_answer(interaction))
         return
-    text = explain(error)
+    text = explain(error) or not_a_member(interaction, error)
     command = interaction.type is discord.InteractionType.application_command
     if text is None and command and interaction.guild_id is None:
         # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
@@ -121,6 +121,17 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.error("unexpected error in an interaction", exc_info=error)
         text = UNEXPECTED_APPLIED if interaction.extras.get(APPLIED) else UNEXPECTED
     await reply(interaction, text)
+
+
+def not_a_member(interaction: discord.Interaction, error: BaseException) -> str | None:
+    """What to say when a command's member option names someone who is not in the server (left, or never was):
+    discord.py cannot make a ``discord.Member`` of him and raises ``TransformerError``; None for another error."""
+    if not isinstance(error, app_commands.TransformerError) or error.type is not discord.AppCommandOptionType.user:
+        return None
+    who = getattr(error.value, "id", None)
+    name = mention(who) if isinstance(who, int) else "That user"
+    command = interaction.command.qualified_name if interaction.command is not None else "this command"
+    return f"{name} is not a member of this server, so `/{command}` cannot name them; nothing was done."
 
 
 async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:

@@ -631,8 +631,8 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     @table_group.command(name="kick", description="Remove a player from the table (host)")
     @app_commands.describe(**describe("poker table kick"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """/poker table kick"""
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """/poker table kick: any user, so that a player who left the server can be removed (cashed out)."""
         table = self._host_table(interaction)
         cash, outcome = await table.kick(member.id)
         when = "now" if cash is not None else "at the end of this hand"

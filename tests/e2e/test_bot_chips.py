@@ -48,7 +48,8 @@ async def test_balance_give_leaderboard_and_ledger(fake: FakeDiscord, poker_bot:
     assert ledger.content.splitlines()[0] == f"<@{alice}>'s ledger, page 1/1"
     assert "transfer-out -250 → 750" in ledger.content and "starting-grant +1,000 → 1,000" in ledger.content
     others = await players.chips("alice", "ledger", member=fake.user("bob"))
-    assert others.ephemeral and others.content == NOT_BANKER
+    assert others.ephemeral and others.content == (
+        "Only members with Manage Server (or the banker role) can see another member's ledger.")
     banker_view = await players.chips("manager", "ledger", member=fake.user("bob"))
     assert "transfer-in +250 → 1,250" in banker_view.content
 
