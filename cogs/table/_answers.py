@@ -139,18 +139,20 @@ class Answers:
     async def update(self, interaction: discord.Interaction, **fields: Any) -> None:
         """Answer a click by editing the message it was on (once acknowledged already, by editing it through the
         interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
-        if interaction.response.is_done() or interaction.id in self._guards:
-            await self.settled(interaction)
-            if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
-                raise ConnectionError("the interaction could not be answered in time")
-            try:
-                await retrying(lambda: interaction.edit_original_response(**fields))
-                return
-            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
-                raise ConnectionError("the message of the interaction could not be edited") from error
-        if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
-                            kind=discord.InteractionResponseType.message_update):
-            raise ConnectionError("the interaction could not be answered with an update")
+        if not interaction.response.is_done() and interaction.id not in self._guards:
+            async with answer_lock(interaction):  # not while cogs.acknowledge's guard acknowledges it
+                if not interaction.response.is_done():
+                    if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
+                                        kind=discord.InteractionResponseType.message_update):
+                        raise ConnectionError("the interaction could not be answered with an update")
+                    return
+        await self.settled(interaction)
+        if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
+            raise ConnectionError("the interaction could not be answered in time")
+        try:
+            await retrying(lambda: interaction.edit_original_response(**fields))
+        except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+            raise ConnectionError("the message of the interaction could not be edited") from error
 
     async def send(self, interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
                    **fields: Any) -> bool:
@@ -172,7 +174,10 @@ class Answers:
                 raise _TooLate from None
 
         try:
-            return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
+            async with answer_lock(interaction):
+                if interaction.response.is_done():  # acknowledged meanwhile (a form cannot follow): given up
+                    return False
+                return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
         except _TooLate:
             log.warning("interaction %s: the form could not be opened in time", interaction.id)
             give_up(interaction, discord.InteractionResponseType.modal)

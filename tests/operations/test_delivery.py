@@ -20,7 +20,7 @@ class Delivery:
         self.extras: dict[str, Any] = {}
 
 
-def test_a_repeat_in_a_recycled_object_is_still_a_repeat() -> None:
+async def test_a_repeat_in_a_recycled_object_is_still_a_repeat() -> None:
     bot = PokerBot(Config(), sync_commands=False)
     first = Delivery(1234)
     check = cast(discord.Interaction, first)

@@ -19,7 +19,7 @@ import pytest
 
 from bot.store import StoreBusy, StoreUnavailable
 from bot.store.faults import cause_of, is_busy
-from bot.store.waits import waiting_at_most
+from bot.store.waits import deadline, limit_waits, waiting_at_most
 
 from ..disks import SmallDisk, small_disk
 from .conftest import OpenStore
@@ -139,3 +139,18 @@ def test_sqlites_errors_are_named_by_their_cause(tmp_path: Path) -> None:
         with pytest.raises(sqlite3.OperationalError) as locked:
             two.execute("BEGIN IMMEDIATE")
         assert cause_of(locked.value) is None and is_busy(locked.value)
+
+
+async def test_a_task_started_by_an_interaction_does_not_inherit_its_deadline() -> None:
+    """A clock started while a click was handled runs out a minute later: it must not wait for the database only
+    until the click's deadline, long past by then."""
+    async def child() -> float | None:
+        return deadline(None)
+
+    limit_waits(0.5)  # the click's task
+    mine = deadline(None)
+    assert mine is not None and mine <= asyncio.get_running_loop().time() + 0.5
+    assert await asyncio.create_task(child()) is None  # the clock's task: the store's own wait
+    with waiting_at_most(0.1):
+        assert deadline(None) != mine
+    assert deadline(None) == mine
