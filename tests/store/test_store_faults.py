@@ -79,9 +79,11 @@ async def test_queued_writes_of_one_store_wait_only_until_their_deadline(open_st
     await store.balance(G, ALICE)
     with closing(sqlite3.connect(db_path, isolation_level=None)) as other:
         other.execute("BEGIN IMMEDIATE")
-        with waiting_at_most(0.3):
-            results = await asyncio.gather(*(store.grant(G, ALICE, 1, BOB) for _ in range(5)),
-                                           return_exceptions=True)
+        async def click() -> int:  # each in its own task, as each interaction is
+            with waiting_at_most(0.3):
+                return await store.grant(G, ALICE, 1, BOB)
+
+        results = await asyncio.gather(*(click() for _ in range(5)), return_exceptions=True)
         other.execute("ROLLBACK")
     assert all(isinstance(r, StoreBusy) for r in results), results
     assert await store.balance(G, ALICE) == 1000
