@@ -246,7 +246,7 @@ class Hand:
         self.drawn: list[list[int]] = [[] for _ in range(n)]  # cards drawn at each draw, per player
         self.face_up: list[list[Card]] = [[] for _ in range(n)]
         self.events: list[Event] = []
-        self.history: list[str] = []  # the PHH actions, dealing included
+        self.history: list[str] = []  # the PHH actions, dealing included, each draw's discards before its deals
         self.actions: list[str] = []  # the players' actions only: the log a seed replays
         self.phase: Phase = "betting"
         self.round = 0  # 0-based betting round
@@ -271,6 +271,7 @@ class Hand:
         self._acted_at: list[int | None] = [None] * n
         self._last_aggressor: int | None = None
         self._pending_show: list[int] = []
+        self._deals_at: int | None = None  # where this draw round's first replacement line is in ``history``
         self._dead: list[int] | None = [0] * n if stakes.antes_are_dead(n) else None
 
         self._post_forced_bets()
@@ -641,6 +642,8 @@ class Hand:
         self.face_up[p].extend(twos)
         self._log(f"p{p + 1} {'sdu' if twos else 'sd'}{' ' + format_cards(cards) if cards else ''}")
         if served:
+            if self._deals_at is None:
+                self._deals_at = len(self.history)
             self.history.append(f"d dh p{p + 1} {format_cards(served)}")
             self.events.append(Dealt(p, tuple(served)))
         self.events.append(Drew(p, self.draw_number, len(cards), twos, len(served)))
@@ -704,6 +707,7 @@ class Hand:
 
     def _begin_betting(self, first: bool = False) -> None:
         self.phase = "betting"
+        self._deals_at = None
         n = self.players
         self._acted_at = [None] * n
         self._raised = 0
@@ -922,7 +926,13 @@ class Hand:
 
     def _log(self, action: str) -> None:
         self.actions.append(action)
-        self.history.append(action)
+        if self._deals_at is None:
+            self.history.append(action)
+        else:
+            # A draw round is written as the standard writes it (RULES.md section 6): every discard (or fold)
+            # of the round in draw order, then the replacements in the same order.
+            self.history.insert(self._deals_at, action)
+            self._deals_at += 1
 
     def _actor_or_raise(self) -> int:
         if self.actor is None:

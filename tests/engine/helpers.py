@@ -142,30 +142,22 @@ def with_actions(text: str, actions: list[str]) -> str:
     return edited
 
 
-def draw_then_deal(actions: list[str]) -> list[str]:
-    """The same history with every draw's ``d dh`` lines after all of that draw's discards (the WSOP layout)."""
+def deal_after_each_discard(actions: list[str]) -> list[str]:
+    """The same history in the bot's older layout: each player's replacements right after his own discard
+    (as the dealer serves them), where the standard writes every discard of the draw round first."""
     out: list[str] = []
-    held: list[str] = []
-    last: int | None = None
     started = False
     for action in actions:
         words = action.split()
-        if words[0] == "d":
-            (held if started else out).append(action)
+        if words[0] == "d" and started:
+            k = max(i for i, a in enumerate(out) if a.split()[0] == words[2] and a.split()[1] in ("sd", "sdu"))
+            while k + 1 < len(out) and out[k + 1].startswith(f"d dh {words[2]} "):
+                k += 1
+            out.insert(k + 1, action)
             continue
-        started = True
-        player = int(words[0][1:])
-        if words[1] in ("sd", "sdu"):
-            if last is not None and player <= last:
-                out += held
-                held = []
-            last = player
-        else:
-            out += held
-            held = []
-            last = None
+        started = started or words[0] != "d"
         out.append(action)
-    return out + held
+    return out
 
 
 # --- rankings

@@ -17,7 +17,7 @@ from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, S
 from bot.poker.cards import UNKNOWN, parse_cards
 from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay
 from bot.replay import replay_command
-from tests.engine.helpers import choose, draw_then_deal, play_randomly, with_actions
+from tests.engine.helpers import choose, deal_after_each_discard, play_randomly, stacked, with_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 WSOP = Path(__file__).resolve().parent.parent / "data" / "phh" / "wsop-2023-43"
@@ -363,12 +363,34 @@ def test_heads_up_round_trips_in_every_structure() -> None:
             assert_round_trip(hand)
 
 
-def test_the_wsop_layout_of_draws_replays_the_same() -> None:
+def test_a_draw_round_is_written_every_discard_first_then_the_replacements() -> None:
+    # RULES.md section 6: at the table p1 gets his two cards before p2 discards; the history writes it
+    # as the standard, pokerkit and the WSOP files do.
+    deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "AhAdAcKsKh"], "Ts", "6h6d", "5s")
+    hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100] * 3, deck=deck)
+    for action in ("cc", "cc", "cc", "sd", "sd KdQc", "sd Ks", "cc", "cc", "cc"):
+        hand.act(action)
+    draw = hand.history[hand.history.index("p1 sd"):hand.history.index("p1 sd") + 5]
+    assert draw == ["p1 sd", "p2 sd KdQc", "p3 sd Ks", "d dh p2 6h6d", "d dh p3 5s"]
+    assert hand.actions[-6:-3] == ["p1 sd", "p2 sd KdQc", "p3 sd Ks"]
+
+
+def test_a_fold_in_a_draw_round_is_written_among_the_discards() -> None:
+    deck = stacked(["7s5d4h3cKs", "AhAdAcQsQh", "8s6d4s3d2h", "9c7d5h4cJd"], "Ts", "2s", "8c6c")
+    hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, deck=deck)
+    for action in ("cc", "cc", "cc", "cc", "sd Ks", "f", "sd", "sd Jd9c"):
+        hand.act(action)
+    start = hand.history.index("p1 sd Ks")
+    assert hand.history[start:] == ["p1 sd Ks", "p2 f", "p3 sd", "p4 sd Jd9c", "d dh p1 2s", "d dh p4 8c6c"]
+    assert replay(export_phh(hand)).history == hand.history
+
+
+def test_the_older_layout_with_each_deal_after_its_discard_still_replays() -> None:
     for seed in range(30):
         hand = play_randomly(Hand("triple-draw-a5", Stakes("fixed-limit", 1, 2), [80] * 5, seed=seed), seed)
-        moved = draw_then_deal(hand.history)
-        assert moved != hand.history
-        again = replay(with_actions(export_phh(hand), moved))
+        older = deal_after_each_discard(hand.history)
+        assert older != hand.history
+        again = replay(with_actions(export_phh(hand), older))
         assert again.stacks == hand.stacks and again.history == hand.history
 
 
@@ -404,13 +426,11 @@ def test_after_a_reshuffle_a_player_still_never_gets_back_what_he_threw() -> Non
     hand, history = exhausted_history()
     p4_draw = history.index(next(a for a in history if a.startswith("p4 sd")))
     thrown = parse_cards(history[p4_draw].split()[2])
-    dealt = history[p4_draw + 1]
-    assert dealt.startswith("d dh p4 ")
+    dealt = next(a for a in history[p4_draw:] if a.startswith("d dh p4 "))
     served = parse_cards(dealt.split()[3])
-    forged = [*served[:-1], thrown[0]]
-    history[p4_draw + 1] = "d dh p4 " + "".join(c.code for c in forged)
+    forged = "d dh p4 " + "".join(c.code for c in [*served[:-1], thrown[0]])
     with pytest.raises(ReplayError, match=f"p4 threw {thrown[0]} in this draw and is never dealt it back"):
-        replay(export_phh(hand).replace(dealt, history[p4_draw + 1]))
+        replay(export_phh(hand).replace(dealt, forged))
 
 
 def test_after_a_reshuffle_a_later_player_does_not_get_what_the_reshuffler_threw() -> None:
@@ -512,10 +532,7 @@ def test_pokerkit_reads_our_f2l3d_and_n2l1d_exports_to_the_same_stacks() -> None
             hand = play_randomly(Hand(game_id, stakes, stacks, seed=seed), seed, pokerkit_safe=True, raise_rate=0.35)
             text = export_phh(hand)
             assert text.startswith(f'variant = "{variant}"')
-            # pokerkit deals a draw's replacement cards only after every player has discarded: it cannot read
-            # a 'd dh' line before the next player's 'sd' (it stops with "Unable to repair the hand history").
-            # The test moves those lines, as in the WSOP files; pokerkit reads our 'pN sm CARDS' lines as they are.
-            history = pokerkit.HandHistory.loads(with_actions(text, draw_then_deal(hand.history)))
+            history = pokerkit.HandHistory.loads(text)  # as written: every discard of a draw, then the deals
             with warnings.catch_warnings():
                 # a reshuffled stub: pokerkit warns that it deals cards back from its muck
                 warnings.simplefilter("ignore")
