@@ -326,7 +326,7 @@ class Hand:
         if self.phase == "showdown":
             return Legal(p, "showdown", hand=tuple(self.holes[p]))
         stack, bet, high = self.stacks[p], self.bets[p], self._high
-        call = min(high - bet, stack)
+        call = min(self._match(p) - bet, stack)
         lo, hi, why = self._raise_range(p)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
         # Positional, in field order (this is called for every decision).
@@ -587,7 +587,7 @@ class Hand:
 
     def _check_or_call(self, p: int) -> list[Event]:
         mark = len(self.events)
-        call = min(self._high - self.bets[p], self.stacks[p])
+        call = min(self._match(p) - self.bets[p], self.stacks[p])
         self._put_in(p, call)
         self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cc")
@@ -736,12 +736,28 @@ class Hand:
     def _needs_to_act(self, seat: int) -> bool:
         if self.folded[seat] or self.stacks[seat] == 0:
             return False
-        if self.bets[seat] < self._high:
-            return True
-        if self._acted_at[seat] is not None:
-            return False
-        # Nobody left to bet against: a lone player with chips need not act.
-        return any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != seat)
+        covered = self._all_in_against(seat)
+        if covered is not None:
+            # No one acts against all-ins alone (RULES.md section 2): only to match the largest of them.
+            return self.bets[seat] < covered
+        return self.bets[seat] < self._high or self._acted_at[seat] is None
+
+    def _all_in_against(self, seat: int) -> int | None:
+        """The largest bet this round of the seat's opponents still in when every one of them is all in;
+        None while one of them still has chips."""
+        largest = 0
+        for i in range(self.players):
+            if i != seat and not self.folded[i]:
+                if self.stacks[i]:
+                    return None
+                largest = max(largest, self.bets[i])
+        return largest
+
+    def _match(self, seat: int) -> int:
+        """The bet the seat must match to stay in: the bet to match, or, when every opponent still in is all
+        in, the largest of their bets (a short all-in big blind is then matched, not the full blind)."""
+        covered = self._all_in_against(seat)
+        return self._high if covered is None else covered
 
     def _round_done(self) -> bool:
         return not any(self._needs_to_act(i) for i in range(self.players))
@@ -769,8 +785,12 @@ class Hand:
         stack_to = self.bets[p] + self.stacks[p]
         if stack_to <= self._high:
             return 0, 0, "you do not have the chips to raise: call all in or fold"
-        if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
-            return 0, 0, "everyone else is all in: you can only call"
+        if not any(not self.folded[i] and self.bets[i] + self.stacks[i] > self._high
+                   for i in range(self.players) if i != p):
+            # A raise no one can call is not offered (RULES.md section 2).
+            if self._all_in_against(p) is not None:
+                return 0, 0, "everyone else is all in: you can only call or fold"
+            return 0, 0, "no one left can call a raise: you can only call or fold"
         fixed = self.stakes.structure == "fixed-limit"
         if fixed and self._capped and self._bet_count >= self.stakes.raise_cap:
             return 0, 0, f"the betting is capped at {self.stakes.raise_cap} bets this round"
