@@ -16,7 +16,6 @@ is the button (RULES.md section 1).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
@@ -234,7 +233,7 @@ class Hand:
         if isinstance(deck, str):
             deck = parse_cards(deck)
         self.deck = Deck(seed=seed, order=deck, jokers=jokers) if deck is not None else Deck(seed=seed, jokers=jokers)
-        self._given_order = self.deck.exact
+        self._given_order: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
         self.seed = seed
 
         self.stacks = list(stacks)
@@ -364,22 +363,23 @@ class Hand:
         """
         if isinstance(move, str):
             move = _COMMON_TEXT.get(move) or parse_move(move)
-        if not self._given_order:
+        if self._given_order is None:
             return self._apply(move)
-        # A given deck order (a replay) may refuse a burn or a card only once the move is under way.
-        saved = copy.deepcopy(self.__dict__)
+        # A given deck order (a replay) may refuse a burn or a card only once the move is under way. Such a
+        # refusal is rare, so nothing is saved before the move: the hand is dealt again up to here instead.
+        done = len(self.actions)
         try:
             return self._apply(move)
         except IllegalAction:
-            self.__dict__.update(saved)
+            self.__dict__ = self._again(done).__dict__
             raise
 
     def verify(self, move: Move | str) -> None:
         """Raise IllegalAction with the reason unless ``act(move)`` would succeed now; change nothing."""
         if isinstance(move, str):
             move = parse_move(move)
-        if self._given_order:
-            copy.deepcopy(self)._apply(move)  # the given cards decide too: try it on a copy
+        if self._given_order is not None:
+            self._again(len(self.actions))._apply(move)  # the given cards decide too: try it on a copy
             return
         if isinstance(move, CheckCall):
             self._betting_player(move.player)
@@ -393,6 +393,14 @@ class Hand:
             self._verify_show(move)
         else:
             raise IllegalAction(_NOT_A_MOVE)
+
+    def _again(self, actions: int) -> Hand:
+        """The hand dealt again from its given deck order, with its first ``actions`` actions played."""
+        again = Hand(self.game, self.stakes, self.starting_stacks, deck=self._given_order, carried_in=self.carried_in,
+                     jokers=self.jokers, draw_limit=self.draw_limit)
+        for action in self.actions[:actions]:
+            again.act(action)
+        return again
 
     def _apply(self, move: Move) -> list[Event]:
         """Check the move, then play it: the checks come first, so a refused move changes nothing
@@ -736,6 +744,8 @@ class Hand:
     def _needs_to_act(self, seat: int) -> bool:
         if self.folded[seat] or self.stacks[seat] == 0:
             return False
+        if self.bets[seat] >= self._high and self._acted_at[seat] is not None:
+            return False  # he has matched every bet and acted
         covered = self._all_in_against(seat)
         if covered is not None:
             # No one acts against all-ins alone (RULES.md section 2): only to match the largest of them.

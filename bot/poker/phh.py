@@ -34,11 +34,12 @@ import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
-from .cards import UNKNOWN, Card, CardError, format_cards, new_deck, parse_cards
-from .games import DRAW_LIMITS, DrawLimit, Game, Structure, game_from_phh_variant
+from .cards import UNKNOWN, Card, CardError, format_cards, parse_cards
+from .games import DRAW_LIMITS, MAX_PLAYERS, DrawLimit, Game, Structure, game_from_phh_variant
 from .hand import Hand, IllegalAction, Stakes
+from .moves import Draw, Move, parse_move
 
 DEFAULT_RAISE_CAP: Final = 5
 """Bets per round in fixed limit when a file has no ``_raise_cap`` (the WSOP cap: a bet and four raises)."""
@@ -266,6 +267,12 @@ def parse_phh(text: str) -> PHHDocument:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not valid TOML: {error}") from None
+    return phh_document(data)
+
+
+def phh_document(data: Mapping[str, object]) -> PHHDocument:
+    """One hand history from its fields as TOML reads them (a hand of a ``.phhs`` file is read with the file);
+    PHHError says which field is wrong and why."""
     variant = _get_str(data, "variant")
     if variant is None:
         raise PHHError("the variant field is missing")
@@ -378,8 +385,7 @@ def _get_strs(data: Mapping[str, object], key: str, count: int | None = None) ->
 # ---------------------------------------------------------------------------------------------------------- replay
 
 
-@dataclass(frozen=True, slots=True)
-class _Action:
+class _Action(NamedTuple):
     """One entry of ``actions``: its 1-based number, its text, and what it says."""
 
     number: int
@@ -387,9 +393,10 @@ class _Action:
     player: int  # 0-based seat
     verb: str  # "dh" for the dealer's ``d dh``, else the player's verb
     cards: tuple[Card, ...] = ()
+    move: Move | str = ""  # a player's move (its text when it is not one: the hand then says why)
 
     def where(self) -> str:
-        return f"action {self.number} {self.text!r}"
+        return _where(self.number, self.text)
 
 
 @dataclass(slots=True)
@@ -435,13 +442,13 @@ def replay(doc_or_text: PHHDocument | str) -> Hand:
             _replay_show(hand, action, muckers)
             continue
         drawing = action.verb in ("sd", "sdu")
-        holes_before = [list(cards) for cards in hand.holes] if drawing else []
         try:
-            hand.act(action.text)
+            hand.act(action.move)
         except (IllegalAction, CardError) as error:
-            # The engine turns the deck's CardError into IllegalAction: then the dealt cards are at fault.
+            # The engine turns the deck's CardError into IllegalAction: then the dealt cards are at fault. A
+            # refused move changes nothing, so the hand is as it was before the draw.
             if drawing and isinstance(error.__context__, CardError):
-                raise ReplayError(_bad_deal(hand, action, plan, holes_before, str(error))) from None
+                raise ReplayError(_bad_deal(hand, action, plan, hand.holes, str(error))) from None
             raise ReplayError(f"{action.where()}: {error}") from None
         if drawing:
             _check_not_dealt_back(action, plan)
@@ -521,42 +528,61 @@ def _check_not_dealt_back(action: _Action, plan: _Plan) -> None:
 
 
 def _parse_action(number: int, raw: str, n: int) -> _Action | None:
-    text = " ".join(raw.split("#", 1)[0].split())
-    if not text:
+    words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+    if not words:
         return None  # a comment
-    words = text.split(" ")
-    where = f"action {number} {raw!r}"
+    text = " ".join(words)
     if words[0] == "d":
         if len(words) < 3 or words[1] != "dh" or not words[2].startswith("p"):
             if len(words) > 1 and words[1] == "db":
-                raise ReplayError(f"{where}: draw games deal no board cards")
-            raise ReplayError(f"{where}: the dealer's action is 'd dh pN CARDS'")
-        player = _player(words[2], n, where)
-        return _Action(number, text, player, "dh", tuple(_cards(" ".join(words[3:]), where)))
+                raise ReplayError(f"{_where(number, raw)}: draw games deal no board cards")
+            raise ReplayError(f"{_where(number, raw)}: the dealer's action is 'd dh pN CARDS'")
+        player = _player(words[2], n, number, raw)
+        return _Action(number, text, player, "dh", _cards(words[3:], number, raw))
     if not words[0].startswith("p") or len(words) < 2:
-        raise ReplayError(f"{where}: expected 'd dh pN CARDS' or 'pN ACTION'")
-    player = _player(words[0], n, where)
+        raise ReplayError(f"{_where(number, raw)}: expected 'd dh pN CARDS' or 'pN ACTION'")
+    player = _player(words[0], n, number, raw)
     verb = words[1]
     if verb not in _PLAYER_VERBS:
-        raise ReplayError(f"{where}: {verb!r} is not an action of draw poker (f, cc, cbr, sd, sdu, sm)")
-    cards: list[Card] = []
-    if verb in ("sd", "sdu", "sm"):
-        cards = _cards(" ".join(words[2:]), where)
-    return _Action(number, text, player, verb, tuple(cards))
+        raise ReplayError(f"{_where(number, raw)}: {verb!r} is not an action of draw poker "
+                          "(f, cc, cbr, sd, sdu, sm)")
+    move: Move | str = text
+    if verb == "sd":
+        cards = _cards(words[2:], number, raw)
+        move = Draw(cards, player=player)
+    elif verb in ("sdu", "sm"):
+        cards = _cards(words[2:], number, raw)
+    else:
+        cards = ()
+        try:
+            move = parse_move(text)
+        except IllegalAction:
+            pass  # the hand says why, at this action's turn
+    return _Action(number, text, player, verb, cards, move)
 
 
-def _player(word: str, n: int, where: str) -> int:
+def _where(number: int, raw: str) -> str:
+    return f"action {number} {raw!r}"
+
+
+_SEATS: Final = {f"p{seat + 1}": seat for seat in range(MAX_PLAYERS)}
+
+
+def _player(word: str, n: int, number: int, raw: str) -> int:
+    seat = _SEATS.get(word)
+    if seat is not None and seat < n:
+        return seat
     digits = word[1:]
     if not digits.isascii() or not digits.isdigit() or not 1 <= int(digits) <= n:
-        raise ReplayError(f"{where}: there is no player {word} in a hand of {n}")
+        raise ReplayError(f"{_where(number, raw)}: there is no player {word} in a hand of {n}")
     return int(digits) - 1
 
 
-def _cards(text: str, where: str) -> list[Card]:
+def _cards(words: Sequence[str], number: int, raw: str) -> tuple[Card, ...]:
     try:
-        return parse_cards(text)
+        return tuple(parse_cards(words[0] if len(words) == 1 else " ".join(words)))
     except CardError as error:
-        raise ReplayError(f"{where}: {error}") from None
+        raise ReplayError(f"{_where(number, raw)}: {error}") from None
 
 
 def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 5) -> _Plan:
@@ -569,7 +595,6 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
     a bet or call, or at a discard by a player who already drew (or sits left
     of one who did) in the current draw: players draw in seat order.
     """
-    universe = set(new_deck(jokers))
     initial: dict[int, list[_Action]] = {}
     seen: dict[Card, _Action] = {}
     draws: list[_Draw] = []
@@ -580,10 +605,11 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
         action = _parse_action(number, raw, n)
         if action is None:
             continue
-        for card in action.cards:
-            if not card.is_unknown and card not in universe:
-                extra = " (jokers need _jokers = true, an Assassin option)" if card.is_joker else ""
-                raise ReplayError(f"{action.where()}: {card} is not in this deck{extra}")
+        if not jokers:  # every other card read is in the deck
+            for card in action.cards:
+                if card.is_joker:
+                    raise ReplayError(f"{action.where()}: {card} is not in this deck "
+                                      "(jokers need _jokers = true, an Assassin option)")
         if action.verb == "dh" and not started:
             for card in action.cards:
                 if card in seen and not card.is_unknown:
@@ -622,10 +648,8 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
     if not started:
         _check_initial(initial, hand_size)
 
-    deck: list[Card] = []
-    for round_number in range(hand_size):
-        for seat in range(n):
-            deck.append(_initial_cards(initial, seat, hand_size)[round_number])
+    holes = [_initial_cards(initial, seat, hand_size) for seat in range(n)]
+    deck = [holes[seat][k] for k in range(hand_size) for seat in range(n)]
     dealt_at: dict[int, list[_Action]] = {}
     for draw in draws:
         deck.append(UNKNOWN)  # the burn: histories do not record it
