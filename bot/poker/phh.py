@@ -1,9 +1,11 @@
 """Hand histories in the PHH format (RULES.md section 6): export, read and replay.
 
 ``export_phh(hand)`` writes any hand, finished or not, as a PHH (TOML)
-document; ``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)``
-deals the recorded cards and feeds the recorded actions to a new ``Hand``,
-checking every action and every card on the way. Pure functions of text: the
+document; ``phh_seen_by(text, seats)`` turns it into the history a member may
+have (the cards he saw at the table, every other card ``??``);
+``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)`` deals the
+recorded cards and feeds the recorded actions to a new ``Hand``, checking
+every action and every card on the way. Pure functions of text: the
 command ``python -m bot replay FILE`` (reading the file, printing) is
 ``bot.replay``.
 
@@ -31,8 +33,9 @@ Histories do not record burned cards: a replay burns a card nobody saw
 from __future__ import annotations
 
 import math
+import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
@@ -61,6 +64,8 @@ _OUR_FIELDS: Final = frozenset({
     "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in", "_seed",
 })
 _PLAYER_VERBS: Final = frozenset({"f", "cc", "cbr", "sd", "sdu", "sm"})
+_BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
+_SEATS: Final = {f"p{seat + 1}": seat for seat in range(MAX_PLAYERS)}  # "p3" -> engine seat 2
 
 TomlValue = str | int | float | bool | Sequence["TomlValue"]
 
@@ -186,6 +191,61 @@ def _toml_string(text: str) -> str:
             out.append(char)
     out.append('"')
     return "".join(out)
+
+
+# ------------------------------------------------------------------------------------------------- what was shown
+
+
+def seen_by(actions: Sequence[str], seats: Collection[int]) -> list[str]:
+    """A history's actions as the players of ``seats`` (0-based; none for a bystander) saw them at the table.
+
+    The cards shown to everyone stay (every hand at the showdown, ``pN sm CARDS``; Assassin's twos thrown face
+    up, in ``pN sdu``) and so do the cards of those players: what they were dealt and what they threw. Every
+    other card is ``??``, the PHH card nobody saw, so that the history still replays, here and (for the
+    standard variants) in pokerkit.
+    """
+    return [_seen_by(action, seats) for action in actions]
+
+
+def _seen_by(action: str, seats: Collection[int]) -> str:
+    words = action.split("#", 1)[0].split()
+    if words[:2] == ["d", "dh"] and len(words) == 4:
+        who, verb, cards = words[2], "d dh", words[3]
+    elif len(words) == 3 and words[1] in ("sd", "sdu"):
+        who, verb, cards = words[0], words[1], words[2]
+    else:
+        return action  # no card in it, or the cards shown at the showdown
+    seat = _SEATS.get(who)
+    if seat is not None and seat in seats:
+        return action
+    try:
+        hidden = "".join(c.code if verb == "sdu" and c.is_two else "??" for c in parse_cards(cards))
+    except CardError:
+        hidden = "??" * (len(cards) // 2)
+    return f"{verb} {who} {hidden}" if verb == "d dh" else f"{who} {verb} {hidden}"
+
+
+def phh_seen_by(text: str, seats: Collection[int]) -> str:
+    """A PHH document (as ``export_phh`` writes it) as the players of ``seats`` saw the hand (``seen_by``), and
+    without ``_seed``, which would deal every card again. PHHError if the text is not such a document."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"not valid TOML: {error}") from None
+    actions = _get_strs(data, "actions")
+    if actions is None:
+        raise PHHError("the actions field is missing")
+    data["actions"] = seen_by(actions, seats)
+    data.pop("_seed", None)
+    lines = []
+    for key, value in data.items():
+        if not _BARE_KEY.fullmatch(key):
+            raise PHHError(f"{key!r} is not a field export_phh writes")
+        try:
+            lines.append(_toml_line(key, _toml_value(key, value)))
+        except ValueError as error:
+            raise PHHError(str(error)) from None
+    return "".join(lines)
 
 
 # ----------------------------------------------------------------------------------------------------------- parse
@@ -564,8 +624,6 @@ def _parse_action(number: int, raw: str, n: int) -> _Action | None:
 def _where(number: int, raw: str) -> str:
     return f"action {number} {raw!r}"
 
-
-_SEATS: Final = {f"p{seat + 1}": seat for seat in range(MAX_PLAYERS)}
 
 
 def _player(word: str, n: int, number: int, raw: str) -> int:

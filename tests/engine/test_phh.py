@@ -15,7 +15,7 @@ import pytest
 
 from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
-from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay
+from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, phh_seen_by, replay, seen_by
 from bot.replay import replay_command
 from tests.engine.helpers import choose, deal_after_each_discard, play_randomly, stacked, with_actions
 
@@ -475,6 +475,65 @@ def test_unknown_cards_round_trip_through_export() -> None:
     hand = replay(wsop_text("60.phh"))  # p1's hand and one of p2's cards are unknown
     assert UNKNOWN in hand.holes[0]
     assert_round_trip(hand)
+
+
+# --- only what was shown --------------------------------------------------------------------------------------------
+
+
+def shown_hand() -> Hand:
+    """2-7 single draw: p1 pat and p2 drawing two go to the showdown; p3 draws one and folds, never showing."""
+    deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "AhAdAcKsKh"], "Ts", "6h6d", "5s")
+    hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100] * 3, deck=deck)
+    for action in ("cc", "cc", "cc", "sd", "sd KdQc", "sd Ks", "cbr 4", "cc", "f"):
+        hand.act(action)
+    return hand
+
+
+def test_a_history_given_to_a_member_shows_the_cards_shown_at_the_table_and_his_own() -> None:
+    hand = shown_hand()
+    shown = ["p1 sm 7s5d4h3c2s", "p2 sm Jh9s8d6h6d"]
+    assert seen_by(hand.history, ()) == [  # a bystander: the showdown only
+        "d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", "p3 cc", "p1 cc", "p2 cc",
+        "p1 sd", "p2 sd ????", "p3 sd ??", "d dh p2 ????", "d dh p3 ??", "p1 cbr 4", "p2 cc", "p3 f", *shown,
+    ]
+    theirs = seen_by(hand.history, (2,))  # p3 sees his own folded hand, and still not p2's draw
+    assert theirs[2] == "d dh p3 AhAdAcKsKh" and theirs[8:11] == ["p3 sd Ks", "d dh p2 ????", "d dh p3 5s"]
+    assert theirs[1] == "d dh p2 ??????????" and theirs[-2:] == shown
+    assert seen_by(hand.history, (0, 1, 2)) == hand.history
+
+
+def test_assassins_face_up_twos_are_shown_to_everyone_and_the_face_down_cards_are_not() -> None:
+    assert seen_by(["p2 sdu 2hKsX1", "d dh p2 4c5d6h7s", "p3 sd 2c", "p2 sm 4c5d6h7sQd9c"], ()) == [
+        "p2 sdu 2h??X1", "d dh p2 ????????", "p3 sd ??", "p2 sm 4c5d6h7sQd9c",
+    ]
+
+
+def test_a_history_given_to_a_member_leaves_out_the_seed_that_deals_every_card_again() -> None:
+    hand = play_randomly(Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, seed=8), 8)
+    text = export_phh(hand, players=["11", "12", "13", "14"], _hand_id=3)
+    assert "_seed = 8" in text
+    seen = phh_seen_by(text, (1,))
+    data, original = tomllib.loads(seen), tomllib.loads(text)
+    assert "_seed" not in data and data["actions"] == seen_by(hand.history, (1,))
+    assert {k: v for k, v in data.items() if k != "actions"} == {
+        k: v for k, v in original.items() if k not in ("actions", "_seed")}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_history_given_to_a_member_still_replays_to_the_same_stacks(game_id: str) -> None:
+    hidden = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = rng.randint(2, min(6, GAMES[game_id].max_players))
+        hand = Hand(game_id, Stakes("no-limit", 1, 2), [rng.choice([6, 40, 200]) for _ in range(players)],
+                    seed=seed, jokers=GAMES[game_id].assassin and seed % 2 == 0)
+        hand = draw_five_each(hand) if seed % 4 == 0 else play_randomly(hand, seed)  # reshuffles too
+        for seats in ((), (rng.randrange(players),)):
+            again = replay(phh_seen_by(export_phh(hand), seats))
+            assert again.is_complete and (again.stacks, again.carried_out) == (hand.stacks, hand.carried_out)
+            assert {seat: again.holes[seat] for seat in again.shown} == {seat: hand.holes[seat] for seat in hand.shown}
+            hidden += any("??" in a for a in again.history)
+    assert hidden
 
 
 # --- parsing ---------------------------------------------------------------------------------------------------------
