@@ -20,7 +20,7 @@ from bot.night.stats import game_label
 from bot.poker import Hand
 from bot.store import HandRecord, SessionRecord, Store
 from bot.tables import TableSettings
-from bot.tables.night import TONIGHT_HOURS, Board, Night, NightResults
+from bot.tables.night import TONIGHT_HOURS, Board, Night, NightResults, member_phh
 from cogs.render import chip_count, mention
 
 NONE: Final = discord.AllowedMentions.none()
@@ -166,9 +166,10 @@ def stats_scope(night: Night | None) -> str:
 # ----------------------------------------------------------------------------------------------- history
 
 
-def history_message(told: Sequence[tuple[HandRecord, Hand | None]],
+def history_message(told: Sequence[tuple[HandRecord, Hand | None]], member: int,
                     ) -> tuple[str, list[discord.Embed], list[discord.File]]:
-    """``/poker history``: each hand as its story (an embed each, newest first) with its PHH file attached. Hands
+    """``/poker history``: each hand as its story (an embed each, newest first) with its PHH file attached, as
+    ``member`` may have it (the cards shown at the table and his own, ``bot.tables.night.member_phh``). Hands
     whose stories no longer fit in one message (Discord's 6,000 characters of embeds), or that could not be
     rebuilt, are named in the text."""
     embeds: list[discord.Embed] = []
@@ -182,8 +183,9 @@ def history_message(told: Sequence[tuple[HandRecord, Hand | None]],
             room -= len(story)
         else:
             left_out.append(record.number)
-        if record.phh:
-            files.append(discord.File(io.BytesIO(record.phh.encode()), filename=f"hand-{record.number}.phh"))
+        phh = member_phh(record, member)
+        if phh:
+            files.append(discord.File(io.BytesIO(phh.encode()), filename=f"hand-{record.number}.phh"))
     count = len(told)
     text = f"The last {count} hand{'s' if count != 1 else ''} at this table, newest first, with their hand histories."
     if left_out:

@@ -8,6 +8,7 @@ import datetime as dt
 
 from bot.night import ChipValue
 from bot.night.settle import Payment
+from bot.poker.phh import export_phh, phh_seen_by
 from bot.store import HandRecord, NetEntry, SessionRecord
 from bot.tables.night import Board, Night, NightResults
 from cogs import night_views
@@ -60,12 +61,14 @@ def test_boards_name_their_nights() -> None:
 
 def test_stories_that_do_not_fit_are_named_and_every_file_is_attached() -> None:
     hand = heads_up_triple_draw()
+    phh = export_phh(hand, players=[str(ANN), str(BOB)])
     record = HandRecord(1, 1, 9, hand.game.id, {}, 0, (ANN, BOB), (200, 200), 0, "complete", tuple(hand.stacks), 0,
-                        {}, "variant = 'x'\n", None, DAY, DAY, tuple(hand.actions))
+                        {}, phh, None, DAY, DAY, tuple(hand.actions))
     told = [(record, hand)] * 40 + [(record, None)]
-    text, embeds, files = night_views.history_message(told)
+    text, embeds, files = night_views.history_message(told, BOB)
     assert sum(len(e.description or "") for e in embeds) <= night_views.EMBED_TEXT < 6000
     assert len(embeds) < 40 and len(files) == 41
+    assert {f.fp.read().decode() for f in files} == {phh_seen_by(phh, [1])}  # as bob saw the hand
     assert text.startswith("The last 41 hands at this table") and "Not told here: #9" in text
 
 
