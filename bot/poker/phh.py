@@ -663,7 +663,7 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
         action = _parse_action(number, raw, n)
         if action is None:
             continue
-        if not jokers:  # every other card read is in the deck
+        if not jokers and "X" in action.text:  # every other card read is in the deck
             for card in action.cards:
                 if card.is_joker:
                     raise ReplayError(f"{action.where()}: {card} is not in this deck "
