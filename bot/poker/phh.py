@@ -9,10 +9,14 @@ every action and every card on the way. Pure functions of text: the
 command ``python -m bot replay FILE`` (reading the file, printing) is
 ``bot.replay``.
 
-Conventions (the same as pokerkit's, so that its ``HandHistory`` reads our
-files of the games it knows, ``F2L3D`` and ``N2L1D``):
+Conventions (the same as pokerkit's, so that its ``HandHistory`` plays our
+files of the games it knows, ``F2L3D``, ``N2L1D`` and ``FB``, as written):
 
 - ``p1`` is engine seat 0, the first seat left of the button.
+- A draw round is every discard of the round (``pN sd ...``, in draw order),
+  then the replacements (``d dh pN ...``) in the same order (``Hand.history``
+  writes it so). A replay also reads each deal right after its discard, as
+  files of earlier versions have it.
 - ``blinds_or_straddles`` is ``[small, big, 0, ...]``. Heads-up, pokerkit
   reverses both ``blinds_or_straddles`` and ``antes`` (player ``i`` posts entry
   ``1 - i``): ``p1`` posts the big blind and ``antes[1]``, ``p2`` (the button)
