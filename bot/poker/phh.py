@@ -231,14 +231,18 @@ def _seen_by(action: str, seats: Collection[int]) -> str:
 
 def phh_seen_by(text: str, seats: Collection[int]) -> str:
     """A PHH document (as ``export_phh`` writes it) as the players of ``seats`` saw the hand (``seen_by``), and
-    without ``_seed``, which would deal every card again. PHHError if the text is not such a document."""
+    without ``_seed``, which would deal every card again. Each draw round is written as the standard writes it,
+    also in a file of an earlier version (the hand is replayed: its ``Hand.history``). PHHError if the text is
+    not such a document."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not valid TOML: {error}") from None
-    actions = _get_strs(data, "actions")
-    if actions is None:
-        raise PHHError("the actions field is missing")
+    document = phh_document(data)
+    try:
+        actions: Sequence[str] = replay(document).history
+    except PHHError:
+        actions = document.actions  # a history that does not replay is shown as it is, its cards hidden alike
     data["actions"] = seen_by(actions, seats)
     data.pop("_seed", None)
     lines = []

@@ -519,6 +519,14 @@ def test_a_history_given_to_a_member_leaves_out_the_seed_that_deals_every_card_a
         k: v for k, v in original.items() if k not in ("actions", "_seed")}
 
 
+def test_a_history_of_an_earlier_version_is_given_to_a_member_in_the_standard_order() -> None:
+    hand = play_randomly(Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, seed=9), 9)
+    older = with_actions(export_phh(hand), deal_after_each_discard(hand.history))  # as the bot kept it before
+    assert tomllib.loads(older)["actions"] != hand.history
+    assert tomllib.loads(phh_seen_by(older, range(4)))["actions"] == hand.history
+    assert tomllib.loads(phh_seen_by(older, ()))["actions"] == seen_by(hand.history, ())
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_history_given_to_a_member_still_replays_to_the_same_stacks(game_id: str) -> None:
     hidden = 0
