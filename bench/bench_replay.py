@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import cProfile
-import io
 import os
-import pstats
 import random
 import sys
 import tempfile
@@ -37,7 +34,9 @@ from typing import Final
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.night.phhs import write_phhs
+from bench_play import profile_top
+
+from bot.night.phhs import split_phhs, write_phhs
 from bot.poker import GAMES
 from bot.poker.phh import export_phh, parse_phh
 from bot.replay import replay_command
@@ -114,20 +113,14 @@ def run_pokerkit(text: str) -> tuple[float, int]:
             (state, _), = deque(history.state_actions, maxlen=1)  # play every step, keep the last state
             finishing.append(list(state.stacks))
         elapsed = time.perf_counter() - start
-    written = [list(parse_phh(hand).finishing_stacks or ()) for hand in _hands(text)]
+    written = [list(parse_phh(hand).finishing_stacks or ()) for hand in split_phhs(text)]
     return elapsed, sum(a != b for a, b in zip(finishing, written, strict=True))
-
-
-def _hands(text: str) -> list[str]:
-    from bot.night.phhs import split_phhs
-
-    return split_phhs(text)
 
 
 def bench_replay(hands: int = 300, seed: int = 1, rounds: int = 5) -> ReplayBench:
     """Write the night, then time both sides on it ``rounds`` times, interleaved; return the best figures."""
     text = night_text(hands, seed)
-    actions = sum(len(parse_phh(hand).actions) for hand in _hands(text))
+    actions = sum(len(parse_phh(hand).actions) for hand in split_phhs(text))
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "night.phhs")
         Path(path).write_text(text, encoding="utf-8")
@@ -147,13 +140,7 @@ def profile_ours(hands: int, seed: int, top: int = 30) -> str:
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "night.phhs")
         Path(path).write_text(text, encoding="utf-8")
-        profiler = cProfile.Profile()
-        profiler.enable()
-        run_ours(path)
-        profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
+        return profile_top(lambda: run_ours(path), top)
 
 
 def main(argv: list[str] | None = None) -> int:
