@@ -213,10 +213,10 @@ def seen_by(actions: Sequence[str], seats: Collection[int]) -> list[str]:
 
 def _seen_by(action: str, seats: Collection[int]) -> str:
     words = action.split("#", 1)[0].split()
-    if words[:2] == ["d", "dh"] and len(words) == 4:
-        who, verb, cards = words[2], "d dh", words[3]
-    elif len(words) == 3 and words[1] in ("sd", "sdu"):
-        who, verb, cards = words[0], words[1], words[2]
+    if words[:2] == ["d", "dh"] and len(words) > 3:
+        who, verb, cards = words[2], "d dh", "".join(words[3:])
+    elif len(words) > 2 and words[1] in ("sd", "sdu"):
+        who, verb, cards = words[0], words[1], "".join(words[2:])
     else:
         return action  # no card in it, or the cards shown at the showdown
     seat = _SEATS.get(who)

@@ -502,6 +502,11 @@ def test_a_history_given_to_a_member_shows_the_cards_shown_at_the_table_and_his_
     assert seen_by(hand.history, (0, 1, 2)) == hand.history
 
 
+def test_cards_written_apart_or_with_a_comment_are_hidden_alike() -> None:
+    assert seen_by(["d dh p1 As Kd 2c", "p1 sd As Kd # bluffing", "p2 sd Qs"], (1,)) == [
+        "d dh p1 ??????", "p1 sd ????", "p2 sd Qs"]
+
+
 def test_assassins_face_up_twos_are_shown_to_everyone_and_the_face_down_cards_are_not() -> None:
     assert seen_by(["p2 sdu 2hKsX1", "d dh p2 4c5d6h7s", "p3 sd 2c", "p2 sm 4c5d6h7sQd9c"], ()) == [
         "p2 sdu 2h??X1", "d dh p2 ????????", "p3 sd ??", "p2 sm 4c5d6h7sQd9c",
