@@ -35,7 +35,7 @@ from bot.poker import (
 from bot.rules_text import rules_page
 from bot.store import HandRecord
 from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
-from bot.tables.night import night_phhs, rebuild, resolve_night
+from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
 from cogs import render
 
@@ -774,15 +774,13 @@ class TableCog(commands.Cog, name=COG_NAME):
     @app_commands.describe(**describe("poker history"))
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
         """/poker history"""
-        table = self._table(interaction)
-        recent = await self.bot.store.recent_hands(table.id, max(25, count))
-        records = [h for h in recent if h.status == "complete"][:count]
+        records = await history_hands(self.bot.store, self.bot.tables, interaction.channel_id or 0, count)
         if not records:
             await respond(interaction, "No hand has been finished at this table yet.", ephemeral=True)
             return
-        text, embeds, files = night_views.history_message([(r, _told(r)) for r in records])
+        text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
         await respond(interaction, text, embeds=embeds, files=files, ephemeral=True,
-                                                allowed_mentions=night_views.NONE)
+                      allowed_mentions=night_views.NONE)
 
     @poker.command(name="export", description=COMMAND_HELP["poker export"])
     @app_commands.describe(**describe("poker export"))
@@ -795,7 +793,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             await respond(interaction, night_views.export_message(night, 0, 0), ephemeral=True)
             return
         await defer_thinking(interaction, ephemeral=True)
-        document, skipped = await asyncio.to_thread(night_phhs, hands)
+        document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
         text = night_views.export_message(night, len(hands) - skipped, skipped)
         file = night_views.export_file(document, night) if document else discord.utils.MISSING
         await respond(interaction, text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
