@@ -89,13 +89,11 @@ def add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser
 
 def health_command() -> int:
     """``python -m bot health``: the Docker image's HEALTHCHECK (``bot.health``)."""
-    from .config import load_config
+    from .config import configured
     from .health import check_health
 
-    try:
-        config = load_config()
-    except ValueError as error:
-        print(f"Configuration error: {error}", file=sys.stderr)
+    config = configured()
+    if config is None:
         return 2
     healthy, line = check_health(config.health_file)
     print(line, file=sys.stdout if healthy else sys.stderr)

@@ -7,6 +7,7 @@ Nothing else in the bot reads ``os.environ``: the store, the bot and the cogs ge
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,16 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         shard_ids=shard_ids,
         health_file=Path(health) if health else None,
     )
+
+
+def configured() -> Config | None:
+    """The configuration of the environment and ``.env``, or None after printing what is wrong with it (one line
+    on standard error: a command then exits 2)."""
+    try:
+        return load_config()
+    except ValueError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return None
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -16,7 +16,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from .config import load_config
+from .config import configured
 from .startup import StartupError
 
 if TYPE_CHECKING:
@@ -39,10 +39,8 @@ Offline tools that need no token: python -m bot replay FILE.phh, python -m bot s
 
 def run_bot() -> int:
     """Run the bot until it is stopped; explain how to get a token when there is none."""
-    try:
-        config = load_config()
-    except ValueError as error:
-        print(f"Configuration error: {error}", file=sys.stderr)
+    config = configured()
+    if config is None:
         return 2
     if config.token is None:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
