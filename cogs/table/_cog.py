@@ -488,7 +488,8 @@ class TableCog(commands.Cog, name=COG_NAME):
         """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
         session = self.session(table)
         await session.publish()
-        if table.live is None and table.next().kind in ("deal", "choose") and session.dealing is None:
+        pending = session.dealing is not None and not session.dealing.done()
+        if table.live is None and table.next().kind in ("deal", "choose") and not pending:
             session.schedule_deal()
 
     async def _join(self, interaction: discord.Interaction, table: Table, buy_in: int | None) -> None:
