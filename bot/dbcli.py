@@ -24,7 +24,7 @@ from typing import TextIO
 
 from .bank_location import BankAddress, parse_bank
 from .store import Store, latest_version
-from .store.db import readonly_uri
+from .store.sqlite import readonly_uri
 
 __all__ = ["backup_database", "check_database", "db_command"]
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .store import SchemaError, Store
-from .store.db import readonly_uri
 from .store.lock import BankInUse, BankLock
+from .store.sqlite import readonly_uri
 
 __all__ = ["BANK_TABLES", "OpenBank", "StartupError", "check_path", "inspect_file", "open_bank"]
 

@@ -1,8 +1,9 @@
-"""The store: chip bank, tables, seats and hand logs in one SQLite file (aiosqlite).
+"""The store: chip bank, tables, seats and hand logs, in one SQLite file (aiosqlite) or a PostgreSQL database
+(asyncpg, the ``postgres`` extra).
 
 Usage::
 
-    store = await Store.open("data/poker.db")  # created and migrated
+    store = await Store.open("data/poker.db")  # created and migrated; or "postgresql://user:pw@host/db"
     await store.transfer(guild, alice, bob, 250)
     table = await store.create_table(guild, channel, host, {"game": "2-7-triple-draw"})
     await store.buy_in(table.id, alice, 500, seat_no=1, min_amount=200, max_amount=1000)
@@ -10,11 +11,14 @@ Usage::
     report = await store.audit(guild)          # report.ok, report.problems
     await store.close()
 
-One ``Store`` wraps one aiosqlite connection. Its operations are coroutines
-and safe to run concurrently (``asyncio.gather``): one lock serialises the
-transactions of the connection, and ``BEGIN IMMEDIATE`` with a busy timeout
-serialises them with other connections (other ``Store`` objects or processes
-on the same file).
+One ``Store`` writes through one connection and reads through another. Its
+operations are coroutines and safe to run concurrently (``asyncio.gather``):
+one lock serialises the transactions of each connection; with SQLite,
+``BEGIN IMMEDIATE`` with a busy timeout serialises them with other connections
+(other ``Store`` objects or processes on the same file); with PostgreSQL, a
+chip movement locks the rows of the accounts it changes (``FOR UPDATE``).
+Both engines run the same SQL (``bot.store.dialect``) and the same numbered
+migrations.
 
 Every write is one transaction: it happens completely or not at all. A
 refusal is a ``StoreError`` subclass with a message fit for the user; see
@@ -49,18 +53,7 @@ from .bank import (
     LedgerPage,
     TransferResult,
 )
-from .db import (
-    BUSY_SLICE,
-    DEFAULT_BUSY_TIMEOUT,
-    MAX_AMOUNT,
-    MAX_BALANCE,
-    Clock,
-    latest_version,
-    open_database,
-    open_reader,
-    readonly_uri,
-    user_version,
-)
+from .db import DEFAULT_BUSY_TIMEOUT, MAX_AMOUNT, MAX_BALANCE, Clock, latest_version
 from .errors import (
     ActionOutOfOrder,
     AlreadySeated,
@@ -84,7 +77,10 @@ from .errors import (
     TableExists,
     TableNotEmpty,
 )
+from .faults import Outage
 from .night import NetEntry, NightMixin, SessionRecord
+from .postgres import is_postgres_url, open_postgres, redact
+from .sqlite import BUSY_SLICE, SqliteConnection, open_database, open_reader, readonly_uri
 from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
 from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
@@ -116,33 +112,53 @@ class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
     ) -> Store:
         """Open (create, upgrade) the database and return a store over it.
 
-        ``path``: the file (its folder is created). ``synchronous``: ``"normal"``
-        or ``"full"`` (the configuration's ``POKER_DB_SYNC``). ``clock``: seconds since the epoch, for
-        ``created_at`` columns. ``migrations_dir``: tests only. Raises
-        ``SchemaTooNew`` for a file written by a newer bot.
+        ``path``: the SQLite file (its folder is created), or a ``postgresql://`` URL (the database must exist;
+        its tables are created). ``synchronous``: ``"normal"`` or ``"full"`` (the configuration's
+        ``POKER_DB_SYNC``; SQLite only: PostgreSQL's durability is the server's). ``clock``: seconds since the
+        epoch, for ``created_at`` columns. ``migrations_dir``: tests only. Raises ``SchemaTooNew`` for a bank
+        written by a newer bot.
         """
+        if isinstance(path, str) and is_postgres_url(path):
+            outage = Outage(redact(path))
+            writer, reader = await open_postgres(path, outage, migrations_dir=migrations_dir)
+            return cls(writer, clock=clock, reader=reader, busy_timeout=busy_timeout, where=redact(path))
         target = Path(path)
+        outage = Outage(str(target))
         conn = await open_database(
             target, synchronous=synchronous, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
-        reader = None
+        read_conn = None
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(min(busy_timeout, BUSY_SLICE) * 1000)}")
             if str(target) != ":memory:":  # reads on a connection of their own, never behind a write
-                reader = await open_reader(target, busy_timeout)
+                read_conn = SqliteConnection(await open_reader(target, busy_timeout), outage)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, clock=clock, path=target, reader=reader, busy_timeout=busy_timeout)
+        return cls(SqliteConnection(conn, outage), clock=clock, path=target, reader=read_conn,
+                   busy_timeout=busy_timeout)
 
     @classmethod
     async def open_readonly(cls, path: str | Path) -> Store:
-        """A store that only reads an existing file (``python -m bot db check``, a backup's copy): nothing is
+        """A store that only reads an existing bank (``python -m bot db check``, a backup's copy): nothing is
         migrated or written. Its writes fail."""
+        if isinstance(path, str) and is_postgres_url(path):
+            outage = Outage(redact(path))
+            writer, reader = await open_postgres(path, outage, upgrade=False, read_only=True)
+            return cls(writer, reader=reader, where=redact(path))
         target = Path(path)
         conn = await aiosqlite.connect(readonly_uri(target), uri=True, isolation_level=None)
         conn.row_factory = sqlite3.Row
-        return cls(conn, path=target)
+        return cls(SqliteConnection(conn, Outage(str(target))), path=target)
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The underlying aiosqlite connection of an SQLite store (tests and tools only: writes must go through
+        the store); ``db`` is the engine's connection, for either engine."""
+        conn = self._conn
+        if not isinstance(conn, SqliteConnection):
+            raise TypeError(f"the store's database is {conn.engine}: use store.db")
+        return conn.raw
 
     async def close(self) -> None:
         """Close the connections (waits for a running operation to finish); closing twice is harmless."""
@@ -154,9 +170,9 @@ class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
                 await self._conn.close()
 
     async def schema_version(self) -> int:
-        """The file's ``PRAGMA user_version``."""
+        """The number of the last migration applied to the bank (SQLite: its ``PRAGMA user_version``)."""
         async with self._lock:
-            return await user_version(self._conn)
+            return await self._conn.schema_version()
 
     async def __aenter__(self) -> Store:
         return self

@@ -18,9 +18,9 @@ balance).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
+from .connection import Row
 from .db import (
     MAX_AMOUNT,
     MAX_BALANCE,
@@ -210,7 +210,7 @@ async def _set_balance(tx: Tx, guild: int, user: int, balance: int) -> None:
     await tx.run("UPDATE accounts SET balance = ? WHERE guild_id = ? AND user_id = ?", (balance, guild, user))
 
 
-def _entry(r: sqlite3.Row) -> LedgerEntry:
+def _entry(r: Row) -> LedgerEntry:
     return LedgerEntry(
         id=r["id"], guild_id=r["guild_id"], user_id=r["user_id"], delta=r["delta"], balance_after=r["balance_after"],
         kind=r["kind"], reference=r["reference"], counterparty=r["counterparty"], table_id=r["table_id"],

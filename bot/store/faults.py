@@ -1,16 +1,16 @@
-"""What SQLite's errors mean for the host: a disk that is full or read-only, an I/O error, a damaged file.
+"""What the database's errors mean for the host: a disk that is full or read-only, an I/O error, a damaged file, a
+database server out of reach.
 
 ``cause_of(error)`` names the cause of an ``sqlite3`` error the host must fix (None for anything else: a lock is
-a wait, a constraint is a refusal or a bug). ``Outage`` tells the log once per outage, in one ERROR line that
-names the cause and the file, and once more (INFO) when the database can be written again; every operation
-refused meanwhile raises ``StoreUnavailable``, whose words a player can be shown.
+a wait, a constraint is a refusal or a bug); ``bot.store.postgres`` names PostgreSQL's. ``Outage`` tells the log
+once per outage, in one ERROR line that names the cause and the bank, and once more (INFO) when the database can be
+written again; every operation refused meanwhile raises ``StoreUnavailable``, whose words a player can be shown.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
-from pathlib import Path
 
 from .errors import StoreUnavailable
 
@@ -54,19 +54,22 @@ def is_busy(error: BaseException) -> bool:
 class Outage:
     """The database of one store, as far as being written goes: logs the start and the end of each outage."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
+    def __init__(self, where: str | None) -> None:
+        self.where = where or "(in memory)"  # the file, or the URL without its password
         self.cause: str | None = None  # the outage under way, if any
 
     def failed(self, error: BaseException, *, writing: bool) -> StoreUnavailable | None:
         """The refusal for ``error`` if it is the host's problem (logged once per outage), else None."""
         cause = cause_of(error)
-        if cause is None:
-            return None
+        return None if cause is None else self.failed_because(cause, error, writing=writing, engine="SQLite")
+
+    def failed_because(self, cause: str, error: BaseException, *, writing: bool,
+                       engine: str) -> StoreUnavailable:
+        """The refusal for ``error``, whose cause the host must fix (logged once per outage)."""
         if cause != self.cause:
             self.cause = cause
-            log.error("cannot %s the database %s: %s (SQLite: %s); every change is refused until it can be "
-                      "written again", "write" if writing else "read", self.path or "(in memory)", cause, error)
+            log.error("cannot %s the database %s: %s (%s: %s); every change is refused until it can be "
+                      "written again", "write" if writing else "read", self.where, cause, engine, error)
         verb = "write" if writing else "read"
         tail = "; nothing was changed." if writing else "."
         return StoreUnavailable(f"The bot cannot {verb} its database right now ({cause}){tail}", cause=cause)
@@ -74,5 +77,5 @@ class Outage:
     def succeeded(self) -> None:
         """A write went through: an outage under way is over."""
         if self.cause is not None:
-            log.info("the database %s can be written again (it was: %s)", self.path or "(in memory)", self.cause)
+            log.info("the database %s can be written again (it was: %s)", self.where, self.cause)
             self.cause = None

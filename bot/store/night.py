@@ -17,12 +17,12 @@ version of the bot (the migration cannot replay a hand).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 
 from ..night.facts import PlayerHandFacts
 from ..night.stats import PlayerStats
+from .connection import Row
 from .db import StoreBase, Tx, check_count, check_id, from_json
 from .errors import HandInProgress, HandNotLive, InvalidArgument, NotFound
 from .sessions import end_session, start_session, write_facts
@@ -81,7 +81,7 @@ class NetEntry:
 TOURNAMENT_KINDS = "('tournament-buy-in', 'tournament-rebuy', 'tournament-prize', 'tournament-refund')"
 
 
-def _session(r: sqlite3.Row) -> SessionRecord:
+def _session(r: Row) -> SessionRecord:
     return SessionRecord(r["id"], r["table_id"], r["guild_id"], r["channel_id"], r["number"], r["started_at"],
                          r["ended_at"], r["hands"])
 

@@ -9,11 +9,11 @@ transaction. Every hand and every ledger row of the table belongs to the session
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import astuple
 
 from ..night.facts import FACT_COLUMNS, PlayerHandFacts
+from .connection import Row
 from .db import Tx, from_json
 from .errors import InvalidArgument
 
@@ -44,7 +44,7 @@ async def end_session(tx: Tx, table_id: int) -> int | None:
     return None if session_id is None else int(session_id)
 
 
-async def write_facts(tx: Tx, hand: sqlite3.Row, guild: int, facts: Sequence[PlayerHandFacts],
+async def write_facts(tx: Tx, hand: Row, guild: int, facts: Sequence[PlayerHandFacts],
                       stacks_after: Sequence[int], ended_at: float) -> None:
     """Keep what each player did in the finished ``hand`` (its row), one row per seat, with the time it ended.
 
@@ -63,7 +63,7 @@ async def write_facts(tx: Tx, hand: sqlite3.Row, guild: int, facts: Sequence[Pla
                                   f" {before[seat]:,} to {stacks_after[seat]:,}.")
     if len(facts) != len(users):
         raise InvalidArgument(f"Give the facts of every player of the hand ({len(users)}), not {len(facts)}.")
-    await tx.conn.executemany(
+    await tx.many(
         _INSERT_FACTS,
         [(hand["id"], hand["session_id"], guild, ended_at, *astuple(item)) for item in facts],
     )

@@ -30,7 +30,6 @@ is ``seq == len(hand.actions)`` (``HandRecord.next_seq``).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -38,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
 from .bank import post
+from .connection import Row
 from .db import (
     MAX_BALANCE,
     MAX_ID,
@@ -210,7 +210,7 @@ class SessionResult:
 # ------------------------------------------------------------------ row conversion
 
 
-def _seat(r: sqlite3.Row) -> SeatRecord:
+def _seat(r: Row) -> SeatRecord:
     return SeatRecord(
         table_id=r["table_id"], seat_no=r["seat_no"], user_id=r["user_id"], stack=r["stack"],
         sitting_out=bool(r["sitting_out"]), leaving=bool(r["leaving"]), timeouts=r["timeouts"],
@@ -218,7 +218,7 @@ def _seat(r: sqlite3.Row) -> SeatRecord:
     )
 
 
-def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
+def _table(r: Row, seats: Sequence[SeatRecord]) -> TableRecord:
     return TableRecord(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
         settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
@@ -227,7 +227,7 @@ def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
     )
 
 
-def _hand(r: sqlite3.Row, actions: Sequence[str]) -> HandRecord:
+def _hand(r: Row, actions: Sequence[str]) -> HandRecord:
     after = from_json(r["stacks_after"])
     return HandRecord(
         id=r["id"], table_id=r["table_id"], number=r["number"], game=r["game"], settings=from_json(r["settings"]),
@@ -257,32 +257,32 @@ def _check_stack(value: object, what: str, *, low: int = 0) -> int:
 # ------------------------------------------------------------------ helpers inside a transaction
 
 
-async def _table_row(tx: Tx, table_id: int) -> sqlite3.Row:
+async def _table_row(tx: Tx, table_id: int) -> Row:
     row = await tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
         raise NotFound(f"There is no table number {table_id}.")
     return row
 
 
-async def _open_table_row(tx: Tx, table_id: int) -> sqlite3.Row:
+async def _open_table_row(tx: Tx, table_id: int) -> Row:
     row = await _table_row(tx, table_id)
     if row["status"] == "closed":
         raise TableClosed("This table is closed.")
     return row
 
 
-async def _seat_row(tx: Tx, table_id: int, user: int) -> sqlite3.Row | None:
+async def _seat_row(tx: Tx, table_id: int, user: int) -> Row | None:
     return await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
 
 
-async def _require_seat(tx: Tx, table_id: int, user: int) -> sqlite3.Row:
+async def _require_seat(tx: Tx, table_id: int, user: int) -> Row:
     row = await _seat_row(tx, table_id, user)
     if row is None:
         raise NotSeated("{member} is not seated at this table.", member=user)
     return row
 
 
-async def _live_hand_row(tx: Tx, table_id: int) -> sqlite3.Row | None:
+async def _live_hand_row(tx: Tx, table_id: int) -> Row | None:
     return await tx.one("SELECT * FROM hands WHERE table_id = ? AND status = 'live'", (table_id,))
 
 
@@ -306,7 +306,7 @@ async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
     return [r[0] for r in rows]
 
 
-async def _hand_row(tx: Tx, hand_id: int) -> sqlite3.Row:
+async def _hand_row(tx: Tx, hand_id: int) -> Row:
     row = await tx.one("SELECT * FROM hands WHERE id = ?", (hand_id,))
     if row is None:
         raise NotFound(f"There is no hand number {hand_id}.")
@@ -322,7 +322,7 @@ def _check_refunds(refunds: Mapping[int, int] | None) -> dict[int, int]:
     return shares
 
 
-async def _refund_carried(tx: Tx, table: sqlite3.Row, shares: Mapping[int, int]) -> None:
+async def _refund_carried(tx: Tx, table: Row, shares: Mapping[int, int]) -> None:
     """Return the table's carried pot as ``shares`` (``carried-refund`` rows); ``TableNotEmpty`` unless they add
     up to it exactly. The caller empties ``carried_pot`` in the same transaction."""
     carried = int(table["carried_pot"])
@@ -335,7 +335,7 @@ async def _refund_carried(tx: Tx, table: sqlite3.Row, shares: Mapping[int, int])
                    reference=f"table {table['id']}", table_id=table["id"])
 
 
-async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
+async def _cash_out(tx: Tx, table: Row, seat: Row) -> CashOut:
     """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
     stack = int(seat["stack"])
     user = int(seat["user_id"])
@@ -817,11 +817,7 @@ class TablesMixin(StoreBase):
         async with self._writing(TABLE_BUSY) as until:
             # Autocommit: the single INSERT ... SELECT is its own transaction (checks and write together).
             tx = Tx(self._conn, self._clock())
-            try:
-                await self._until_free(lambda: _append(tx, hand_id, seq, action), until, TABLE_BUSY)
-            finally:
-                if self._conn.in_transaction:  # only if something odd left one open
-                    await self._settle(self._conn, "ROLLBACK")
+            await self._conn.autocommit(lambda: _append(tx, hand_id, seq, action), until, TABLE_BUSY)
 
     async def finish_hand(
         self,
@@ -1013,7 +1009,7 @@ def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> 
         raise BuyInOutOfRange(f"You can {doing} at most {high:,} chips here, not {amount:,}.")
 
 
-async def _debit_for_table(tx: Tx, table: sqlite3.Row, user: int, amount: int, kind: str) -> None:
+async def _debit_for_table(tx: Tx, table: Row, user: int, amount: int, kind: str) -> None:
     """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
     if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips (issue 15)
         raise InvalidArgument("This table plays a tournament: enter it with its Register button.")

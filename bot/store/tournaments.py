@@ -23,12 +23,12 @@ so a caller cannot move other amounts; prizes must add up to the pool, refunds a
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bank import post
+from .connection import Row
 from .db import MAX_AMOUNT, MAX_BALANCE, StoreBase, Tx, check_count, check_id, from_json, to_json
 from .errors import (
     AlreadySeated,
@@ -109,7 +109,7 @@ class TournamentHand:
 # ------------------------------------------------------------------ inside a transaction
 
 
-def _record(r: sqlite3.Row, entries: list[sqlite3.Row]) -> TournamentRecord:
+def _record(r: Row, entries: list[Row]) -> TournamentRecord:
     return TournamentRecord(
         id=r["id"], guild_id=r["guild_id"], table_id=r["table_id"], buy_in=r["buy_in"],
         starting_chips=r["starting_chips"], status=r["status"], pool=r["pool"], state=from_json(r["state"]),
@@ -119,14 +119,14 @@ def _record(r: sqlite3.Row, entries: list[sqlite3.Row]) -> TournamentRecord:
     )
 
 
-async def _row(tx: Tx, tournament_id: int) -> sqlite3.Row:
+async def _row(tx: Tx, tournament_id: int) -> Row:
     row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
         raise NotFound(f"There is no tournament number {tournament_id}.")
     return row
 
 
-async def _active_row(tx: Tx, tournament_id: int) -> sqlite3.Row:
+async def _active_row(tx: Tx, tournament_id: int) -> Row:
     row = await _row(tx, tournament_id)
     if row["status"] not in ACTIVE:
         raise TournamentError(f"This tournament is {row['status']}.")
@@ -139,7 +139,7 @@ async def _tournament_record(tx: Tx, tournament_id: int) -> TournamentRecord:
     return _record(await _row(tx, tournament_id), entries)
 
 
-async def _entry_row(tx: Tx, tournament_id: int, user: int) -> sqlite3.Row | None:
+async def _entry_row(tx: Tx, tournament_id: int, user: int) -> Row | None:
     return await tx.one("SELECT * FROM tournament_entries WHERE tournament_id = ? AND user_id = ?",
                         (tournament_id, user))
 
@@ -149,14 +149,14 @@ async def _save(tx: Tx, tournament_id: int, state: str, status: TournamentStatus
                  (state, status, tournament_id))
 
 
-async def _move(tx: Tx, t: sqlite3.Row, user: int, delta: int, kind: str) -> None:
+async def _move(tx: Tx, t: Row, user: int, delta: int, kind: str) -> None:
     """A movement between the member's balance and the pool (none for a free tournament)."""
     if delta:
         await post(tx, t["guild_id"], user, delta, kind, reference=f"tournament {t['id']}", table_id=t["table_id"])
         await tx.run("UPDATE tournaments SET pool = pool - ? WHERE id = ?", (delta, t["id"]))
 
 
-async def _pay_out(tx: Tx, t: sqlite3.Row, prizes: Mapping[int, int]) -> None:
+async def _pay_out(tx: Tx, t: Row, prizes: Mapping[int, int]) -> None:
     """The pool to the balances (``tournament-prize``), the tournament chips gone, the tournament finished."""
     if t["status"] != "running":
         raise TournamentError(f"Only a running tournament can be paid out; this one is {t['status']}.")
@@ -410,7 +410,7 @@ class TournamentsMixin(StoreBase):
             await tx.run("UPDATE tournaments SET announced = 1 WHERE id = ?", (tournament_id,))
 
 
-async def _seat_or_fail(tx: Tx, table_id: int, user: int) -> sqlite3.Row:
+async def _seat_or_fail(tx: Tx, table_id: int, user: int) -> Row:
     row = await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
     if row is None:
         raise NotSeated("{member} has no seat in this tournament.", member=user)
