@@ -1,7 +1,11 @@
 """Fixtures shared by the store and table-layer tests: real SQLite files in tmp_path (each directory's
-``db_path`` names its own), a deterministic clock, and an audit after every test of every guild in every file
-the test opened (``open_store(..., audit=False)`` opts out, for tests that corrupt a file on purpose or cannot
-open it)."""
+``db_path`` names its own) or real PostgreSQL databases (``tests/pg.py``), a deterministic clock, and an audit
+after every test of every guild in every bank the test opened (``open_store(..., audit=False)`` opts out, for
+tests that corrupt a file on purpose or cannot open it).
+
+The store's and the table layer's tests (and any test marked ``both_engines``) run on both engines: their
+``engine`` is ``sqlite`` and ``postgresql``, and ``open_store`` opens a PostgreSQL database of the test's own
+for each path it is given. A test about SQLite itself (its file, its PRAGMAs) is marked ``sqlite_only``."""
 
 from __future__ import annotations
 
@@ -14,12 +18,31 @@ from hypothesis import settings
 
 from bot.store import Store
 
+from .pg import drop_database, new_database
+
 # No property test may fail for the machine's speed: Hypothesis's default 200 ms deadline per example fails a test
 # on a machine busy with other work (seen: tests/night/test_settle.py at 329 ms). A test's own @settings keeps this.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 OpenStore = Callable[..., Awaitable[Store]]
+ENGINES = ("sqlite", "postgresql")
+BOTH_ENGINES = ("tests/store/", "tests/tables/")  # folders whose tests use the store run on both engines
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run each test of the store, of the table layer and each marked ``both_engines`` on both engines."""
+    if "engine" not in metafunc.fixturenames or metafunc.definition.get_closest_marker("sqlite_only"):
+        return
+    where = metafunc.definition.path.as_posix()
+    if metafunc.definition.get_closest_marker("both_engines") or any(f"/{d}" in where for d in BOTH_ENGINES):
+        metafunc.parametrize("engine", ENGINES)
+
+
+@pytest.fixture
+def engine() -> str:
+    """The database engine of the test (``sqlite`` unless the test runs on both)."""
+    return "sqlite"
 
 
 class FakeClock:
@@ -34,8 +57,9 @@ class FakeClock:
         return self.now
 
 
-async def audit_file(path: Path, migrations_dir: Any = None) -> None:
-    """Reopen ``path`` and require a clean audit of every guild, a clean ledger and a sound file."""
+async def audit_file(path: Path | str, migrations_dir: Any = None) -> None:
+    """Reopen ``path`` (a file or a PostgreSQL URL) and require a clean audit of every guild, a clean ledger and a
+    sound file."""
     store = await Store.open(path, migrations_dir=migrations_dir)
     try:
         reports = await store.audit_all()
@@ -43,8 +67,9 @@ async def audit_file(path: Path, migrations_dir: Any = None) -> None:
         assert not bad, "\n".join(f"{r.summary()}\n  " + "\n  ".join(r.problems) for r in bad)
         for report in reports:
             assert await store.check_ledger_integrity(report.guild_id) == []
-        assert await store.connection.execute_fetchall("PRAGMA foreign_key_check") == []
-        assert next(iter(await store.connection.execute_fetchall("PRAGMA integrity_check")))[0] == "ok"
+        if store.engine == "sqlite":  # PostgreSQL checks its foreign keys at every write
+            assert await store.connection.execute_fetchall("PRAGMA foreign_key_check") == []
+            assert next(iter(await store.connection.execute_fetchall("PRAGMA integrity_check")))[0] == "ok"
     finally:
         await store.close()
 
@@ -61,22 +86,55 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "poker.db"
 
 
+class Banks:
+    """Where the test's banks are: SQLite files, or a PostgreSQL database of the test's own for each file name."""
+
+    def __init__(self, engine: str) -> None:
+        self.engine = engine
+        self.databases: dict[Path, str] = {}
+
+    async def address(self, path: Path, *, empty: bool = False) -> Path | str:
+        """The bank a test names by ``path``: the file itself, or its database (``empty``: without the schema,
+        for a test that migrates it itself)."""
+        if self.engine == "sqlite":
+            return path
+        if path not in self.databases:
+            self.databases[path] = await new_database(empty=empty)
+        return self.databases[path]
+
+    async def drop(self) -> None:
+        for url in self.databases.values():
+            await drop_database(url)
+
+
+@pytest.fixture
+async def banks(engine: str) -> AsyncIterator[Banks]:
+    """The test's banks on its engine (PostgreSQL databases dropped after it)."""
+    made = Banks(engine)
+    yield made
+    await made.drop()
+
+
 @pytest.fixture(autouse=True)
-async def _audited_paths() -> AsyncIterator[dict[Path, Any]]:
-    """Autouse: after the test, reopen every registered file (path -> migrations dir or None) and audit it."""
-    paths: dict[Path, Any] = {}
+async def _audited_paths(banks: Banks) -> AsyncIterator[dict[Path | str, Any]]:
+    """Autouse: after the test, reopen every registered bank (path or URL -> migrations dir or None) and audit
+    it."""
+    paths: dict[Path | str, Any] = {}
     yield paths
-    for path, migrations_dir in sorted(paths.items()):
+    for path, migrations_dir in sorted(paths.items(), key=lambda item: str(item[0])):
         await audit_file(path, migrations_dir)
 
 
 @pytest.fixture
-async def open_store(db_path: Path, clock: FakeClock, _audited_paths: dict[Path, Any]) -> AsyncIterator[OpenStore]:
-    """Open a Store (default: ``db_path``, the fake clock); closed after the test, then audited."""
+async def open_store(db_path: Path, clock: FakeClock, banks: Banks,
+                     _audited_paths: dict[Path | str, Any]) -> AsyncIterator[OpenStore]:
+    """Open a Store (default: ``db_path``, or its PostgreSQL database; the fake clock); closed after the test, then
+    audited."""
     opened: list[Store] = []
 
     async def _open(path: Path | None = None, *, audit: bool = True, **kwargs: Any) -> Store:
-        target = db_path if path is None else path
+        target = await banks.address(db_path if path is None else path,
+                                     empty=kwargs.get("migrations_dir") is not None)
         kwargs.setdefault("clock", clock)
         store = await Store.open(target, **kwargs)
         opened.append(store)
