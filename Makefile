@@ -1,5 +1,5 @@
 # Quick start: `make run` (the bot), `make demo` (the bot playing offline) and `make test` (lint, types, the
-# whole suite).
+# whole suite, on SQLite and on a throwaway PostgreSQL server when the machine has PostgreSQL installed).
 # Each creates .venv with Python 3.11+ if it is missing and (re)installs the project whenever pyproject.toml
 # has changed: `make run` only what the bot needs, `make demo` also the development tools (devtools/: the fake
 # Discord and the scripted players, which are not part of the bot), `make test` also the test extra.
@@ -28,8 +28,10 @@ lint: $(TESTED)
 typecheck: $(TESTED)
 	$(BIN)/mypy --strict
 
+# The PostgreSQL tests need a server: a throwaway one is started for the run and stopped after it, whatever the
+# outcome (devtools/pokerdev/pgserver.py; without PostgreSQL installed those tests are skipped, and fail in CI).
 pytest: $(TESTED)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pokerdev.pgserver run -- $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(TESTED)
 	$(BIN)/python bench/bench_engine.py

@@ -78,13 +78,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``db`` group (its commands in ``bot.dbcli``, imported only when used)."""
-    db = commands.add_parser("db", help="check or back up the bank's database (safe while the bot runs)")
-    group = db.add_subparsers(dest="db_command", required=True, metavar="{check,backup}")
-    check = group.add_parser("check", help="SQLite's integrity check and the audit of every server's chips")
+    db = commands.add_parser("db", help="check, back up or copy the bank's database (check and backup: safe while "
+                                        "the bot runs)")
+    group = db.add_subparsers(dest="db_command", required=True, metavar="{check,backup,copy}")
+    check = group.add_parser("check", help="the database's own checks and the audit of every server's chips")
     check.add_argument("--db", metavar="URL", help="the database (default: POKER_DB)")
     backup = group.add_parser("backup", help="copy the bank while the bot runs, and check the copy")
     backup.add_argument("file", type=Path, help="the copy to write (replaced if it exists)")
     backup.add_argument("--db", metavar="URL", help="the database (default: POKER_DB)")
+    copy = group.add_parser("copy", help="copy a whole bank into an empty one, between SQLite and PostgreSQL")
+    copy.add_argument("source", metavar="SOURCE", help="the bank to copy: an SQLite file or a postgresql:// URL")
+    copy.add_argument("target", metavar="TARGET", help="the empty bank to fill: a new SQLite file or an empty "
+                                                       "PostgreSQL database")
 
 
 def health_command() -> int:

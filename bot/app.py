@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .bank_location import parse_bank
 from .config import Config
 from .health import GatewayWatch
 from .startup import OpenBank, open_bank
@@ -64,7 +65,9 @@ class PokerBot(commands.Bot):
         # again at once). Not DM messages: every DM the bot sends would come back as an event. No message cache:
         # the bot never reads a message back, and scanning the cache on every edit event costs CPU.
         intents = discord.Intents(guilds=True, guild_messages=True)
-        self.config = config if isinstance(config, Config) else Config(db_path=Path(config))
+        self.config = config if isinstance(config, Config) else Config(db_path=parse_bank(str(config)).target)
+        if self.config.api_base is not None:  # every REST call through one rate-limiting proxy (DISCORD_API_BASE)
+            discord.http.Route.BASE = self.config.api_base
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
                          help_command=None, tree_cls=PokerTree, **self._shard_options())
         from cogs.table._transport import install
@@ -95,6 +98,12 @@ class PokerBot(commands.Bot):
         if interaction.id in self._delivered:
             log.info("interaction %s was delivered again; ignored", interaction.id)
             return False
+        if interaction.guild_id is not None and not self.config.runs_guild(interaction.guild_id):
+            # Discord sends a guild's events to the process of its shard; one that reaches another (a process
+            # configured with other shards) is not carried out here: the guild's tables are another process's.
+            log.warning("interaction %s of server %s reached a process that does not run its shard; ignored",
+                        interaction.id, interaction.guild_id)
+            return False
         interaction.extras[DELIVERY] = True  # marked on the object itself: Python reuses a freed object's id()
         self._delivered[interaction.id] = None
         limit_waits(STORE_WAIT)  # its store calls (made in this task) never wait longer for another program's lock
@@ -117,7 +126,8 @@ class PokerBot(commands.Bot):
     async def open_bank(self) -> Store:
         """Take the bank's lock and open its store (once): ``bot.startup.StartupError`` says what stops it."""
         if self._bank is None:
-            self._bank = await open_bank(self.config.db_path, synchronous=self.config.db_sync)
+            self._bank = await open_bank(self.config.db_path, synchronous=self.config.db_sync,
+                                         shards=self.config.shards)
             self._store = self._bank.store
         return self._bank.store
 

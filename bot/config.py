@@ -7,6 +7,7 @@ Nothing else in the bot reads ``os.environ``: the store, the bot and the cogs ge
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,13 +28,20 @@ class Config:
     ``shard_ids`` of that many shards (default: all of them) in this process."""
 
     token: str | None = None
-    db_path: Path = DEFAULT_DB_PATH
+    db_path: Path | str = DEFAULT_DB_PATH  # the SQLite file, or a postgresql:// URL (``bot.bank_location``)
     db_sync: DbSync = "normal"
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     health_file: Path | None = None
+    api_base: str | None = None  # Discord's REST base URL (a rate-limiting proxy shared by the processes)
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]]:
+        """(the shard count, the shards this process runs): (1, (0,)) for one unsharded connection."""
+        count = self.shard_count or 1
+        return count, self.shard_ids if self.shard_ids is not None else tuple(range(count))
 
     @property
     def sharded(self) -> bool:
@@ -81,13 +89,14 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     health = merged.get("HEALTH_FILE", "").strip()
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=parse_bank(merged.get("POKER_DB", "").strip() or str(DEFAULT_DB_PATH)).path,
+        db_path=parse_bank(merged.get("POKER_DB", "").strip() or str(DEFAULT_DB_PATH)).target,
         db_sync=sync,
         log_level=level,
         dev_guild_id=int(guild) if guild else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
         health_file=Path(health) if health else None,
+        api_base=_api_base(merged.get("DISCORD_API_BASE", "")),
     )
 
 
@@ -99,6 +108,19 @@ def configured() -> Config | None:
     except ValueError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return None
+
+
+def _api_base(text: str) -> str | None:
+    """``DISCORD_API_BASE``: an http(s) URL ending with the API version (``http://proxy:8080/api/v10``), or None."""
+    value = text.strip().rstrip("/")
+    if not value:
+        return None
+    if not re.match(r"^https?://[^/\s]+(/\S*)?$", value):
+        raise ValueError(f"DISCORD_API_BASE must be an http:// or https:// URL such as http://nirn-proxy:8080/api/v10,"
+                         f" not {text.strip()!r}")
+    if not re.search(r"/api/v\d+$", value):
+        raise ValueError(f"DISCORD_API_BASE must end with Discord's API version, such as {value}/api/v10")
+    return value
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

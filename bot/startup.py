@@ -5,19 +5,30 @@ write), takes the bank's lock (one bot per bank: ``bot.store.lock``), looks at t
 it (not an SQLite database, another program's database, a damaged file), then opens and upgrades it. Each
 problem is a ``StartupError`` whose text is the line to print; ``python -m bot`` prints it and exits 2, with no
 traceback. The log names the database once it is open.
+
+A PostgreSQL bank (``POKER_DB=postgresql://...``) is shared by the bot's processes, each running some shards:
+``open_bank`` takes the advisory lock of each shard this process runs (``bot.store.lock.ShardLocks``), waiting as
+a standby while another process runs one, before the store opens (and before Discord is reached). A server out of
+reach at start is tried again for ``REACH_DB_FOR`` seconds; a lost lock later stops the process at once, since
+another may take its shards over.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import socket
 import sqlite3
+from collections.abc import Awaitable, Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from .store import SchemaError, Store
-from .store.lock import BankInUse, BankLock
+from .store.lock import BankInUse, BankLock, ShardCountMismatch, ShardLocks
+from .store.postgres import cause_of_pg, redact
 from .store.sqlite import readonly_uri
 
 __all__ = ["BANK_TABLES", "OpenBank", "StartupError", "check_path", "inspect_file", "open_bank"]
@@ -25,6 +36,9 @@ __all__ = ["BANK_TABLES", "OpenBank", "StartupError", "check_path", "inspect_fil
 log = logging.getLogger(__name__)
 
 BANK_TABLES = frozenset({"accounts", "ledger", "tables", "hands"})  # tables every version of the bank has
+REACH_DB_FOR = 60.0  # seconds a PostgreSQL server out of reach is tried again at start
+LOST_SHARDS_EXIT = 3  # the exit status of a process that lost the lock of its shards
+T = TypeVar("T")
 
 
 class StartupError(Exception):
@@ -33,9 +47,9 @@ class StartupError(Exception):
 
 @dataclass(slots=True)
 class OpenBank:
-    """The bank's lock (held) and its open store."""
+    """The bank's lock (held: the file's, or the shards' of a PostgreSQL bank) and its open store."""
 
-    lock: BankLock
+    lock: BankLock | ShardLocks
     store: Store
 
     async def close(self) -> None:
@@ -43,7 +57,10 @@ class OpenBank:
         try:
             await self.store.close()
         finally:
-            self.lock.release()
+            if isinstance(self.lock, ShardLocks):
+                await self.lock.release()
+            else:
+                self.lock.release()
 
 
 def _uid() -> int:
@@ -126,9 +143,13 @@ def inspect_file(path: Path, setting: str = "POKER_DB") -> bool:
     return bool(names)
 
 
-async def open_bank(path: Path, *, synchronous: str = "normal", setting: str = "POKER_DB") -> OpenBank:
+async def open_bank(bank: Path | str, *, synchronous: str = "normal", setting: str = "POKER_DB",
+                    shards: tuple[int, tuple[int, ...]] = (1, (0,))) -> OpenBank:
     """Check the path, take the bank's lock, check the file, open and upgrade it; ``StartupError`` for any
-    problem the host must fix."""
+    problem the host must fix. A PostgreSQL URL: take the locks of ``shards`` (count, ids), then open it."""
+    if isinstance(bank, str):
+        return await open_postgres_bank(bank, shards=shards, setting=setting)
+    path = bank
     check_path(path, setting)
     lock = BankLock(path)
     try:
@@ -157,3 +178,69 @@ async def open_bank(path: Path, *, synchronous: str = "normal", setting: str = "
     else:
         log.warning("no bank at %s: a new, empty one was created there", where)
     return OpenBank(lock, store)
+
+
+def _lost_shards(shards: tuple[int, ...]) -> Callable[[], None]:
+    def lost() -> None:
+        log.critical("the connection holding the lock of shards %s to the database was lost: this process stops at "
+                     "once (another bot may take them over; every action is stored)", _listed(shards))
+        logging.shutdown()
+        os._exit(LOST_SHARDS_EXIT)
+
+    return lost
+
+
+def _listed(shards: tuple[int, ...]) -> str:
+    return ", ".join(str(s) for s in shards)
+
+
+async def _reaching(step: Callable[[], Awaitable[T]], where: str, setting: str) -> T:
+    """``step()``, tried again while the server cannot be reached (or is starting), for ``REACH_DB_FOR`` seconds;
+    every other problem of the host's is one line."""
+    loop = asyncio.get_running_loop()
+    began, pause = loop.time(), 1.0
+    while True:
+        try:
+            return await step()
+        except SchemaError as error:
+            raise StartupError(f"{setting} {where}: {error}") from None
+        except Exception as error:
+            if isinstance(error, socket.gaierror):  # a name that resolves to no machine: the setting is wrong
+                raise StartupError(f"{setting} {where}: the database server's name does not resolve ({error})") \
+                    from None
+            cause = cause_of_pg(error)
+            if cause is None:
+                raise
+            retry = cause in ("the database server cannot be reached", "the database server is starting or stopping",
+                              "too many connections")
+            if not retry or loop.time() - began + pause > REACH_DB_FOR:
+                raise StartupError(f"{setting} {where}: {cause} ({type(error).__name__}: {error})") from None
+            log.warning("the database %s: %s; trying again in %.0f s", where, cause, pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 10.0)
+
+
+async def open_postgres_bank(url: str, *, shards: tuple[int, tuple[int, ...]] = (1, (0,)),
+                             setting: str = "POKER_DB") -> OpenBank:
+    """Take the locks of this process's shards on the PostgreSQL bank at ``url`` (waiting as a standby while another
+    process runs one), then open and upgrade it."""
+    where = redact(url)
+    count, ids = shards
+    locks = ShardLocks(url, count, ids)
+
+    def waiting(shard: int, holder: str | None) -> None:
+        log.warning("shard %d of %d is run by %s on %s: this bot waits as a standby and takes it over when that bot "
+                    "stops", shard, count, holder or "another bot", where)
+
+    try:
+        await _reaching(lambda: locks.acquire(on_wait=waiting, on_lost=_lost_shards(ids)), where, setting)
+    except ShardCountMismatch as error:
+        raise StartupError(f"{setting} {where}: {error}") from None
+    try:
+        store = await _reaching(lambda: Store.open(url), where, setting)
+    except BaseException:
+        await locks.release()
+        raise
+    log.info("the bank: %s (PostgreSQL, schema version %d); this process runs shards %s of %d", where,
+             await store.schema_version(), _listed(ids), count)
+    return OpenBank(locks, store)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
 from .dialect import Engine, Params
@@ -27,6 +27,8 @@ class Row(Protocol):
     def __getitem__(self, key: int | str, /) -> Any: ...
 
     def keys(self) -> Iterable[str]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 async def settle(operation: Awaitable[Any]) -> Any:

@@ -6,18 +6,23 @@ process ends; the kernel releases it when the process dies, however it dies, so 
 SIGKILL is never blocked. The holder writes its pid and host name in the file, so a second bot can say who holds
 it. ``flock`` holds across processes and containers of one machine (on one volume or bind mount).
 
-Another engine brings its own lock here (PostgreSQL: an advisory lock per shard, held by the bot's session).
+With PostgreSQL the bank is shared by the processes of one bot, each running some of its shards (``SHARD_IDS``):
+``ShardLocks`` holds an advisory lock per shard for the process's life, so that exactly one process deals at the
+tables of a guild; a second process for the same shards waits as a standby and takes over when the first dies.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["BankInUse", "BankLock", "lock_path"]
+__all__ = ["BankInUse", "BankLock", "ShardCountMismatch", "ShardLocks", "lock_path"]
 
 
 class BankInUse(Exception):
@@ -83,3 +88,122 @@ def _read(fd: int) -> str | None:
     except OSError:
         return None
     return text or None
+
+
+# ------------------------------------------------------------------ PostgreSQL: one owner per shard
+
+
+SHARD_LOCKS = 0x706B7368  # advisory lock keys (SHARD_LOCKS, shard id): the process that runs the shard
+SHARD_COUNTS = 0x706B6373  # (SHARD_COUNTS, shard count), taken shared: the shard count the bots of a bank use
+POLL = 1.0  # seconds between two tries of a standby to take the shards
+HEARTBEAT = 5.0  # seconds between two checks that the lock's connection is alive
+
+
+class ShardCountMismatch(Exception):
+    """Another bot runs this bank with another ``SHARD_COUNT``: its shards would cover other guilds than ours."""
+
+
+class ShardLocks:
+    """The shards this process runs, each held as a PostgreSQL advisory lock on a connection of its own, for the
+    process's life: when the process dies, however it dies, its session ends and the server frees the locks.
+
+    ``acquire`` takes them in shard order (so that two processes never wait for each other), waiting as a standby
+    while another process holds one (``on_wait`` is told who, once per shard). ``on_lost`` is called if the
+    connection that holds them is lost: the shards are no longer ours, and another process may take them over.
+    """
+
+    def __init__(self, url: str, shard_count: int, shard_ids: tuple[int, ...]) -> None:
+        self.url = url
+        self.shard_count = shard_count
+        self.shard_ids = tuple(sorted(set(shard_ids)))
+        self.held: list[int] = []
+        self._conn: Any = None
+        self._watch: asyncio.Task[None] | None = None
+        self._on_lost: Callable[[], None] | None = None
+
+    @property
+    def owned(self) -> bool:
+        """True once every shard is held."""
+        return self._conn is not None and len(self.held) == len(self.shard_ids)
+
+    async def acquire(self, on_wait: Callable[[int, str | None], None] | None = None,
+                      on_lost: Callable[[], None] | None = None) -> None:
+        """Take every shard's lock, waiting while another process holds one; ``ShardCountMismatch`` if another bot
+        runs the bank with another shard count."""
+        from .postgres import connect
+
+        conn = self._conn = await connect(self.url)
+        try:
+            await conn.execute("SELECT pg_advisory_lock_shared($1, $2)", SHARD_COUNTS, self.shard_count)
+            others = await conn.fetch(
+                "SELECT DISTINCT l.objid, a.application_name FROM pg_locks l"
+                " LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
+                " WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid != $2 AND l.objsubid = 2"
+                " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                _oid(SHARD_COUNTS), self.shard_count)
+            if others:
+                who = others[0]["application_name"] or "another bot"
+                raise ShardCountMismatch(f"{who} runs this bank with SHARD_COUNT={others[0]['objid']}, this one "
+                                         f"with {self.shard_count}: every bot of one bank must use the same count")
+            for shard in self.shard_ids:
+                told = False
+                while not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard):
+                    if not told and on_wait is not None:
+                        on_wait(shard, await self.holder(shard))
+                        told = True
+                    await asyncio.sleep(POLL)
+                self.held.append(shard)
+        except BaseException:
+            await self.release()
+            raise
+        self._on_lost = on_lost
+        conn.add_termination_listener(lambda _conn: self._lost())
+        self._watch = asyncio.create_task(self._heartbeat(), name="the shards' lock")
+
+    async def holder(self, shard: int) -> str | None:
+        """Who holds ``shard``'s lock, as it named itself ("poker-bot pid 12 on host web1"), if known."""
+        row = await self._conn.fetchrow(
+            "SELECT a.application_name, a.client_addr FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2"
+            " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            _oid(SHARD_LOCKS), shard)
+        if row is None:
+            return None
+        return str(row["application_name"] or f"a session from {row['client_addr']}")
+
+    async def _heartbeat(self) -> None:
+        """Ask the server every few seconds (a half-open connection is noticed too)."""
+        try:
+            while True:
+                await asyncio.sleep(HEARTBEAT)
+                await asyncio.wait_for(self._conn.fetchval("SELECT 1"), HEARTBEAT * 2)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self._lost()
+
+    def _lost(self) -> None:
+        if not self.held:
+            return  # released on purpose
+        self.held = []
+        on_lost, self._on_lost = self._on_lost, None
+        if on_lost is not None:
+            on_lost()
+
+    async def release(self) -> None:
+        """Let every shard go (the connection ends; the server frees its locks)."""
+        self.held = []
+        watch, self._watch = self._watch, None
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
+        conn, self._conn = self._conn, None
+        if conn is not None and not conn.is_closed():
+            try:
+                await asyncio.wait_for(conn.close(), 5)
+            except (OSError, TimeoutError):
+                conn.terminate()
+
+
+def _oid(key: int) -> int:
+    """An advisory lock key as ``pg_locks`` shows it (an oid: unsigned 32 bits)."""
+    return key & 0xFFFFFFFF

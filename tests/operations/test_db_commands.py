@@ -69,8 +69,12 @@ def test_check_of_something_that_is_not_a_database(tmp_path: Path) -> None:
     assert done.stderr.strip() == f"{junk} is not a readable SQLite database (file is not a database)"
     missing = python_m_bot("db", "check", "--db", str(tmp_path / "nope.db"), cwd=tmp_path)
     assert missing.returncode == 2 and missing.stderr.strip() == f"{tmp_path / 'nope.db'}: no database there"
-    url = python_m_bot("db", "check", "--db", "postgresql://h/db", cwd=tmp_path)
-    assert url.returncode == 2 and "--db=postgresql://h/db names PostgreSQL" in url.stderr
+    url = python_m_bot("db", "check", "--db", "mysql://h/db", cwd=tmp_path)
+    assert url.returncode == 2 and "--db=mysql://h/db names a mysql:// URL" in url.stderr
+    nowhere = python_m_bot("db", "check", "--db", "postgresql://poker:secret@nowhere.invalid/db", cwd=tmp_path)
+    assert nowhere.returncode == 2 and not nowhere.stdout
+    assert nowhere.stderr.startswith("postgresql://poker:***@nowhere.invalid/db: the database server cannot be "
+                                     "reached (") and "secret" not in nowhere.stderr
 
 
 async def test_backup_is_one_file_that_checks_clean(tmp_path: Path) -> None:

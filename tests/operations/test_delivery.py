@@ -13,10 +13,11 @@ from bot.config import Config
 
 
 class Delivery:
-    """What ``first_delivery`` reads of an interaction: its id and its extras."""
+    """What ``first_delivery`` reads of an interaction: its id, its server and its extras."""
 
-    def __init__(self, interaction_id: int) -> None:
+    def __init__(self, interaction_id: int, guild_id: int | None = None) -> None:
         self.id = interaction_id
+        self.guild_id = guild_id
         self.extras: dict[str, Any] = {}
 
 
@@ -36,3 +37,14 @@ async def test_a_repeat_in_a_recycled_object_is_still_a_repeat() -> None:
     assert recycled is not None, "CPython did not reuse the freed object's id(); the test shows nothing"
     assert not bot.first_delivery(cast(discord.Interaction, recycled))
     assert bot.first_delivery(cast(discord.Interaction, Delivery(1235)))
+
+
+async def test_an_interaction_of_a_server_of_another_process_is_not_carried_out_here() -> None:
+    """Discord sends a server's interactions to the process of its shard; one that reaches another process (run with
+    other SHARD_IDS) is ignored there: that server's tables are the other process's. One without a server (a DM)
+    is handled by any process."""
+    bot = PokerBot(Config(shard_count=2, shard_ids=(1,)), sync_commands=False)
+    on_shard_0, on_shard_1 = 2 << 22, 3 << 22  # (guild_id >> 22) % 2
+    assert not bot.first_delivery(cast(discord.Interaction, Delivery(1, on_shard_0)))
+    assert bot.first_delivery(cast(discord.Interaction, Delivery(2, on_shard_1)))
+    assert bot.first_delivery(cast(discord.Interaction, Delivery(3, None)))

@@ -109,12 +109,21 @@ def test_a_path_under_a_file(tmp_path: Path) -> None:
     assert line == f"POKER_DB {db} cannot be used: {tmp_path / 'notes.txt'} is a file, not a folder"
 
 
-def test_a_url_this_version_does_not_support(tmp_path: Path) -> None:
-    line = one_line(start("postgresql://poker:secret@db.example:5432/poker", tmp_path))
-    assert line == ("Configuration error: POKER_DB=postgresql://poker:***@db.example:5432/poker names PostgreSQL; "
-                    "this version of the bot keeps its bank in an SQLite file only: set it to a path such as "
-                    "data/poker.db")
-    assert not any(p.name.startswith("postgresql") for p in tmp_path.iterdir())  # no folder "postgresql:"
+def test_a_url_of_an_engine_the_bot_does_not_know(tmp_path: Path) -> None:
+    line = one_line(start("mysql://poker:secret@db.example:3306/poker", tmp_path))
+    assert line == ("Configuration error: POKER_DB=mysql://poker:***@db.example:3306/poker names a mysql:// URL; the "
+                    "bot keeps its bank in an SQLite file (a path such as data/poker.db) or in PostgreSQL (a "
+                    "postgresql:// URL)")
+    assert not any(p.name.startswith("mysql") for p in tmp_path.iterdir())  # no folder "mysql:"
+
+
+def test_a_postgresql_server_whose_name_does_not_resolve(tmp_path: Path) -> None:
+    """A host name that names no machine is a mistake of the setting: said at once, not tried again, the password
+    hidden, no folder made."""
+    line = one_line(start("postgresql://poker:secret@db.invalid:5432/poker", tmp_path))
+    assert line.startswith("POKER_DB postgresql://poker:***@db.invalid:5432/poker: the database server's name does "
+                           "not resolve (")
+    assert "secret" not in line and not any(p.name.startswith("postgresql") for p in tmp_path.iterdir())
 
 
 def test_a_read_only_disk(tmp_path: Path, small_disk: SmallDisk) -> None:
