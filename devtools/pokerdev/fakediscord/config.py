@@ -47,6 +47,9 @@ def _default_users() -> tuple[UserSpec, ...]:
 class FakeConfig:
     """How the fake guild looks. Override the ``fake_config`` fixture to change it for a module or a test.
 
+    ``shard``: the guild's id is chosen so that Discord's ``(guild_id >> 22) % count`` is that shard (several fakes,
+    one guild each, stand for the shards of a bot run by several processes).
+
     ``spec_checks``: check every request body against Discord's OpenAPI specification (:mod:`.spec`); None (the
     default) checks when ``jsonschema`` is installed (the test extra), so the demo runs without it; the load bench
     turns it off so that its CPU figures are the bot's.
@@ -68,3 +71,4 @@ class FakeConfig:
     check_deferred: bool = True
     spec_checks: bool | None = None
     application_emoji_limit: int = 2000
+    shard: tuple[int, int] | None = None  # (shard id, shard count): the guild's id falls on that shard

@@ -53,6 +53,17 @@ class GatewaySession:
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed
 
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """The shard the session identified as ([id, count] in IDENTIFY), or None (unsharded)."""
+        shard = self.identify.get("shard")
+        return (int(shard[0]), int(shard[1])) if isinstance(shard, list) and len(shard) == 2 else None
+
+    def carries(self, guild_id: int) -> bool:
+        """Whether Discord sends this guild's events on the session (its shard is the guild's)."""
+        shard = self.shard
+        return shard is None or (guild_id >> 22) % shard[1] == shard[0]
+
 
 class Gateway:
     """The bot's gateway sessions and what is sent on them."""
@@ -109,23 +120,28 @@ class Gateway:
         if intents & Intent.PRIVILEGED and not self.allow_privileged_intents:
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
-        for old in self.sessions:
-            old.ended = True
         session = GatewaySession(secrets.token_hex(16), intents, data, ws)
+        for old in self.sessions:
+            if old.shard == session.shard:  # a new session of the shard replaces the old one
+                old.ended = True
         self.sessions.append(session)
         guild = self.guild
+        ours = session.carries(guild.id)
         ready = {
             "v": API_VERSION,
             "user": guild.bot_user.payload(),
             "session_id": session.session_id,
             "resume_gateway_url": self.runtime.gateway_url,
-            "guilds": [{"id": str(guild.id), "unavailable": True}],
+            "guilds": [{"id": str(guild.id), "unavailable": True}] if ours else [],
             "application": {"id": str(guild.app_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
+        if session.shard is not None:
+            ready["shard"] = list(session.shard)
         await self.send(session, "READY", ready)
-        await self.send(session, "GUILD_CREATE", guild.guild_create_payload())
+        if ours:
+            await self.send(session, "GUILD_CREATE", guild.guild_create_payload())
         self.runtime.notify()
         return session
 
@@ -152,8 +168,10 @@ class Gateway:
     # -- sessions -------------------------------------------------------------------------------------------
 
     def active_session(self) -> GatewaySession | None:
+        """The live session that carries the guild's events (a bot's shard for it), else the newest live one."""
         live = [s for s in self.sessions if not s.ended]
-        return live[-1] if live else None
+        carrying = [s for s in live if s.carries(self.guild.id)]
+        return (carrying or live)[-1] if live else None
 
     def connected(self) -> bool:
         session = self.active_session()

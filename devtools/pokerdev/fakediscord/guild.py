@@ -20,6 +20,10 @@ class Guild:
         self.app_id = new_snowflake()
         self.bot_user = FakeUser(self.app_id, config.bot_name, bot=True)
         self.id = new_snowflake()
+        if config.shard is not None:
+            shard, count = config.shard
+            while (self.id >> 22) % count != shard:
+                self.id = new_snowflake()
         self.name = config.guild_name
         self.everyone = FakeRole(self.id, "@everyone", config.everyone_permissions, position=0)
         self.bot_role = FakeRole(new_snowflake(), config.bot_name, config.bot_permissions, managed=True,
