@@ -18,7 +18,7 @@ from hypothesis import settings
 
 from bot.store import Store
 
-from .pg import drop_database, new_database
+from .pg import drop_database, new_database, pooled_database
 
 # No property test may fail for the machine's speed: Hypothesis's default 200 ms deadline per example fails a test
 # on a machine busy with other work (seen: tests/night/test_settle.py at 329 ms). A test's own @settings keeps this.
@@ -92,6 +92,7 @@ class Banks:
     def __init__(self, engine: str) -> None:
         self.engine = engine
         self.databases: dict[Path, str] = {}
+        self.made: list[str] = []  # databases of this test alone, dropped after it
 
     async def address(self, path: Path, *, empty: bool = False) -> Path | str:
         """The bank a test names by ``path``: the file itself, or its database (``empty``: without the schema,
@@ -99,11 +100,15 @@ class Banks:
         if self.engine == "sqlite":
             return path
         if path not in self.databases:
-            self.databases[path] = await new_database(empty=empty)
+            if empty:
+                self.databases[path] = await new_database(empty=True)
+                self.made.append(self.databases[path])
+            else:
+                self.databases[path] = await pooled_database(len(self.databases) - len(self.made))
         return self.databases[path]
 
     async def drop(self) -> None:
-        for url in self.databases.values():
+        for url in self.made:
             await drop_database(url)
 
 

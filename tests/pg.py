@@ -1,5 +1,7 @@
-"""The PostgreSQL server of the tests: a fresh database per test, copied from a template that holds the bank's
-schema (the migrations run once per server and version of the migrations, not once per test).
+"""The PostgreSQL server of the tests: an empty bank per test, from databases that hold the bank's schema, copied
+from a template (the migrations run once per server and version of the migrations, not once per test). A copy takes
+most of a second, so each worker keeps its databases and empties them (TRUNCATE) for the next test; a test that
+migrates a database itself gets a new, empty one.
 
 ``POKER_TEST_PG`` names the server (a URL of its ``postgres`` database): ``make test`` and ``.ci/run`` start a
 throwaway one (``python -m pokerdev.pgserver run``). Without it the PostgreSQL tests are skipped with the reason,
@@ -12,6 +14,7 @@ import hashlib
 import itertools
 import os
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -68,6 +71,45 @@ async def _template(url: str) -> str:
     finally:
         await conn.close()
     return name
+
+
+_pool: list[str] = []  # this worker's databases with the schema, handed out again (emptied) to the next test
+_emptying: dict[str, str] = {}  # database URL -> the statements that empty it
+EMPTY_WITHIN = 5.0  # seconds an emptying waits for a lock (a connection a test left open); then a new database
+
+
+async def _emptying_script(conn: Any) -> str:
+    """Delete every row (the guards' triggers off: replica mode) and number ids from 1 again, as in a new bank."""
+    tables = [r[0] for r in await conn.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        " AND tablename NOT IN ('poker_schema', 'ledger_kinds') ORDER BY 1")]
+    numbered = [r[0] for r in await conn.fetch(
+        "SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        " AND column_name = 'id' AND is_identity = 'YES' ORDER BY 1")]
+    deletes = "; ".join(f'DELETE FROM "{t}"' for t in tables)
+    restarts = ", ".join(f"setval(pg_get_serial_sequence('{t}', 'id'), 1, false)" for t in numbered)
+    return (f"SET lock_timeout = {int(EMPTY_WITHIN * 1000)}; SET session_replication_role = replica; {deletes};"
+            f" SELECT {restarts or '1'}")
+
+
+async def pooled_database(index: int) -> str:
+    """The ``index``-th database of the bank's schema for the test (0: its first), empty."""
+    import asyncpg
+
+    if len(_pool) <= index:
+        _pool.append(await new_database())
+        return _pool[-1]
+    url = _pool[index]
+    conn = await asyncpg.connect(url)
+    try:
+        if url not in _emptying:
+            _emptying[url] = await _emptying_script(conn)
+        await conn.execute(_emptying[url])
+    except asyncpg.LockNotAvailableError:  # still in use by something a test left behind: a new one
+        _pool[index] = await new_database()
+    finally:
+        await conn.close()
+    return _pool[index]
 
 
 async def new_database(*, empty: bool = False) -> str:

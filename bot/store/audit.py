@@ -87,7 +87,7 @@ async def _ledger_problems(tx: Tx, guild: int) -> list[str]:
                    lag(balance_after, 1, 0) OVER w AS prev, row_number() OVER w AS n
             FROM ledger WHERE guild_id = ?
             WINDOW w AS (PARTITION BY user_id ORDER BY id)
-        )
+        ) AS chained
         WHERE balance_after != prev + delta OR (n = 1) != (kind = 'starting-grant')
         ORDER BY id LIMIT ?
         """,
@@ -217,13 +217,13 @@ class AuditMixin(StoreBase):
 
 
 async def _has_tournaments(tx: Tx) -> bool:
-    """Whether the file has the tournaments of migration 0003 (a test may build an older schema)."""
-    return await tx.one("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'tournaments'") is not None
+    """Whether the bank has the tournaments of migration 0005 (a test may build an older schema)."""
+    return "tournaments" in await tx.conn.table_names()
 
 
 def _cash_tables(tournaments: bool) -> str:
     """The SQL condition on ``tables t`` of a cash table (not a tournament's)."""
-    return "NOT EXISTS (SELECT 1 FROM tournaments x WHERE x.table_id = t.id)" if tournaments else "1"
+    return "NOT EXISTS (SELECT 1 FROM tournaments x WHERE x.table_id = t.id)" if tournaments else "1 = 1"
 
 
 async def _table_problems(tx: Tx, guild: int, tournaments: bool) -> list[str]:
@@ -274,7 +274,7 @@ async def _table_problems(tx: Tx, guild: int, tournaments: bool) -> list[str]:
         f"""
         SELECT h.table_id, u.value AS user_id, sum(a.value - b.value) AS won
         FROM hands h JOIN tables t ON t.id = h.table_id,
-             json_each(h.seats) u, json_each(h.stacks_after) a, json_each(h.stacks_before) b
+             json_each(h.seats) AS u, json_each(h.stacks_after) AS a, json_each(h.stacks_before) AS b
         WHERE t.guild_id = ? AND h.status = 'complete' AND a.key = u.key AND b.key = u.key AND {cash}
         GROUP BY h.table_id, u.value
         """,
@@ -361,7 +361,8 @@ async def _entrant_problems(tx: Tx, tournament_id: int) -> list[str]:
         SELECT e.user_id, x.starting_chips * (1 + e.rebuys) AS given, s.user_id AS seated,
             coalesce(s.stack, 0) AS stack,
             coalesce((SELECT sum(a.value - b.value)
-                      FROM hands h, json_each(h.seats) u, json_each(h.stacks_after) a, json_each(h.stacks_before) b
+                      FROM hands h, json_each(h.seats) AS u, json_each(h.stacks_after) AS a,
+                           json_each(h.stacks_before) AS b
                       WHERE h.table_id = x.table_id AND h.status = 'complete' AND u.value = e.user_id
                         AND a.key = u.key AND b.key = u.key), 0) AS won
         FROM tournament_entries e JOIN tournaments x ON x.id = e.tournament_id
@@ -391,8 +392,8 @@ async def _hand_problems(tx: Tx, guild: int) -> list[str]:
         """
         SELECT h.id, h.number, h.table_id FROM hands h JOIN tables t ON t.id = h.table_id
         WHERE t.guild_id = ? AND h.status = 'complete'
-          AND (SELECT sum(value) FROM json_each(h.stacks_after)) + h.carried_out
-              != (SELECT sum(value) FROM json_each(h.stacks_before)) + h.carried_in
+          AND (SELECT sum(a.value) FROM json_each(h.stacks_after) AS a) + h.carried_out
+              != (SELECT sum(b.value) FROM json_each(h.stacks_before) AS b) + h.carried_in
         LIMIT ?
         """,
         (guild, _MAX_LISTED),

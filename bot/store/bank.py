@@ -18,6 +18,8 @@ balance).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .connection import Row
@@ -139,16 +141,29 @@ async def starting_balance(tx: Tx, guild: int) -> int:
 
 async def ensure_account(tx: Tx, guild: int, user: int) -> int:
     """Return the member's balance, opening the account with a ``starting-grant`` row if it has none."""
-    row = await tx.one("SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user))
+    row = await tx.one("SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ? FOR UPDATE", (guild, user))
     if row is not None:
         return int(row["balance"])
     start = await starting_balance(tx, guild)
-    await tx.run(
-        "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)",
+    opened = await tx.run(
+        "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id) DO NOTHING",
         (guild, user, start, tx.now),
     )
+    if not opened:  # another connection opened it meanwhile (PostgreSQL, two stores on one bank): that one counts
+        return await ensure_account(tx, guild, user)
     await _insert_ledger(tx, guild, user, start, start, "starting-grant", None, None, None, None)
     return start
+
+
+async def lock_accounts(tx: Tx, guild: int, users: Collection[int]) -> None:
+    """Lock the accounts of a movement between members in one order (by member), before it: two movements
+    between the same members never wait for each other in a circle. (PostgreSQL's row locks; SQLite's write
+    transaction holds the whole database.)"""
+    if tx.engine == "postgresql":
+        await tx.all("SELECT 1 FROM accounts WHERE guild_id = :guild AND user_id IN (SELECT a.value FROM"
+                      " json_each(:users) AS a) ORDER BY user_id FOR UPDATE",
+                      {"guild": guild, "users": json.dumps(sorted(set(users)))})
 
 
 async def post(
@@ -165,7 +180,7 @@ async def post(
 ) -> int:
     """Move ``delta`` chips into (or, negative, out of) an account: one ledger row plus the balance.
 
-    Must run inside a write transaction. Raises ``InsufficientFunds`` if the
+    Must run inside a write transaction; the account's row is locked until it ends (``FOR UPDATE``). Raises ``InsufficientFunds`` if the
     balance would go negative and ``InvalidAmount`` if it would pass
     ``MAX_BALANCE``; return the new balance.
     """
@@ -318,6 +333,7 @@ class BankMixin(StoreBase):
         if src == dst:
             raise SelfTransfer("You cannot send chips to yourself.")
         async with self._write() as tx:
+            await lock_accounts(tx, guild, (src, dst))
             try:
                 src_balance = await post(tx, guild, src, -amount, "transfer-out", reference=reference, counterparty=dst)
             except InsufficientFunds as error:

@@ -21,7 +21,7 @@ from typing import Any
 from .connection import Connection
 from .errors import StoreError
 
-__all__ = ["CopyRefused", "CopyReport", "bank_rows", "bank_tables", "copy_bank"]
+__all__ = ["CopyRefused", "CopyReport", "bank_rows", "bank_tables", "copy_bank", "lift_guards", "restore_guards"]
 
 SCHEMA_TABLES = frozenset({"poker_schema", "ledger_kinds"})  # written by the migrations, not copied
 BATCH = 2000  # rows per statement batch
@@ -98,8 +98,9 @@ async def bank_rows(conn: Connection) -> dict[str, list[tuple[Any, ...]]]:
     return found
 
 
-async def _lift_guards(conn: Connection, tables: Sequence[str]) -> list[str]:
-    """Lift the write-time guards of ``tables`` inside the transaction; what ``_restore_guards`` puts back."""
+async def lift_guards(conn: Connection, tables: Sequence[str]) -> list[str]:
+    """Lift the write-time guards of ``tables`` (SQLite: every trigger) inside the transaction; what
+    ``restore_guards`` puts back."""
     if conn.engine == "postgresql":
         for table in tables:
             await conn.execute(f'ALTER TABLE "{table}" DISABLE TRIGGER USER')
@@ -110,7 +111,8 @@ async def _lift_guards(conn: Connection, tables: Sequence[str]) -> list[str]:
     return [str(trigger[1]) for trigger in triggers]
 
 
-async def _restore_guards(conn: Connection, lifted: Sequence[str]) -> None:
+async def restore_guards(conn: Connection, lifted: Sequence[str]) -> None:
+    """Put back the guards ``lift_guards`` lifted, in the same transaction."""
     for item in lifted:
         if conn.engine == "postgresql":
             await conn.execute(f'ALTER TABLE "{item}" ENABLE TRIGGER USER')
@@ -160,7 +162,7 @@ async def copy_bank(source: Connection, target: Connection) -> CopyReport:
                                   "empty database or file")
         await target.begin_write(None, "")
         try:
-            lifted = await _lift_guards(target, tables)
+            lifted = await lift_guards(target, tables)
             for table in tables:
                 columns = await _columns(source, table)
                 if columns != await _columns(target, table):
@@ -168,7 +170,7 @@ async def copy_bank(source: Connection, target: Connection) -> CopyReport:
                 rows = await _rows(source, table, columns)
                 await _write(target, table, columns, rows)
                 report.rows[table] = len(rows)
-            await _restore_guards(target, lifted)
+            await restore_guards(target, lifted)
             await _advance_ids(target, tables)
             await target.commit()
         except BaseException:

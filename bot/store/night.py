@@ -45,7 +45,7 @@ _SESSIONS = """
         (SELECT count(*) FROM hands h WHERE h.session_id = s.id AND h.status = 'complete') AS hands
     FROM sessions s JOIN tables t ON t.id = s.table_id
 """
-_IN_SESSIONS = "session_id IN (SELECT value FROM json_each(:sessions))"
+_IN_SESSIONS = "session_id IN (SELECT ids.value FROM json_each(:sessions) AS ids)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +140,8 @@ class NightMixin(StoreBase):
         async with self._read() as tx:
             rows = await tx.all(
                 f"""{_SESSIONS} WHERE t.guild_id = :guild
-                    AND (:started IS NULL OR s.started_at >= :started)
-                    AND (:active IS NULL OR s.ended_at IS NULL OR s.ended_at >= :active)
+                    AND (CAST(:started AS DOUBLE PRECISION) IS NULL OR s.started_at >= :started)
+                    AND (CAST(:active AS DOUBLE PRECISION) IS NULL OR s.ended_at IS NULL OR s.ended_at >= :active)
                     ORDER BY s.id DESC LIMIT :limit""",
                 {"guild": guild, "started": started_since, "active": active_since, "limit": limit},
             )
@@ -185,7 +185,7 @@ class NightMixin(StoreBase):
         async with self._read() as tx:
             tables = await tx.all(
                 "SELECT DISTINCT s.table_id FROM sessions s JOIN tournaments t ON t.table_id = s.table_id"
-                " WHERE s.id IN (SELECT value FROM json_each(:sessions))", {"sessions": ids})
+                " WHERE s.id IN (SELECT ids.value FROM json_each(:sessions) AS ids)", {"sessions": ids})
             rows = await tx.all(
                 f"SELECT user_id, sum(delta) FROM ledger WHERE {_IN_SESSIONS} AND kind IN {TOURNAMENT_KINDS}"
                 " GROUP BY user_id ORDER BY user_id", {"sessions": ids})
@@ -210,8 +210,8 @@ class NightMixin(StoreBase):
                        sum(cards_drawn) AS cards_drawn, sum(pats) AS pats, max(collected) AS biggest_pot,
                        sum(net) AS net
                 FROM hand_facts
-                WHERE guild_id = :guild AND user_id = :user AND (:game IS NULL OR game = :game)
-                  AND (:sessions IS NULL OR {_IN_SESSIONS})
+                WHERE guild_id = :guild AND user_id = :user AND (CAST(:game AS TEXT) IS NULL OR game = :game)
+                  AND (CAST(:sessions AS TEXT) IS NULL OR {_IN_SESSIONS})
                 GROUP BY game ORDER BY game
                 """,
                 {"guild": guild, "user": user, "game": game, "sessions": ids},
@@ -235,7 +235,7 @@ class NightMixin(StoreBase):
             refunds = "created_at >= :since"
         else:
             facts = "hand_facts INDEXED BY hand_facts_by_time WHERE guild_id = :guild"
-            refunds = "1"
+            refunds = "1 = 1"
         async with self._read() as tx:
             rows = await tx.all(
                 f"""
@@ -322,12 +322,18 @@ async def session_problems(tx: Tx, guild: int, listed: int) -> list[str]:
     rows = await tx.all(
         """
         SELECT h.id, h.status, count(f.seat) AS facts, json_array_length(h.seats) AS players,
-               sum(f.net != json_extract(h.stacks_after, '$[' || f.seat || ']')
-                            - json_extract(h.stacks_before, '$[' || f.seat || ']')) AS wrong,
-               sum(f.session_id != h.session_id OR f.guild_id != t.guild_id) AS misplaced
+               sum(CASE WHEN f.net != (SELECT a.value - b.value FROM json_each(h.stacks_after) AS a,
+                                        json_each(h.stacks_before) AS b WHERE a.key = f.seat AND b.key = f.seat)
+                        THEN 1 ELSE 0 END) AS wrong,
+               sum(CASE WHEN f.session_id != h.session_id OR f.guild_id != t.guild_id THEN 1 ELSE 0 END) AS misplaced
         FROM hand_facts f JOIN hands h ON h.id = f.hand_id JOIN tables t ON t.id = h.table_id
         WHERE f.guild_id = :g OR t.guild_id = :g GROUP BY h.id
-        HAVING h.status != 'complete' OR facts != players OR wrong OR misplaced LIMIT :n
+        HAVING h.status != 'complete' OR count(f.seat) != json_array_length(h.seats)
+            OR sum(CASE WHEN f.net != (SELECT a.value - b.value FROM json_each(h.stacks_after) AS a,
+                                        json_each(h.stacks_before) AS b WHERE a.key = f.seat AND b.key = f.seat)
+                        THEN 1 ELSE 0 END) > 0
+            OR sum(CASE WHEN f.session_id != h.session_id OR f.guild_id != t.guild_id THEN 1 ELSE 0 END) > 0
+        LIMIT :n
         """,
         {"g": guild, "n": listed},
     )

@@ -305,8 +305,8 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[Migration], whe
         except asyncpg.PostgresError as error:
             if cause_of_pg(error) is not None:
                 raise
-            raise SchemaError(f"migration {migration.version:04d}_{migration.name} failed on {where} and was rolled "
-                              f"back: {error}") from error
+            raise SchemaError(f"migration {migration.version:04d}_{migration.name}.sql failed and was rolled back "
+                              f"({where}): {error}") from error
     return before, await schema_version(conn)
 
 

@@ -357,8 +357,10 @@ async def _append(tx: Tx, hand_id: int, seq: int, action: str) -> None:
     """Insert action ``seq`` if the hand is live and ``seq`` is the next one; otherwise say exactly why not."""
     changed = await tx.run(
         "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
-        " SELECT id, ?, ?, ? FROM hands WHERE id = ? AND status = 'live'"
-        " AND ? = (SELECT coalesce(max(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?)",
+        " SELECT id, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION) FROM hands"
+        " WHERE id = ? AND status = 'live'"
+        " AND ? = (SELECT coalesce(max(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?)"
+        " ON CONFLICT (hand_id, seq) DO NOTHING",  # another connection wrote it meanwhile (PostgreSQL): a repeat
         (seq, action, tx.now, hand_id, seq, hand_id),
     )
     if changed == 1:
@@ -898,7 +900,7 @@ class TablesMixin(StoreBase):
                 await write_facts(tx, hand, int(guild), facts, stacks, tx.now)
             for user, (count, sit_out) in counts.items():
                 await tx.run(
-                    "UPDATE seats SET timeouts = ?, sitting_out = max(sitting_out, ?)"
+                    "UPDATE seats SET timeouts = ?, sitting_out = CASE WHEN ? = 1 THEN 1 ELSE sitting_out END"
                     " WHERE table_id = ? AND user_id = ?",
                     (count, int(sit_out), hand["table_id"], user),
                 )
@@ -956,9 +958,10 @@ class TablesMixin(StoreBase):
         check_id(hand_id, "The hand id")
         async with self._read() as tx:
             row = await tx.one(
-                "SELECT max(coalesce((SELECT max(created_at) FROM hand_actions WHERE hand_id = h.id), 0),"
-                " h.started_at) AS at FROM hands h WHERE h.id = ?",
-                (hand_id,),
+                "SELECT max(at) AS at FROM (SELECT started_at AS at FROM hands WHERE id = :hand"
+                " UNION ALL SELECT created_at FROM hand_actions WHERE hand_id = :hand) AS moments"
+                " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand)",
+                {"hand": hand_id},
             )
             if row is None or row["at"] is None:
                 raise NotFound(f"There is no hand {hand_id}.")

@@ -82,7 +82,7 @@ def snapshot(db_path: Path) -> dict[str, list[tuple[Any, ...]]]:
         con.close()
 
 
-async def chips_lost(db_path: Path, guild_id: int) -> int:
+async def chips_lost(db_path: Path | str, guild_id: int) -> int:
     """Chips minted minus chips that exist (balances, stacks, carried pots), after the audit passed."""
     store = await Store.open(db_path)
     try:

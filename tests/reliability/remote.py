@@ -15,10 +15,12 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Awaitable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.store.dialect import postgres_args
 from cogs.card_emojis import card_emoji_pictures
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 
@@ -38,9 +40,9 @@ class Stint:
 
 
 class BotProcess:
-    """The bot in a subprocess, on one SQLite file, talking to ``fake``."""
+    """The bot in a subprocess, on one bank (an SQLite file or a PostgreSQL URL), talking to ``fake``."""
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, log_dir: Path, *, seed: int = 0, name: str = "bot",
+    def __init__(self, fake: FakeDiscord, db_path: Path | str, log_dir: Path, *, seed: int = 0, name: str = "bot",
                  log_level: str = "WARNING", port: int | None = None, options: Sequence[str] = ()) -> None:
         self.fake = fake
         self.db_path = db_path
@@ -121,12 +123,28 @@ class BotProcess:
 # ------------------------------------------------------------------ the store, read from the test
 
 
-def query(db_path: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+def query(db_path: Path | str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """The rows of a query on the bank: an SQLite file (read-only), or a PostgreSQL URL (the store's SQL: ``?``
+    parameters, ``bot.store.dialect``)."""
+    if isinstance(db_path, str):
+        with ThreadPoolExecutor(1) as pool:  # the caller may be inside an event loop: asyncpg runs in a thread
+            return pool.submit(asyncio.run, _pg_query(db_path, sql, args)).result()
     con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
     try:
         return [tuple(row) for row in con.execute(sql, args)]
     finally:
         con.close()
+
+
+async def _pg_query(url: str, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+    import asyncpg
+
+    text, values = postgres_args(sql, args)
+    conn = await asyncpg.connect(url)
+    try:
+        return [tuple(row) for row in await conn.fetch(text, *values)]
+    finally:
+        await conn.close()
 
 
 @dataclass(frozen=True)
@@ -136,21 +154,21 @@ class LiveHand:
     actions: int
 
 
-def live_hands(db_path: Path) -> dict[int, LiveHand]:
+def live_hands(db_path: Path | str) -> dict[int, LiveHand]:
     """The live hand of each table (by table id), with its number of actions."""
     rows = query(db_path, "SELECT h.id, h.table_id, (SELECT count(*) FROM hand_actions a WHERE a.hand_id = h.id) "
                           "FROM hands h WHERE h.status = 'live'")
     return {table: LiveHand(hand, table, count) for hand, table, count in rows}
 
 
-def progress(db_path: Path) -> dict[int, int]:
+def progress(db_path: Path | str) -> dict[int, int]:
     """Per table: the actions taken (it grows when a player acts through the table's buttons)."""
     rows = query(db_path, "SELECT h.table_id, count(a.seq) FROM hands h "
                           "LEFT JOIN hand_actions a ON a.hand_id = h.id GROUP BY h.table_id")
     return dict(rows)  # type: ignore[arg-type]
 
 
-def hand_status(db_path: Path, hand_id: int) -> tuple[str, int]:
+def hand_status(db_path: Path | str, hand_id: int) -> tuple[str, int]:
     [(status, count)] = query(db_path, "SELECT status, (SELECT count(*) FROM hand_actions WHERE hand_id = ?) "
                                        "FROM hands WHERE id = ?", hand_id, hand_id)
     return str(status), int(count)

@@ -20,17 +20,24 @@ Snapshot = Callable[[Store], Awaitable[dict[str, list[tuple[Any, ...]]]]]
 
 
 async def take_snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table of the file, sorted: compare before and after a refused operation."""
-    conn = store.connection
-    names = [r[0] for r in await conn.execute_fetchall(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    )]
+    """Every row of every table of the bank, sorted, and its schema version: compare before and after a refused
+    operation (either engine)."""
+    conn = store.db
     result: dict[str, list[tuple[Any, ...]]] = {}
-    for name in names:
-        rows = await conn.execute_fetchall(f'SELECT * FROM "{name}"')
+    for name in await conn.table_names():
+        rows = await conn.fetch(f'SELECT * FROM "{name}"')
         result[name] = sorted((tuple(r) for r in rows), key=repr)
-    result["user_version"] = [tuple(r) for r in await conn.execute_fetchall("PRAGMA user_version")]
+    result["schema version"] = [(await store.schema_version(),)]
     return result
+
+
+def refused_by_schema(store: Store) -> type[Exception]:
+    """The error of a write the schema itself refuses (a CHECK, a guard trigger), on the store's engine."""
+    if store.engine == "sqlite":
+        return sqlite3.IntegrityError
+    import asyncpg
+
+    return asyncpg.PostgresError
 
 
 @pytest.fixture

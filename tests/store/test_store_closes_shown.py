@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from bot.store import Store
 from bot.store.db import load_migrations
 
@@ -26,6 +28,7 @@ async def test_a_close_stays_to_be_shown_until_it_is(open_store: OpenStore) -> N
     assert await store.closes_not_shown() == []
 
 
+@pytest.mark.sqlite_only  # a bank from before 0006 exists only as an SQLite file
 async def test_tables_closed_before_0006_were_shown_closed(open_store: OpenStore, tmp_path: Path) -> None:
     old = tmp_path / "migrations-0005"
     old.mkdir()

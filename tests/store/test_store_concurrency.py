@@ -85,6 +85,7 @@ async def test_concurrent_buy_ins_and_action_clicks(open_store: OpenStore) -> No
     assert (await second.get_hand(hand.id)).actions == tuple(f"p{s % 3 + 1} cc" for s in range(5))
 
 
+@pytest.mark.sqlite_only  # PostgreSQL's: tests/store/test_store_postgres.py
 async def test_a_file_locked_for_too_long_gives_a_friendly_busy_error(open_store: OpenStore, db_path: Path) -> None:
     store = await open_store(busy_timeout=0.05)
     await store.balance(G, USERS[0])
@@ -113,6 +114,6 @@ async def test_a_cancelled_operation_leaves_the_connection_clean(store: Store) -
             await task
         except asyncio.CancelledError:
             pass
-        assert not store.connection.in_transaction
+        assert not store.db.in_transaction
     total = await store.balance(G, USERS[0]) + await store.balance(G, USERS[1])
     assert total == 2000

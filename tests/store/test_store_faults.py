@@ -26,6 +26,8 @@ from .conftest import OpenStore
 
 __all__ = ["small_disk"]
 
+pytestmark = pytest.mark.sqlite_only  # PostgreSQL's waits and faults: tests/store/test_store_postgres.py
+
 G = 7
 ALICE, BOB = 101, 102
 

@@ -15,6 +15,8 @@ from bot.store.db import load_migrations, split_sql
 
 from .conftest import OpenStore
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's file, PRAGMAs and user_version; PostgreSQL's: test_store_postgres.py
+
 PACKAGE_MIGRATIONS = Path(__file__).resolve().parents[2] / "bot" / "store" / "migrations"
 
 EXPECTED_TABLES = {"accounts", "guild_settings", "hand_actions", "hands", "ledger", "ledger_kinds", "seats", "tables"}

@@ -291,7 +291,7 @@ async def _run(ops: list[tuple[Any, ...]], path: Path) -> None:
             report = await store.audit(G)
             assert report.ok, (op, report.problems)
             assert report.balances == sum(model.balances.values())
-        rows = await store.connection.execute_fetchall("SELECT user_id, balance FROM accounts WHERE guild_id = ?", (G,))
+        rows = await store.db.fetch("SELECT user_id, balance FROM accounts WHERE guild_id = ?", (G,))
         actual = {r[0]: r[1] for r in rows}
         assert actual == model.balances
         assert all(b >= 0 for b in actual.values())

@@ -8,11 +8,15 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from bot.poker import Hand, Stakes
 from bot.store import Store, latest_version
 from bot.store.db import load_migrations, split_sql
 
 from .conftest import OpenStore
+
+pytestmark = pytest.mark.sqlite_only  # a bank of version 0002 exists only as an SQLite file
 
 G = 42
 ANN, BOB = 11, 22

@@ -175,15 +175,15 @@ async def test_cancel_returns_every_buy_in_and_rebuy(store: Store) -> None:
 
 async def test_the_audit_finds_a_pool_that_does_not_add_up(store: Store) -> None:
     table_id, tid = await start_three(store)
-    await store.connection.execute("UPDATE tournaments SET pool = pool - 1 WHERE id = ?", (tid,))
-    await store.connection.execute("UPDATE seats SET stack = stack + 5 WHERE table_id = ? AND user_id = ?",
+    await store.db.execute("UPDATE tournaments SET pool = pool - 1 WHERE id = ?", (tid,))
+    await store.db.execute("UPDATE seats SET stack = stack + 5 WHERE table_id = ? AND user_id = ?",
                                    (table_id, ALICE))
     report = await store.audit(G)
     text = "\n".join(report.problems)
     assert "chips minted" in text and "prize pool 299 != chips its ledger rows took in 300" in text
     assert "!= the tournament chips given out 4,500" in text and f"user {ALICE}: stack 1,505" in text
-    await store.connection.execute("UPDATE tournaments SET pool = pool + 1 WHERE id = ?", (tid,))
-    await store.connection.execute("UPDATE seats SET stack = stack - 5 WHERE table_id = ? AND user_id = ?",
+    await store.db.execute("UPDATE tournaments SET pool = pool + 1 WHERE id = ?", (tid,))
+    await store.db.execute("UPDATE seats SET stack = stack - 5 WHERE table_id = ? AND user_id = ?",
                                    (table_id, ALICE))
     await audit_ok(store)
 

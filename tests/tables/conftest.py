@@ -74,16 +74,10 @@ def tables(store: Store, rng: random.Random) -> Tables:
 
 
 async def take_snapshot(store: Store) -> Snapshot:
-    """Every row of every table of the file, sorted: compare before and after a refused request."""
-    conn = store.connection
-    names = [r[0] for r in list(await conn.execute_fetchall(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ))]
-    result: Snapshot = {}
-    for name in names:
-        rows = await conn.execute_fetchall(f'SELECT * FROM "{name}"')
-        result[name] = sorted((tuple(r) for r in rows), key=repr)
-    return result
+    """Every row of every table of the bank, sorted: compare before and after a refused request."""
+    from ..store.conftest import take_snapshot as every_row
+
+    return await every_row(store)
 
 
 def engine_state(hand: Hand | None) -> tuple[Any, ...]:

@@ -187,6 +187,7 @@ async def test_boards_by_period(tables: Tables) -> None:
     assert empty.entries == [] and not empty.here
 
 
+@pytest.mark.sqlite_only  # a bank of version 0002 exists only as an SQLite file
 async def test_the_facts_of_hands_finished_before_they_were_kept(open_store: OpenStore, db_path: Path) -> None:
     release_0002_database(db_path)
     store = await open_store()

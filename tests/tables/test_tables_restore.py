@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ import pytest
 
 from bot.config import Config
 from bot.store import Store, StoreBusy
+from bot.store.copying import lift_guards, restore_guards
 from bot.tables import Table, TableError, Tables
 
 from .conftest import (
@@ -156,18 +155,15 @@ async def test_restore_sets_the_button_of_a_hand_dealt_just_before_a_crash(open_
     assert again.next_button() == 2
 
 
-def corrupt(path: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
-    """Change the file behind the store's back (the action log's append-only triggers lifted meanwhile)."""
-    with closing(sqlite3.connect(path)) as conn:
-        triggers = conn.execute(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'hand_actions'"
-        ).fetchall()
-        with conn:
-            for name, _ in triggers:
-                conn.execute(f"DROP TRIGGER {name}")
-            conn.execute(sql, params)
-            for _, text in triggers:
-                conn.execute(text)
+async def corrupt(store: Store, sql: str, params: tuple[Any, ...] = ()) -> None:
+    """Change the bank behind the table layer's back (the append-only guards lifted meanwhile), in one
+    transaction of the store's connection."""
+    conn = store.db
+    await conn.begin_write(None, "")
+    lifted = await lift_guards(conn, ["hand_actions"])
+    await conn.execute(sql, params)
+    await restore_guards(conn, lifted)
+    await conn.commit()
 
 
 CORRUPTIONS: dict[str, tuple[str, str]] = {
@@ -200,9 +196,8 @@ async def test_a_corrupted_action_log_voids_the_hand_with_every_chip_back(
     hand_id = table.live.record.id
     await store.close()
     sql, reason = CORRUPTIONS[kind]
-    corrupt(db_path, sql.replace(":h", str(hand_id)))
-
     store = await open_store()
+    await corrupt(store, sql.replace(":h", str(hand_id)))
     [again] = await Tables(store).restore()
     assert again.live is None
     void = await store.get_hand(hand_id)
@@ -222,8 +217,8 @@ async def test_a_leaver_in_a_voided_hand_is_cashed_out(open_store: OpenStore, db
     assert table.live is not None
     hand_id = table.live.record.id
     await store.close()
-    corrupt(db_path, "UPDATE hand_actions SET action = 'cbr 1' WHERE hand_id = ? AND seq = 0", (hand_id,))
     store = await open_store()
+    await corrupt(store, "UPDATE hand_actions SET action = 'cbr 1' WHERE hand_id = ? AND seq = 0", (hand_id,))
     [again] = await Tables(store).restore()
     assert (await store.get_hand(hand_id)).status == "void"
     assert again.seat_of(ALICE) is None and await store.balance(G, ALICE) == 1000
