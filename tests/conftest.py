@@ -31,11 +31,13 @@ BOTH_ENGINES = ("tests/store/", "tests/tables/")  # folders whose tests use the 
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run each test of the store, of the table layer and each marked ``both_engines`` on both engines."""
+    """Run on both engines each test of the store and of the table layer that opens a bank, and each test marked
+    ``both_engines``."""
     if "engine" not in metafunc.fixturenames or metafunc.definition.get_closest_marker("sqlite_only"):
         return
     where = metafunc.definition.path.as_posix()
-    if metafunc.definition.get_closest_marker("both_engines") or any(f"/{d}" in where for d in BOTH_ENGINES):
+    in_folder = "open_store" in metafunc.fixturenames and any(f"/{d}" in where for d in BOTH_ENGINES)
+    if in_folder or metafunc.definition.get_closest_marker("both_engines"):
         metafunc.parametrize("engine", ENGINES)
 
 
