@@ -103,7 +103,8 @@ def cause_of_pg(error: BaseException) -> str | None:
             return PG_CAUSES["53000"]
         return None
     asyncpg = _driver()
-    if isinstance(error, (OSError, ConnectionError, asyncpg.InterfaceError)):  # closed, reset, refused
+    # Closed, reset or refused; or the driver's state broken by the server ending the session under it.
+    if isinstance(error, (OSError, ConnectionError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)):
         return LOST
     return None
 
@@ -151,7 +152,8 @@ class PgConnection(Connection):
 
     @property
     def in_transaction(self) -> bool:
-        return self.raw is not None and not self.raw.is_closed() and self.raw.is_in_transaction()
+        raw = self.raw
+        return raw is not None and not raw.is_closed() and bool(raw.is_in_transaction())
 
     async def _conn(self) -> asyncpg.Connection:
         """The connection, opened again if it was lost."""
@@ -193,20 +195,30 @@ class PgConnection(Connection):
         text, args = postgres_args(sql, params)
         return int(await self._live().fetchval(f"{text} RETURNING id", *args))
 
-    async def begin_write(self, until: float | None, busy: str) -> None:
+    async def _begin(self, sql: str) -> None:
+        """Open a transaction; on a connection found lost at that moment (the server restarted since the last
+        operation), once more on a new one: nothing was sent that could have been carried out."""
         raw = await self._conn()
+        try:
+            await settle(raw.execute(sql))
+        except Exception as error:
+            if cause_of_pg(error) != LOST:
+                raise
+            raw.terminate()
+            await settle((await self._conn()).execute(sql))
+
+    async def begin_write(self, until: float | None, busy: str) -> None:
         if until is None:
-            await settle(raw.execute("BEGIN"))
+            await self._begin("BEGIN")
             return
         left = until - asyncio.get_running_loop().time()
         if left <= 0:
             raise StoreBusy(busy)
         # One round trip: the transaction and how long its statements may wait for another program's lock.
-        await settle(raw.execute(f"BEGIN; SET LOCAL lock_timeout = {max(1, int(left * 1000))}"))
+        await self._begin(f"BEGIN; SET LOCAL lock_timeout = {max(1, int(left * 1000))}")
 
     async def begin_read(self) -> None:
-        raw = await self._conn()
-        await settle(raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"))
+        await self._begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 
     async def commit(self) -> None:
         await settle(self._live().execute("COMMIT"))
@@ -217,7 +229,9 @@ class PgConnection(Connection):
             return
         try:
             await settle(raw.execute("ROLLBACK"))
-        except (OSError, _driver().InterfaceError):  # lost meanwhile: the server rolled it back
+        except Exception as error:  # lost meanwhile: the server rolls it back
+            if cause_of_pg(error) != LOST:
+                raise
             raw.terminate()
 
     async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:

@@ -278,7 +278,7 @@ async def test_db_copy_moves_a_whole_bank_row_for_row_either_way(tmp_path: Path,
         # Into a bank that holds one: refused, nothing written.
         refused = io.StringIO()
         from bot.dbcli import DbError
-        with pytest.raises(DbError, match="holds a bank already|exists already"):
+        with pytest.raises(DbError, match=r"holds a bank already|exists already"):
             await copy_database(parse_bank(source), parse_bank(target), refused)
     finally:
         await drop_database(url)
