@@ -180,9 +180,10 @@ async def post(
 ) -> int:
     """Move ``delta`` chips into (or, negative, out of) an account: one ledger row plus the balance.
 
-    Must run inside a write transaction; the account's row is locked until it ends (``FOR UPDATE``). Raises ``InsufficientFunds`` if the
-    balance would go negative and ``InvalidAmount`` if it would pass
-    ``MAX_BALANCE``; return the new balance.
+    Must run inside a write transaction; the account's row is locked until it
+    ends (``FOR UPDATE``). Raises ``InsufficientFunds`` if the balance would go
+    negative and ``InvalidAmount`` if it would pass ``MAX_BALANCE``; return
+    the new balance.
     """
     balance = await ensure_account(tx, guild, user)
     new = balance + delta
