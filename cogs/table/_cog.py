@@ -473,7 +473,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             interaction,
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
             f"Buy-ins {render.chips(low)} to {render.chips(high)}. Press **Join** on the table (or "
-            "`/poker join`), then the host deals with `/poker start`."
+            "`/poker join`), then the host deals with `/poker table start`."
             + (f" {settings.chip_value}." if settings.chip_value else ""),
             ephemeral=False)
         await self.session(table).publish()
@@ -537,14 +537,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         else:
             await session.publish()
 
-    @poker.command(name="start", description="Start dealing (host)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        """/poker start"""
-        table = self._host_table(interaction)
-        await table.start()
-        await self.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
-        await self.session(table).deal()
-
     @poker.command(name="close", description="Close the table and cash everyone out (host)")
     async def close(self, interaction: discord.Interaction) -> None:
         """/poker close"""
@@ -607,10 +599,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------ /poker table: the rarely used commands
-    # Discord allows 25 subcommands and groups in /poker; these six share one entry.
+    # Discord allows 25 subcommands and groups in /poker; these seven share one entry.
 
     table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
-                                     "kick, pause, resume (host)", parent=poker)
+                                     "kick, start, pause, resume (host)", parent=poker)
 
     @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
     async def table_show(self, interaction: discord.Interaction) -> None:
@@ -648,6 +640,14 @@ class TableCog(commands.Cog, name=COG_NAME):
                 f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
                 f"Host: {mention(table.record.host_id)}")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @table_group.command(name="start", description="Start dealing (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """/poker table start"""
+        table = self._host_table(interaction)
+        await table.start()
+        await self.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+        await self.session(table).deal()
 
     @table_group.command(name="pause", description="Stop dealing after this hand (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -737,7 +737,8 @@ class TableCog(commands.Cog, name=COG_NAME):
     # Sessions, the chip value, stats, hand stories and exports: each command asks bot.tables.night or the store
     # and shows what comes back with cogs/night_views.py.
 
-    nights = app_commands.Group(name="session", description="Nights at this table", parent=poker)
+    nights = app_commands.Group(name="session", description="Nights at this table: start the next, export one",
+                                parent=poker)
 
     @nights.command(name="new", description=COMMAND_HELP["poker session new"])
     async def session_new(self, interaction: discord.Interaction) -> None:
@@ -777,10 +778,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
                                                 allowed_mentions=night_views.NONE)
 
-    @poker.command(name="export", description=COMMAND_HELP["poker export"])
-    @app_commands.describe(**describe("poker export"))
+    @nights.command(name="export", description=COMMAND_HELP["poker session export"])
+    @app_commands.describe(**describe("poker session export"))
     async def export(self, interaction: discord.Interaction, session: str | None = None) -> None:
-        """/poker export: the file is written in a worker thread, after acknowledging."""
+        """/poker session export: the file is written in a worker thread, after acknowledging."""
         assert interaction.guild_id is not None
         night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
         hands = await self.bot.store.session_hands(night.ids)
