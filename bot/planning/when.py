@@ -37,7 +37,9 @@ def time_zone(name: str) -> str:
         return found
     close = difflib.get_close_matches(wanted.lower(), _zones(), n=3, cutoff=0.6)
     shown = wanted[:MAX_TEXT] or "(nothing)"
-    hint = f" Did you mean {' or '.join(_zones()[c] for c in close)}?" if close else ""
+    names = [_zones()[c] for c in close]
+    hint = f" Did you mean {' or '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)}?" \
+        if names else ""
     raise PlanError(f"“{shown}” is not a time zone I know.{hint} Time zones are named like Europe/Berlin, "
                     "America/New_York or Asia/Tokyo (the city's region, then the city).")
 

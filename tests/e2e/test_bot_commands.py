@@ -64,25 +64,26 @@ async def refused(players: Players, user: str, sub: str, expected: str, **option
 
 
 async def test_the_poker_group_fits_discord(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """Discord allows 25 subcommands and groups in /poker: the bot registers 23 (start and export moved into the
-    table and session groups make room for two more), and the fake refuses a tree of 26, as Discord refuses its
-    sync."""
+    """Discord allows 25 subcommands and groups in /poker: the bot registers 24 (start and export moved into the
+    table and session groups made room for night, and leave one for cards), and the fake refuses a tree of 26, as
+    Discord refuses its sync."""
     bot = await poker_bot(seed=1)
     poker = bot.tree.get_command("poker")
     assert poker is not None
     data = poker.to_dict(bot.tree)
     names = [o["name"] for o in data["options"]]
-    assert len(names) == 23, names
-    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table", "session"):
+    assert len(names) == 24, names
+    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table", "session", "night"):
         assert move in names
     assert "start" not in names and "export" not in names
     groups = {o["name"]: sorted(sub["name"] for sub in o.get("options", [])) for o in data["options"]}
     assert groups["table"] == ["chipvalue", "kick", "pause", "resume", "settings", "show", "start"]
     assert groups["session"] == ["export", "new"]
-    extra = [{"type": 1, "name": f"extra{k}", "description": "one too many"} for k in range(3)]
+    assert groups["night"] == ["cancel", "list", "plan", "timezone"]
+    extra = [{"type": 1, "name": f"extra{k}", "description": "one too many"} for k in range(2)]
     with pytest.raises(ApiError):
         fake.register_commands([dict(data, options=[*data["options"], *extra])])
-    fake.register_commands([dict(data, options=[*data["options"], *extra[:2]])])  # room for two more
+    fake.register_commands([dict(data, options=[*data["options"], *extra[:1]])])  # room for one more: cards
     fake.register_commands([data])
 
 
