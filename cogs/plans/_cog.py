@@ -188,8 +188,11 @@ class PlansCog(commands.Cog, name=COG_NAME):
             table = self.bot.tables.get(plan.channel_id)
             if table is not None and table.id == plan.table_id:
                 _table.hold_seats(table, plan)
-            else:
+                continue
+            try:
                 await self.runner.ended(plan.id)
+            except Exception:  # one night that cannot be ended must not keep the others from being followed
+                log.exception("planned night %s: its table was closed, but the night could not be ended", plan.id)
 
     # ------------------------------------------------------------------ the commands
 
@@ -307,4 +310,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
                                                 allowed_mentions=NOBODY)
         await interaction.followup.send(answer_text(plan, user), ephemeral=True)
         if answer == "in":
-            await self.runner.remind(plan.id)
+            try:
+                await self.runner.remind(plan.id)  # due already: the member who just signed up gets it now
+            except Exception:  # answered already; the night's course tries the reminders again at its steps
+                log.exception("planned night %s: the reminders due could not be sent", plan.id)

@@ -1,7 +1,8 @@
 """Each planned night's course, one task per night: it waits (on :mod:`.clock`) for its next step, as
 ``bot.planning.next_step`` says from the stored night, and takes it: the reminders, then the start (the table
 opens, the channel is told, the event marked active); a night the bot missed whole is marked so. While it waits it
-reads the event's Interested members every ``SYNC_EVERY`` seconds, and again at each step.
+reads the event's Interested members and sends the reminders due (a sign-up after the reminder time, one that
+failed) every ``SYNC_EVERY`` seconds, and reads the event again at each step.
 
 Everything is read again from the store at each step, so a task started after a restart takes up where the last
 one stopped: a reminder marked handled is never sent again, and a night whose start has passed opens at once.
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SYNC_EVERY = 10 * 60  # seconds between two reads of the event's Interested members while a night waits
+SYNC_EVERY = 10 * 60  # seconds between two looks at a waiting night (its event's Interested, reminders due)
 RETRY_PAUSE = 30.0  # real seconds before a step that failed is tried again
 CLOSED_DMS = 50007
 OPEN: tuple[PlanStatus, ...] = ("open",)
@@ -93,10 +94,10 @@ class Runner:
             await self.missed(plan)
             return True
         if clock.now() < step.at:
-            wake = step.at if plan.event_id is None else min(step.at, clock.now() + SYNC_EVERY)
-            await clock.sleep_until(wake)
-            if clock.now() < step.at:  # woke to read the event's Interested members
+            await clock.sleep_until(min(step.at, clock.now() + SYNC_EVERY))
+            if clock.now() < step.at:  # a look between the steps: the event's Interested, the reminders due
                 await self.sync(plan_id)
+                await self.remind(plan_id)
                 return False
         await self.sync(plan_id)  # the moments that matter read the event again
         if step.kind == "remind":
@@ -108,20 +109,16 @@ class Runner:
 
     # ------------------------------------------------------------------ the steps
 
-    async def sync(self, plan_id: int) -> PlanRecord:
+    async def sync(self, plan_id: int) -> None:
         """Read the event's Interested members into the night; show the sign-up message again if that changed
-        who is in, and remind the newcomers if their reminder is due."""
+        who is in."""
         plan = await self.bot.store.get_plan(plan_id)
         found = await _events.interested(self.bot, plan)
         if found is None:
-            return plan
-        before = plan.signups
-        plan, added = await self.bot.store.sync_interested(plan_id, found)
-        if plan.signups != before:
-            await self.refresh(plan)
-        if added:
-            await self.remind(plan_id)
-        return plan
+            return
+        changed, _ = await self.bot.store.sync_interested(plan_id, found)
+        if changed.signups != plan.signups:
+            await self.refresh(changed)
 
     async def remind(self, plan_id: int) -> None:
         """DM every member whose reminder is due (each once: marked before it is sent), unless he turned alerts

@@ -249,6 +249,21 @@ async def test_a_bot_back_after_the_start_opens_the_table_then_and_reminds_nobod
     assert reminders(fake, "alice") == [] and only_event(fake).state == "active"
 
 
+async def test_a_night_the_bot_missed_whole_opens_nothing(fake: FakeDiscord, poker_bot: PokerBotStarter,
+                                                           hours: StepClock) -> None:
+    await poker_bot(seed=3)
+    message, _ = await plan(fake)
+    await tap(fake, "alice", message, "I'm in")
+    await poker_bot.stop()
+    hours.advance(2 * HOUR + NIGHT_LENGTH)  # the whole night went by while the bot was away
+    bot = await poker_bot.restart()
+    await fake.wait_for(lambda: "Missed: the bot was away for the whole night." in fake.message(message.id).text(),
+                        5, what="the sign-up message saying so")
+    await fake.wait_for(lambda: only_event(fake).state == "cancelled", 5, what="the event cancelled")
+    assert bot.tables.get(fake.channel("poker").id) is None and fake.message(message.id).buttons() == []
+    assert reminders(fake, "alice") == []
+
+
 async def test_a_night_planned_closer_than_its_reminder_reminds_at_once(
     fake: FakeDiscord, poker_bot: PokerBotStarter, hours: StepClock
 ) -> None:
