@@ -26,13 +26,11 @@ from bot.planning import (
     time_zone,
     zone_names,
 )
-from bot.poker import DEALERS_CHOICE, GAMES
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
-from bot.tables.settings import MAX_BUY_IN, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from cogs import plan_clock as clock
 from cogs.errors import report
-from cogs.render import STRUCTURE_NAMES
+from cogs.options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 
 from . import _events, _table
 from ._events import CANCELED
@@ -53,12 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
-GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))
-STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in STRUCTURE_NAMES.items()]
-CHIPS = app_commands.Range[int, 0, MAX_STAKE]
-POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
-SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 REMIND = app_commands.Range[int, 0, MAX_REMIND]
 NOTES = app_commands.Range[str, 1, 900]
 PLANNED: tuple[PlanStatus, ...] = ("planned",)

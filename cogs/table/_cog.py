@@ -18,7 +18,6 @@ from discord.ext import commands
 from bot.cardfaces import card_text
 from bot.command_help import COMMAND_HELP, describe
 from bot.poker import (
-    DEALERS_CHOICE,
     GAMES,
     BetRaise,
     Card,
@@ -36,11 +35,12 @@ from bot.rules_text import rules_page
 from bot.store import HandRecord
 from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
-from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
+from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MIN_CLOCK
 from cogs import render
 
 from .. import night_views, tournament_views
 from ..errors import ignore_unknown_commands, report, running_callbacks
+from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _draw
 from ._answers import APPLIED, Answers
 from ._commands import NO_TWO_TO_SHOW, TWOS_CHOICES, MoveCommands, parse_amount, with_range
@@ -63,9 +63,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
-GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))
-STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in render.STRUCTURE_NAMES.items()]
 DRAW_LIMIT_CHOICES = [
     app_commands.Choice(name="Unlimited", value="none"),
     app_commands.Choice(name="Three cards", value="3"),
@@ -75,9 +72,6 @@ CHOICE_PER_CHOICES = [
     app_commands.Choice(name="Each hand", value="hand"),
     app_commands.Choice(name="Each orbit", value="orbit"),
 ]
-CHIPS = app_commands.Range[int, 0, MAX_STAKE]
-POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
-SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 BETTING_KINDS = frozenset({"fold", "cc", "min", "pot", "max", "amount", "allin", "allinok"})
 DRAWING_KINDS = frozenset({"draw", "pat"})
