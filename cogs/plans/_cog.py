@@ -133,7 +133,7 @@ class NightGroup(app_commands.Group):
         for plan in await bot.store.plans(guild=interaction.guild_id, statuses=PLANNED):
             channel = bot.get_channel(plan.channel_id)
             where = f" · #{channel.name}" if isinstance(channel, discord.TextChannel) else ""
-            label = f"{local_time(plan.starts_at, zone)} · {name_of(plan)}{where}"
+            label = f"{plan.id} · {local_time(plan.starts_at, zone)} · {name_of(plan)}{where}"
             if current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=plan.id))
         return choices[:MAX_CHOICES]

@@ -299,6 +299,10 @@ async def test_cancel_the_event_too_and_the_players_told(fake: FakeDiscord, poke
     assert listed.ephemeral and "**Poker night: Five Card Draw 5/10** (plan 1)" in listed.content
     assert "2 of 8 in" in listed.content
     phone = fake.message(message.id).snapshot()  # the sign-up message as a phone still shows it
+    typed = await fake.reply_to(await fake.autocomplete("manager", "poker", "night", group="night",
+                                                        subcommand="cancel", options={"night": 1}))
+    assert [c["value"] for c in typed.choices or []] == [1]
+    assert (typed.choices or [{}])[0]["name"].endswith("· Poker night: Five Card Draw 5/10 · #poker")
     cancelled = await night(fake, "manager", "cancel")
     alice, bob = fake.user("alice").mention, fake.user("bob").mention
     assert not cancelled.ephemeral and cancelled.content.endswith(f"is cancelled by {fake.user('manager').mention}. "
@@ -346,6 +350,9 @@ async def test_time_zones(fake: FakeDiscord, poker_bot: PokerBotStarter, hours: 
     unknown = await night(fake, "manager", "timezone", zone="Europe/Berln")
     assert unknown.ephemeral and "“Europe/Berln” is not a time zone I know. Did you mean Europe/Berlin, " in (
         unknown.content)
+    typed = await fake.reply_to(await fake.autocomplete("manager", "poker", "zone", group="night",
+                                                        subcommand="timezone", options={"zone": "berl"}))
+    assert [c["value"] for c in typed.choices or []] == ["Europe/Berlin"]
     done = await night(fake, "manager", "timezone", zone="europe/berlin")
     assert done.content.startswith("Nights are now planned in Europe/Berlin: it is ")
     berlin = ZoneInfo("Europe/Berlin")
