@@ -20,6 +20,7 @@ from bot.tables.night import NightResults, Period, night_board, night_results, r
 from cogs import render
 
 from . import night_views
+from .acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from .errors import report
 
 if TYPE_CHECKING:
@@ -42,8 +43,10 @@ class BankCog(commands.Cog):
                                     error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
 
-    async def _require_banker(self, interaction: discord.Interaction) -> None:
-        """Members with Manage Server, or the banker role set with /chips banker role."""
+    async def _require_banker(self, interaction: discord.Interaction,
+                              what: str = "grant or remove chips") -> None:
+        """Members with Manage Server, or the banker role set with /chips banker role; the refusal says ``what``
+        was refused."""
         member = interaction.user
         perms = getattr(member, "guild_permissions", None)
         if perms is not None and perms.manage_guild:
@@ -52,7 +55,7 @@ class BankCog(commands.Cog):
         role = (await self.bot.store.guild_settings(interaction.guild_id)).banker_role_id
         roles = {r.id for r in getattr(member, "roles", [])}
         if role is None or role not in roles:
-            raise TableError("Only members with Manage Server (or the banker role) can grant or remove chips.")
+            raise TableError(f"Only members with Manage Server (or the banker role) can {what}.")
 
     @chips.command(name="balance", description="Your chips (or another member's)")
     async def balance(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
@@ -62,21 +65,22 @@ class BankCog(commands.Cog):
             raise TableError("Bots have no chips.")
         assert interaction.guild_id is not None
         amount = await self.bot.store.balance(interaction.guild_id, who.id)
-        await interaction.response.send_message(f"{who.mention} has {render.chip_count(amount)} in the bank.",
+        await respond(interaction, f"{who.mention} has {render.chip_count(amount)} in the bank.",
                                                 ephemeral=True, allowed_mentions=NONE)
 
-    @chips.command(name="give", description="Give some of your chips to another member")
+    @chips.command(name="give", extras=PUBLIC_ANSWER, description="Give some of your chips to another member")
     async def give(self, interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
         """/chips give"""
         if member.bot:
             raise TableError("Bots have no use for chips.")
         assert interaction.guild_id is not None
         result = await self.bot.store.transfer(interaction.guild_id, interaction.user.id, member.id, amount)
-        await interaction.response.send_message(
+        await respond(interaction,
             f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
             f"Your balance: {render.chips(result.src_balance)}.", allowed_mentions=NONE)
 
-    @chips.command(name="leaderboard", description="The members with the most chips, or who won most at tables")
+    @chips.command(name="leaderboard", extras=PUBLIC_ANSWER,
+                   description="The members with the most chips, or who won most at tables")
     @app_commands.describe(**describe("chips leaderboard"))
     @app_commands.choices(period=night_views.PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, period: str | None = None) -> None:
@@ -89,12 +93,12 @@ class BankCog(commands.Cog):
             table = self.bot.tables.get(channel)
             here = board.night.sessions[0].table_id if board.here and board.night else None
             value = table.settings.money if table is not None and table.id == here else None  # this table's night
-            await interaction.response.send_message(night_views.board_text(board, value), allowed_mentions=NONE)
+            await respond(interaction, night_views.board_text(board, value), allowed_mentions=NONE)
             return
         rows = await self.bot.store.leaderboard(interaction.guild_id, 10)
         lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
                  + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
-        await interaction.response.send_message("\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
+        await respond(interaction, "\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
 
     @chips.command(name="ledger", description="Recent chip movements (yours, or a member's)")
     async def ledger(self, interaction: discord.Interaction, member: discord.Member | None = None,
@@ -103,12 +107,12 @@ class BankCog(commands.Cog):
         who = member or interaction.user
         assert interaction.guild_id is not None
         if who.id != interaction.user.id:
-            await self._require_banker(interaction)
+            await self._require_banker(interaction, "see another member's ledger")
         result = await self.bot.store.ledger_page(interaction.guild_id, who.id, page, 10)
         lines = [f"<t:{int(e.created_at)}:d> {e.kind} {e.delta:+,} → {render.chips(e.balance_after)}"
                  for e in result.entries]
         header = f"{who.mention}'s ledger, page {result.page}/{result.pages}"
-        await interaction.response.send_message("\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
+        await respond(interaction, "\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
 
     # ---- the night after the cards
 
@@ -117,22 +121,22 @@ class BankCog(commands.Cog):
         night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
         return await night_results(self.bot.store, self.bot.tables, night)
 
-    @chips.command(name="results", description=COMMAND_HELP["chips results"])
+    @chips.command(name="results", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips results"])
     @app_commands.describe(**describe("chips results"))
     async def results(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """/chips results"""
         results = await self._night(interaction, session)
-        await interaction.response.send_message(night_views.results_text(results), allowed_mentions=NONE)
+        await respond(interaction, night_views.results_text(results), allowed_mentions=NONE)
 
-    @chips.command(name="settle", description=COMMAND_HELP["chips settle"])
+    @chips.command(name="settle", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips settle"])
     @app_commands.describe(**describe("chips settle"))
     async def settle(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """/chips settle"""
         results = await self._night(interaction, session)
         text = night_views.settle_text(results, results.payments())
-        await interaction.response.send_message(text, allowed_mentions=NONE)
+        await respond(interaction, text, allowed_mentions=NONE)
 
-    @chips.command(name="graph", description=COMMAND_HELP["chips graph"])
+    @chips.command(name="graph", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips graph"])
     @app_commands.describe(**describe("chips graph"))
     async def graph(self, interaction: discord.Interaction, session: str | None = None,
                     member: discord.Member | None = None) -> None:
@@ -145,12 +149,12 @@ class BankCog(commands.Cog):
             if member.id not in series:
                 raise TableError(f"{member.mention} played no hand in this night.")
             series = {member.id: series[member.id]}
-        await interaction.response.defer(thinking=True)
+        await defer_thinking(interaction)
         names = await self._names(interaction, series)
         png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(results))
         alt = night_views.graph_alt(series, names, len(results.hands))
-        await interaction.followup.send(night_views.graph_message(results, member.id if member else None),
-                                        file=night_views.graph_file(png, results, alt), allowed_mentions=NONE)
+        await respond(interaction, night_views.graph_message(results, member.id if member else None),
+                      file=night_views.graph_file(png, results, alt), allowed_mentions=NONE)
 
     async def _names(self, interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:
         """The members' names as the server shows them (a picture cannot hold mentions), looked up if need be."""
@@ -178,27 +182,27 @@ class BankCog(commands.Cog):
                                ) -> list[app_commands.Choice[str]]:
         return await night_views.session_choices(self.bot.store, interaction, current)
 
-    @chips.command(name="grant", description="Create chips for a member (banker)")
+    @chips.command(name="grant", extras=PUBLIC_ANSWER, description="Create chips for a member (banker)")
     async def grant(self, interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
         """/chips grant"""
         await self._require_banker(interaction)
         assert interaction.guild_id is not None
         balance = await self.bot.store.grant(interaction.guild_id, member.id, amount, interaction.user.id)
-        await interaction.response.send_message(
+        await respond(interaction,
             f"Granted {render.chip_count(amount)} to {member.mention}; balance {render.chips(balance)}.",
             allowed_mentions=NONE)
 
-    @chips.command(name="remove", description="Remove chips from a member (banker)")
+    @chips.command(name="remove", extras=PUBLIC_ANSWER, description="Remove chips from a member (banker)")
     async def remove(self, interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
         """/chips remove"""
         await self._require_banker(interaction)
         assert interaction.guild_id is not None
         balance = await self.bot.store.remove(interaction.guild_id, member.id, amount, interaction.user.id)
-        await interaction.response.send_message(
+        await respond(interaction,
             f"Removed {render.chip_count(amount)} from {member.mention}; balance {render.chips(balance)}.",
             allowed_mentions=NONE)
 
-    @chips.command(name="starting_balance", description=COMMAND_HELP["chips starting_balance"])
+    @chips.command(name="starting_balance", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips starting_balance"])
     @app_commands.describe(**describe("chips starting_balance"))
     async def starting_balance(self, interaction: discord.Interaction,
                                amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None) -> None:
@@ -207,18 +211,18 @@ class BankCog(commands.Cog):
         store = self.bot.store
         if amount is None:
             current = (await store.guild_settings(interaction.guild_id)).starting_balance
-            await interaction.response.send_message(
+            await respond(interaction,
                 f"New members start with {render.chip_count(current)}.", ephemeral=True)
             return
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is None or not perms.manage_guild:
             raise TableError("Only members with Manage Server can change the starting balance.")
         settings = await store.set_starting_balance(interaction.guild_id, amount)
-        await interaction.response.send_message(
+        await respond(interaction,
             f"New members now start with {render.chip_count(settings.starting_balance)}; "
             "accounts already open keep their balance.")
 
-    @banker.command(name="role", description="Let a role grant and remove chips (Manage Server)")
+    @banker.command(name="role", extras=PUBLIC_ANSWER, description="Let a role grant and remove chips (Manage Server)")
     async def banker_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         """/chips banker role"""
         perms = getattr(interaction.user, "guild_permissions", None)
@@ -227,7 +231,7 @@ class BankCog(commands.Cog):
         assert interaction.guild_id is not None
         await self.bot.store.set_banker_role(interaction.guild_id, role.id if role else None)
         text = f"{role.mention} can now grant and remove chips." if role else "The banker role is cleared."
-        await interaction.response.send_message(text, allowed_mentions=NONE)
+        await respond(interaction, text, allowed_mentions=NONE)
 
 
 async def setup(bot: PokerBot) -> None:

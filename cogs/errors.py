@@ -18,6 +18,7 @@ from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
+from cogs.acknowledge import guard, respond
 from cogs.render import mention
 
 log = logging.getLogger(__name__)
@@ -63,11 +64,7 @@ async def reply(interaction: discord.Interaction, text: str) -> bool:
     """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
     reached (logged: an error's answer that cannot be shown must not raise)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-        return True
+        return await respond(interaction, text, ephemeral=True)
     except DISCORD_ERRORS as error:
         log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
         return False
@@ -113,7 +110,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             return  # its answer is out already
         await reply(interaction, lost_answer(interaction))
         return
-    text = explain(error)
+    text = explain(error) or not_a_member(interaction, error)
     command = interaction.type is discord.InteractionType.application_command
     if text is None and command and interaction.guild_id is None:
         # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
@@ -124,6 +121,17 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.error("unexpected error in an interaction", exc_info=error)
         text = UNEXPECTED_APPLIED if interaction.extras.get(APPLIED) else UNEXPECTED
     await reply(interaction, text)
+
+
+def not_a_member(interaction: discord.Interaction, error: BaseException) -> str | None:
+    """What to say when a command's member option names someone who is not in the server (left, or never was):
+    discord.py cannot make a ``discord.Member`` of him and raises ``TransformerError``; None for another error."""
+    if not isinstance(error, app_commands.TransformerError) or error.type is not discord.AppCommandOptionType.user:
+        return None
+    who = getattr(error.value, "id", None)
+    name = mention(who) if isinstance(who, int) else "That user"
+    command = interaction.command.qualified_name if interaction.command is not None else "this command"
+    return f"{name} is not a member of this server, so `/{command}` cannot name them; nothing was done."
 
 
 async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:
@@ -149,6 +157,7 @@ def answers_errors(
         first_delivery = getattr(interaction.client, "first_delivery", None)
         if first_delivery is not None and not first_delivery(interaction):
             return
+        guard(interaction)  # acknowledged in time if its answer is slow (the database busy, say)
         task = asyncio.current_task()
         if task is not None:
             _RUNNING.add(task)

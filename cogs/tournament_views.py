@@ -29,6 +29,7 @@ from bot.tournament.levels import MAX_LEVELS, MAX_MINUTES
 from cogs import render
 from cogs.render import chips, mention
 
+from .acknowledge import defer_thinking, respond, update
 from .errors import answers_errors
 
 if TYPE_CHECKING:
@@ -368,7 +369,7 @@ async def create(host: Host, interaction: discord.Interaction, *, game: str, buy
     table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
                                 tournament=tournament)
     listen(host, table)
-    await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    await respond(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
     message = await interaction.original_response()
     await require(table).remember_message(message.id)
     await host.session(table).publish()
@@ -395,7 +396,7 @@ async def start(host: Host, interaction: discord.Interaction, table: Table) -> N
     t = require(table)
     await t.start(table)
     level = t.state.schedule[0]
-    await interaction.response.send_message(
+    await respond(interaction,
         f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
         f"Level 1: {level.describe(_structure(table))}. Shuffle up and deal!")
     await refresh_lobby(host.bot, table)
@@ -405,7 +406,7 @@ async def start(host: Host, interaction: discord.Interaction, table: Table) -> N
 async def pause(host: Host, interaction: discord.Interaction, table: Table) -> None:
     """/poker tournament pause."""
     await require(table).pause(table)
-    await interaction.response.send_message("The tournament's clock is stopped; no new hand until "
+    await respond(interaction, "The tournament's clock is stopped; no new hand until "
                                             "`/poker tournament resume`.")
     await host.session(table).publish()
     await refresh_lobby(host.bot, table)
@@ -414,7 +415,7 @@ async def pause(host: Host, interaction: discord.Interaction, table: Table) -> N
 async def resume(host: Host, interaction: discord.Interaction, table: Table) -> None:
     """/poker tournament resume."""
     await require(table).resume(table)
-    await interaction.response.send_message("The clock runs again.")
+    await respond(interaction, "The clock runs again.")
     await refresh_lobby(host.bot, table)
     host.session(table).schedule_deal(0)
 
@@ -424,7 +425,7 @@ async def cancel(host: Host, interaction: discord.Interaction, table: Table) -> 
     t = require(table)
     if not t.is_active:
         raise TableError("The tournament is over already; `/poker close` closes its table.")
-    await interaction.response.defer()
+    await defer_thinking(interaction)
     session = host.session(table)
     session.cancel_clock()
     refunds = await host.bot.tables.close(table.record.channel_id)
@@ -432,8 +433,8 @@ async def cancel(host: Host, interaction: discord.Interaction, table: Table) -> 
     host.sessions.pop(table.id, None)
     await refresh_lobby(host.bot, table)
     lines = [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
-    await interaction.followup.send("The tournament is cancelled: every buy-in and rebuy is returned.\n"
-                                    + "\n".join(lines), allowed_mentions=NONE)
+    await respond(interaction, "The tournament is cancelled: every buy-in and rebuy is returned.\n" + "\n".join(lines),
+                  allowed_mentions=NONE)
 
 
 async def status(host: Host, interaction: discord.Interaction, table: Table) -> None:
@@ -449,7 +450,7 @@ async def status(host: Host, interaction: discord.Interaction, table: Table) -> 
         embed.add_field(name="Standings", value="\n".join(_placing_line(p, prizes) for p in placings[:MAX_LISTED]),
                         inline=False)
     # Its buttons too: a member can register from here if the tournament's message is gone.
-    await interaction.response.send_message(embed=embed, view=lobby_view(table), ephemeral=True,
+    await respond(interaction, embed=embed, view=lobby_view(table), ephemeral=True,
                                             allowed_mentions=NONE)
 
 
@@ -468,7 +469,7 @@ async def click(host: Host, interaction: discord.Interaction, table: Table, kind
     else:
         seat = await t.rebuy(table, user)
         text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
-    await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    await update(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
     await interaction.followup.send(text, ephemeral=True)
     if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
         await refresh_lobby(host.bot, table)

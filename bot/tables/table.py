@@ -50,7 +50,8 @@ from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
 from ..store import SessionRecord, Store
-from ..store.tables import CashOut, HandRecord, SeatRecord, TableRecord
+from ..store.tables import TABLE_BUSY, CashOut, HandRecord, SeatRecord, TableRecord
+from ..store.waits import deadline, held
 from .settings import SettingsError, TableSettings
 
 if TYPE_CHECKING:  # issue 15: tournament mode (bot/tables/tournament.py imports this module)
@@ -231,7 +232,7 @@ class Table:
         """The table's lock, with the table read again first if a failure left it in doubt. A
         refusal (``TableError``, ``IllegalAction``) changes nothing; any other failure may have
         happened half-way through a request, so the next one starts from the store."""
-        async with self.lock:
+        async with held(self.lock, deadline(None), TABLE_BUSY):  # an interaction waits only until its deadline
             if self._stale:
                 await self._reload()
             try:

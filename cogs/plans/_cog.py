@@ -29,6 +29,7 @@ from bot.planning import (
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
+from cogs.acknowledge import PUBLIC_ANSWER, respond, update
 from cogs.errors import report
 from cogs.options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 
@@ -75,14 +76,16 @@ class NightGroup(app_commands.Group):
 
     def __init__(self, cog: PlansCog) -> None:
         super().__init__(name="night", description="Plan a night: a Discord event, sign-ups, reminders, the table "
-                                                    "opened on time")
+        "opened on time")
         self.cog = cog
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await report(interaction, error)
 
-    @app_commands.command(name="plan", description="Plan a night: a Discord event, a sign-up message, reminders, "
-                                                   "the table opened on time")
+    @app_commands.command(
+        name="plan", extras=PUBLIC_ANSWER,
+        description="Plan a night: a Discord event, a sign-up message, reminders, "
+        "the table opened on time")
     @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
     @app_commands.describe(
         when="When it starts, in the server's time zone: “friday 20:00”, “2026-12-11 20:00”, “in 2 hours”",
@@ -100,7 +103,7 @@ class NightGroup(app_commands.Group):
                             notes)
 
     @app_commands.command(name="timezone", description="The time zone this server's nights are planned in "
-                                                       "(Manage Server to change it)")
+        "(Manage Server to change it)")
     @app_commands.describe(zone="A time zone like Europe/Berlin or America/New_York (leave empty to show it)")
     async def timezone(self, interaction: discord.Interaction, zone: str | None = None) -> None:
         """/poker night timezone"""
@@ -115,10 +118,12 @@ class NightGroup(app_commands.Group):
         """/poker night list"""
         assert interaction.guild_id is not None
         plans = await self.cog.bot.store.plans(guild=interaction.guild_id)
-        await interaction.response.send_message(list_text(plans), ephemeral=True, allowed_mentions=NOBODY)
+        await respond(interaction, list_text(plans), ephemeral=True, allowed_mentions=NOBODY)
 
-    @app_commands.command(name="cancel", description="Cancel a planned night: its event too, and the players "
-                                                     "are told (its host or Manage Server)")
+    @app_commands.command(
+        name="cancel", extras=PUBLIC_ANSWER,
+        description="Cancel a planned night: its event too, and the players "
+        "are told (its host or Manage Server)")
     @app_commands.describe(night="The night to cancel (default: the next one planned in this channel)")
     async def cancel(self, interaction: discord.Interaction, night: int | None = None) -> None:
         """/poker night cancel"""
@@ -211,8 +216,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
                             f"{NIGHT_LENGTH // 3600} hours. Pick a time {NIGHT_LENGTH // 3600} hours from it or more, "
                             "another channel, or cancel that one with `/poker night cancel`.") from None
         self.runner.follow(plan.id)
-        await interaction.response.send_message(embed=signup_embed(plan), view=signup_view(plan),
-                                                allowed_mentions=NOBODY)
+        await respond(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await store.set_plan_message(plan.id, message.id)
         guild = self.bot.get_guild(interaction.guild_id)
@@ -247,7 +251,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
             name = time_zone(zone)
             await store.set_time_zone(interaction.guild_id, name)
             text = f"Nights are now planned in {name}: it is {local_time(clock.now(), name)} there."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
 
     async def cancel(self, interaction: discord.Interaction, night: int | None) -> None:
         """/poker night cancel: the night cancelled, its event too, its players told in the channel."""
@@ -263,7 +267,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
                 raise PlanError("This night has started: `/poker close` ends it.") from None
             raise
         self.runner.drop(plan.id)
-        await interaction.response.send_message(cancel_text(plan, interaction.user.id), allowed_mentions=PLAYERS)
+        await respond(interaction, cancel_text(plan, interaction.user.id), allowed_mentions=PLAYERS)
         await self.runner.event_status(plan, CANCELED)
         await self.runner.refresh(plan)
 
@@ -298,8 +302,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
             raise PlanError(CLOSED_WORDS[closed.status].format(channel=stored.channel_id)) from None
         except NotFound:
             raise PlanError("This poker night no longer exists.") from None
-        await interaction.response.edit_message(embed=signup_embed(plan), view=signup_view(plan),
-                                                allowed_mentions=NOBODY)
+        await update(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
         await interaction.followup.send(answer_text(plan, user), ephemeral=True)
         if answer == "in":
             try:

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from ..acknowledge import ACK_WITHIN, GUARDED, answer_lock, respond
 from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
 from . import _transport
 from ._transport import CONNECTION_ERRORS, DEADLINE, retrying
@@ -28,7 +29,6 @@ __all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered
 
 log = logging.getLogger(__name__)
 
-ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
 ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
 
 
@@ -113,6 +113,7 @@ class Answers:
         if interaction is None:
             yield
             return
+        interaction.extras[GUARDED] = True  # acknowledged here (as an update), not by cogs.acknowledge's guard
         timer = asyncio.get_running_loop().call_later(ACK_WITHIN, self._acknowledge_late, interaction)
         try:
             yield
@@ -129,40 +130,35 @@ class Answers:
     @staticmethod
     async def acknowledge(interaction: discord.Interaction) -> bool:
         """Acknowledge an interaction on a component (its message is edited later)."""
-        return await answer(interaction, interaction.response.defer,
-                            kind=discord.InteractionResponseType.deferred_message_update)
+        async with answer_lock(interaction):
+            if interaction.response.is_done():
+                return True
+            return await answer(interaction, interaction.response.defer,
+                                kind=discord.InteractionResponseType.deferred_message_update)
 
     async def update(self, interaction: discord.Interaction, **fields: Any) -> None:
         """Answer a click by editing the message it was on (once acknowledged already, by editing it through the
         interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
-        if interaction.response.is_done() or interaction.id in self._guards:
-            await self.settled(interaction)
-            if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
-                raise ConnectionError("the interaction could not be answered in time")
-            try:
-                await retrying(lambda: interaction.edit_original_response(**fields))
-                return
-            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
-                raise ConnectionError("the message of the interaction could not be edited") from error
-        if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
-                            kind=discord.InteractionResponseType.message_update):
-            raise ConnectionError("the interaction could not be answered with an update")
+        if not interaction.response.is_done() and interaction.id not in self._guards:
+            async with answer_lock(interaction):  # not while cogs.acknowledge's guard acknowledges it
+                if not interaction.response.is_done():
+                    if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
+                                        kind=discord.InteractionResponseType.message_update):
+                        raise ConnectionError("the interaction could not be answered with an update")
+                    return
+        await self.settled(interaction)
+        if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
+            raise ConnectionError("the interaction could not be answered in time")
+        try:
+            await retrying(lambda: interaction.edit_original_response(**fields))
+        except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+            raise ConnectionError("the message of the interaction could not be edited") from error
 
-    @staticmethod
-    async def send(interaction: discord.Interaction, content: str | None = None, **fields: Any) -> bool:
+    async def send(self, interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+                   **fields: Any) -> bool:
         """Answer with a message (ephemeral unless said otherwise), or a follow-up if it is answered already."""
-        fields.setdefault("ephemeral", True)
-        if interaction.extras.get(GIVEN_UP):
-            return False
-        if interaction.response.is_done():
-            try:
-                await interaction.followup.send(content or "", **fields)
-                return True
-            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
-                log.warning("could not send a follow-up to interaction %s (%r)", interaction.id, error)
-                return False
-        return await answer(interaction, lambda: interaction.response.send_message(content, **fields),
-                            kind=discord.InteractionResponseType.channel_message)
+        await self.settled(interaction)
+        return await respond(interaction, content, ephemeral=ephemeral, **fields)
 
     @staticmethod
     async def modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
@@ -178,7 +174,10 @@ class Answers:
                 raise _TooLate from None
 
         try:
-            return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
+            async with answer_lock(interaction):
+                if interaction.response.is_done():  # acknowledged meanwhile (a form cannot follow): given up
+                    return False
+                return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
         except _TooLate:
             log.warning("interaction %s: the form could not be opened in time", interaction.id)
             give_up(interaction, discord.InteractionResponseType.modal)

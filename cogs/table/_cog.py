@@ -39,6 +39,8 @@ from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MIN_CLOCK
 from cogs import render
 
 from .. import night_views, tournament_views
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..closes import finish_closes
 from ..errors import ignore_unknown_commands, report, running_callbacks
 from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _draw
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
     from bot.app import PokerBot
 
 log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
 
 DRAW_LIMIT_CHOICES = [
     app_commands.Choice(name="Unlimited", value="none"),
@@ -133,6 +136,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             self.bot.add_listener(ignore_unknown_commands, "on_command_error")  # "@bot hello" is not an error
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.resume_all()
+        await finish_closes(self.bot)  # closes stored before the last stop but never shown
 
     async def cog_unload(self) -> None:
         """Stop every clock, pending deal and table message write (the state is in the store already), and wait
@@ -334,13 +338,15 @@ class TableCog(commands.Cog, name=COG_NAME):
         drawn = session.drawn_cards(outcome, seat)
         here = draw_report(outcome.hand, seat, move.discards, drawn, session.card)  # in the table's channel
         text = f"{session.dm_heading(outcome.hand)}\n{here}"  # his DM
-        if picker:
-            await self.answers.update(interaction, content=here, view=None)
-            self.reports.shown(table.id, hand_id, interaction)
-        elif not answer_with_table:
-            await self.answers.send(interaction, here)
-        if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
-            await session.send_dm(user, text)
+        try:
+            if picker:
+                await self.answers.update(interaction, content=here, view=None)
+                self.reports.shown(table.id, hand_id, interaction)
+            elif not answer_with_table:
+                await self.answers.send(interaction, here)
+        finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
+            if drawn and not table.dms_closed(user):
+                await session.send_dm(user, text)
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
         """Dealer's choice: the chooser picked a game in the menu; it is shown, and dealt when he presses Deal."""
@@ -427,7 +433,7 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     # ------------------------------------------------------------------ the table
 
-    @poker.command(name="create", description="Open a table in this channel")
+    @poker.command(name="create", extras=PUBLIC_ANSWER, description="Open a table in this channel")
     @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
                           choice_per=CHOICE_PER_CHOICES)
     @app_commands.describe(
@@ -476,7 +482,8 @@ class TableCog(commands.Cog, name=COG_NAME):
         """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
         session = self.session(table)
         await session.publish()
-        if table.live is None and table.next().kind in ("deal", "choose") and session.dealing is None:
+        pending = session.dealing is not None and not session.dealing.done()
+        if table.live is None and table.next().kind in ("deal", "choose") and not pending:
             session.schedule_deal()
 
     async def _join(self, interaction: discord.Interaction, table: Table, buy_in: int | None) -> None:
@@ -531,11 +538,11 @@ class TableCog(commands.Cog, name=COG_NAME):
         else:
             await session.publish()
 
-    @poker.command(name="close", description="Close the table and cash everyone out (host)")
+    @poker.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
     async def close(self, interaction: discord.Interaction) -> None:
         """/poker close"""
         table = self._host_table(interaction)
-        await interaction.response.defer()
+        await defer_thinking(interaction)
         session = self.session(table)
         session.cancel_clock()
         cashes = await self.bot.tables.close(interaction.channel_id or 0)
@@ -543,8 +550,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         self.sessions.pop(table.id, None)
         self.reports.forget_table(table.id)
         lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
-        await interaction.followup.send("Table closed.\n" + "\n".join(lines),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, "Table closed.\n" + "\n".join(lines), allowed_mentions=NO_MENTIONS)
 
     @poker.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction) -> None:
@@ -566,7 +572,7 @@ class TableCog(commands.Cog, name=COG_NAME):
     async def hand(self, interaction: discord.Interaction) -> None:
         """/poker hand"""
         table = self._table(interaction)
-        await interaction.response.send_message(self.session(table).hand_text(interaction.user.id), ephemeral=True)
+        await respond(interaction, self.session(table).hand_text(interaction.user.id), ephemeral=True)
 
     @poker.command(name="rules", description="The rules of a game")
     @app_commands.choices(game=GAME_CHOICES[:-1])
@@ -577,7 +583,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
         for section in page.sections:
             embed.add_field(name=section.title, value=section.body, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
     def _format_cards(self, text: str) -> str:
         return " ".join(self._card_text(card) for card in parse_cards(text))
@@ -590,7 +596,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         await self.bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
         text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
                 if on else "Turn alerts off: the table message still shows your turn and your clock.")
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
 
     # ------------------------------------------------------------------ /poker table: the rarely used commands
     # Discord allows 25 subcommands and groups in /poker; these seven share one entry.
@@ -604,7 +610,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         table = self._table(interaction)
         old = table.message_id
         await table.remember_message(None)
-        await interaction.response.send_message("Here is the table:", ephemeral=True)
+        await respond(interaction, "Here is the table:", ephemeral=True)
         session = self.session(table)
         await session.publish()
         if old is not None:
@@ -612,8 +618,8 @@ class TableCog(commands.Cog, name=COG_NAME):
 
     @table_group.command(name="kick", description="Remove a player from the table (host)")
     @app_commands.describe(**describe("poker table kick"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """/poker table kick"""
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """/poker table kick: any user, so that a player who left the server can be removed (cashed out)."""
         table = self._host_table(interaction)
         cash, outcome = await table.kick(member.id)
         when = "now" if cash is not None else "at the end of this hand"
@@ -633,7 +639,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
                 f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
                 f"Host: {mention(table.record.host_id)}")
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        await respond(interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @table_group.command(name="start", description="Start dealing (host)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -662,18 +668,18 @@ class TableCog(commands.Cog, name=COG_NAME):
         if table.live is None:
             self.session(table).schedule_deal(0)
 
-    @table_group.command(name="chipvalue", description=COMMAND_HELP["poker table chipvalue"])
+    @table_group.command(name="chipvalue", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker table chipvalue"])
     @app_commands.describe(**describe("poker table chipvalue"))
     async def chipvalue(self, interaction: discord.Interaction, value: str | None = None) -> None:
         """/poker table chipvalue"""
         if value is None:
             table = self._table(interaction)
-            await interaction.response.send_message(night_views.chip_value_text(table.settings), ephemeral=True)
+            await respond(interaction, night_views.chip_value_text(table.settings), ephemeral=True)
             return
         table = self._host_table(interaction)
         off = value.strip().lower() in night_views.NO_CHIP_VALUE
         settings = await table.update_settings(chip_value=None if off else value)
-        await interaction.response.send_message(night_views.chip_value_text(settings, changed=True))
+        await respond(interaction, night_views.chip_value_text(settings, changed=True))
 
     # ------------------------------------------------------------------ moves by command (issue 16: _commands.py)
 
@@ -734,18 +740,18 @@ class TableCog(commands.Cog, name=COG_NAME):
     nights = app_commands.Group(name="session", description="Nights at this table: start the next, export one",
                                 parent=poker)
 
-    @nights.command(name="new", description=COMMAND_HELP["poker session new"])
+    @nights.command(name="new", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker session new"])
     async def session_new(self, interaction: discord.Interaction) -> None:
         """/poker session new"""
         table = self._host_table(interaction)
         ended = await self.bot.store.last_session(table.record.channel_id)
         returned = table.carried_refunds()
         started = await table.new_session()
-        await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
+        await respond(interaction, night_views.new_night_text(ended, started, returned),
                                                 allowed_mentions=night_views.NONE)
         await self.session(table).publish()
 
-    @poker.command(name="stats", description=COMMAND_HELP["poker stats"])
+    @poker.command(name="stats", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker stats"])
     @app_commands.describe(**describe("poker stats"))
     @app_commands.choices(game=GAME_CHOICES[:-1])
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
@@ -758,7 +764,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         by_game = await self.bot.store.player_stats(interaction.guild_id, who.id, game=game,
                                                     sessions=night.ids if night else None)
         embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
-        await interaction.response.send_message(embed=embed, allowed_mentions=night_views.NONE)
+        await respond(interaction, embed=embed, allowed_mentions=night_views.NONE)
 
     @poker.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
     @app_commands.describe(**describe("poker history"))
@@ -766,11 +772,11 @@ class TableCog(commands.Cog, name=COG_NAME):
         """/poker history"""
         records = await history_hands(self.bot.store, self.bot.tables, interaction.channel_id or 0, count)
         if not records:
-            await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
+            await respond(interaction, "No hand has been finished at this table yet.", ephemeral=True)
             return
         text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
-        await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
-                                                allowed_mentions=night_views.NONE)
+        await respond(interaction, text, embeds=embeds, files=files, ephemeral=True,
+                      allowed_mentions=night_views.NONE)
 
     @nights.command(name="export", description=COMMAND_HELP["poker session export"])
     @app_commands.describe(**describe("poker session export"))
@@ -780,13 +786,13 @@ class TableCog(commands.Cog, name=COG_NAME):
         night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
         hands = await self.bot.store.session_hands(night.ids)
         if not hands:
-            await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
+            await respond(interaction, night_views.export_message(night, 0, 0), ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_thinking(interaction, ephemeral=True)
         document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
         text = night_views.export_message(night, len(hands) - skipped, skipped)
         file = night_views.export_file(document, night) if document else discord.utils.MISSING
-        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
+        await respond(interaction, text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
 
     @stats.autocomplete("session")
     @export.autocomplete("session")
@@ -800,7 +806,7 @@ class TableCog(commands.Cog, name=COG_NAME):
     tournament = app_commands.Group(name="tournament", description="Sit-and-go tournaments: one buy-in, blinds "
                                     "rising on a clock", parent=poker)
 
-    @tournament.command(name="create", description=COMMAND_HELP["poker tournament create"])
+    @tournament.command(name="create", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament create"])
     @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
     @app_commands.describe(**describe("poker tournament create"))
     async def tournament_create(
@@ -815,22 +821,22 @@ class TableCog(commands.Cog, name=COG_NAME):
             levels=levels, payouts=payouts, late_registration_levels=late_registration_levels, rebuys=rebuys,
             structure=structure)
 
-    @tournament.command(name="start", description=COMMAND_HELP["poker tournament start"])
+    @tournament.command(name="start", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament start"])
     async def tournament_start(self, interaction: discord.Interaction) -> None:
         """/poker tournament start"""
         await tournament_views.start(self, interaction, self._host_table(interaction))
 
-    @tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
+    @tournament.command(name="pause", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament pause"])
     async def tournament_pause(self, interaction: discord.Interaction) -> None:
         """/poker tournament pause"""
         await tournament_views.pause(self, interaction, self._host_table(interaction))
 
-    @tournament.command(name="resume", description=COMMAND_HELP["poker tournament resume"])
+    @tournament.command(name="resume", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament resume"])
     async def tournament_resume(self, interaction: discord.Interaction) -> None:
         """/poker tournament resume"""
         await tournament_views.resume(self, interaction, self._host_table(interaction))
 
-    @tournament.command(name="cancel", description=COMMAND_HELP["poker tournament cancel"])
+    @tournament.command(name="cancel", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament cancel"])
     async def tournament_cancel(self, interaction: discord.Interaction) -> None:
         """/poker tournament cancel"""
         await tournament_views.cancel(self, interaction, self._host_table(interaction))

@@ -25,7 +25,8 @@ from discord import app_commands
 from bot.poker import BetRaise, Card, CardError, CheckCall, Draw, Fold, IllegalAction, Legal, Move, parse_cards
 from bot.tables import Table, TableError
 
-from ._answers import APPLIED, answer
+from ..acknowledge import defer_thinking
+from ._answers import APPLIED
 from ._text import chips
 
 if TYPE_CHECKING:
@@ -154,10 +155,7 @@ class MoveCommands:
 
     async def _acknowledge(self, interaction: discord.Interaction) -> None:
         """The checks passed: acknowledge now, ephemerally (Discord's "thinking…", seen only by the caller)."""
-        if interaction.response.is_done():
-            return
-        await answer(interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True),
-                     kind=discord.InteractionResponseType.deferred_channel_message)
+        await defer_thinking(interaction, ephemeral=True)
 
     @staticmethod
     async def _late_refused(play: Awaitable[object], interaction: discord.Interaction, table: Table, hand_id: int,
