@@ -29,7 +29,8 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
 buy-ins and cash-outs, hands and action logs, session results), ``night`` (sessions, the hands and refunds
-of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts) and ``audit``.
+of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts), ``plans`` (planned
+nights, their answers, each server's time zone) and ``audit``.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ from .errors import (
 )
 from .faults import Outage
 from .night import NetEntry, NightMixin, SessionRecord
+from .plans import PlanClash, PlanClosed, PlanRecord, PlansMixin
 from .postgres import is_postgres_url, open_postgres, redact
 from .sqlite import BUSY_SLICE, SqliteConnection, open_database, open_reader, readonly_uri
 from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
@@ -89,6 +91,7 @@ __all__ = [
     "ActionOutOfOrder", "AlreadySeated", "AuditReport", "BuyInOutOfRange", "CashOut", "ChipsNotConserved",
     "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
     "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NetEntry", "NotFound", "NotSeated",
+    "PlanClash", "PlanClosed", "PlanRecord",
     "SchemaError", "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionRecord", "SessionResult",
     "Store", "StoreBusy", "StoreError", "StoreUnavailable",
     "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TournamentError", "TournamentHand",
@@ -96,7 +99,7 @@ __all__ = [
 ]
 
 
-class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
+class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, PlansMixin, AuditMixin):
     """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
     (or use ``async with await Store.open(...) as store``)."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -121,6 +121,11 @@ class _Live:
         return len(self.hand.actions)
 
 
+# Asked before a member sits down (his id, the members seated, the seats free): raises TableError when the
+# free seats are held for others (a planned night's players who signed up).
+SeatHold = Callable[[int, frozenset[int], int], None]
+
+
 class Table:
     """One table in one channel. Every method that changes it takes its lock."""
 
@@ -139,6 +144,7 @@ class Table:
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
         self.tournament: TournamentMode | None = None  # issue 15: a tournament table's (bot/tables/tournament.py)
+        self.seat_hold: SeatHold | None = None  # a planned night's: seats held for those who signed up
 
     # ------------------------------------------------------------------ loading
 
@@ -404,6 +410,9 @@ class Table:
                 raise TableError("You are already seated at this table.")
             if len(self.record.seats) >= self.settings.max_seats:
                 raise TableError(f"The table is full ({self.settings.max_seats} seats).")
+            if self.seat_hold is not None:
+                self.seat_hold(user, frozenset(s.user_id for s in self.record.seats),
+                               self.settings.max_seats - len(self.record.seats))
             if buy_in is None:
                 balance = await self.store.balance(self.record.guild_id, user)
                 buy_in = min(high, balance)

@@ -18,7 +18,6 @@ from discord.ext import commands
 from bot.cardfaces import card_text
 from bot.command_help import COMMAND_HELP, describe
 from bot.poker import (
-    DEALERS_CHOICE,
     GAMES,
     BetRaise,
     Card,
@@ -36,13 +35,14 @@ from bot.rules_text import rules_page
 from bot.store import HandRecord
 from bot.tables import Outcome, SettingsError, Table, TableError, TableSettings
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
-from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
+from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MIN_CLOCK
 from cogs import render
 
 from .. import night_views, tournament_views
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ..closes import finish_closes
 from ..errors import ignore_unknown_commands, report, running_callbacks
+from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _draw
 from ._answers import APPLIED, Answers
 from ._commands import NO_TWO_TO_SHOW, TWOS_CHOICES, MoveCommands, parse_amount, with_range
@@ -66,9 +66,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
-GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
-GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))
-STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in render.STRUCTURE_NAMES.items()]
 DRAW_LIMIT_CHOICES = [
     app_commands.Choice(name="Unlimited", value="none"),
     app_commands.Choice(name="Three cards", value="3"),
@@ -78,9 +75,6 @@ CHOICE_PER_CHOICES = [
     app_commands.Choice(name="Each hand", value="hand"),
     app_commands.Choice(name="Each orbit", value="orbit"),
 ]
-CHIPS = app_commands.Range[int, 0, MAX_STAKE]
-POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
-SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 BETTING_KINDS = frozenset({"fold", "cc", "min", "pot", "max", "amount", "allin", "allinok"})
 DRAWING_KINDS = frozenset({"draw", "pat"})
@@ -479,7 +473,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             interaction,
             f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
             f"Buy-ins {render.chips(low)} to {render.chips(high)}. Press **Join** on the table (or "
-            "`/poker join`), then the host deals with `/poker start`."
+            "`/poker join`), then the host deals with `/poker table start`."
             + (f" {settings.chip_value}." if settings.chip_value else ""),
             ephemeral=False)
         await self.session(table).publish()
@@ -544,14 +538,6 @@ class TableCog(commands.Cog, name=COG_NAME):
         else:
             await session.publish()
 
-    @poker.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        """/poker start"""
-        table = self._host_table(interaction)
-        await table.start()
-        await self.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
-        await self.session(table).deal()
-
     @poker.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
     async def close(self, interaction: discord.Interaction) -> None:
         """/poker close"""
@@ -613,10 +599,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         await respond(interaction, text, ephemeral=True)
 
     # ------------------------------------------------------------------ /poker table: the rarely used commands
-    # Discord allows 25 subcommands and groups in /poker; these six share one entry.
+    # Discord allows 25 subcommands and groups in /poker; these seven share one entry.
 
     table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
-                                     "kick, pause, resume (host)", parent=poker)
+                                     "kick, start, pause, resume (host)", parent=poker)
 
     @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
     async def table_show(self, interaction: discord.Interaction) -> None:
@@ -654,6 +640,14 @@ class TableCog(commands.Cog, name=COG_NAME):
                 f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
                 f"Host: {mention(table.record.host_id)}")
         await respond(interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @table_group.command(name="start", description="Start dealing (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """/poker table start"""
+        table = self._host_table(interaction)
+        await table.start()
+        await self.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+        await self.session(table).deal()
 
     @table_group.command(name="pause", description="Stop dealing after this hand (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -743,7 +737,8 @@ class TableCog(commands.Cog, name=COG_NAME):
     # Sessions, the chip value, stats, hand stories and exports: each command asks bot.tables.night or the store
     # and shows what comes back with cogs/night_views.py.
 
-    nights = app_commands.Group(name="session", description="Nights at this table", parent=poker)
+    nights = app_commands.Group(name="session", description="Nights at this table: start the next, export one",
+                                parent=poker)
 
     @nights.command(name="new", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker session new"])
     async def session_new(self, interaction: discord.Interaction) -> None:
@@ -783,10 +778,10 @@ class TableCog(commands.Cog, name=COG_NAME):
         await respond(interaction, text, embeds=embeds, files=files, ephemeral=True,
                       allowed_mentions=night_views.NONE)
 
-    @poker.command(name="export", description=COMMAND_HELP["poker export"])
-    @app_commands.describe(**describe("poker export"))
+    @nights.command(name="export", description=COMMAND_HELP["poker session export"])
+    @app_commands.describe(**describe("poker session export"))
     async def export(self, interaction: discord.Interaction, session: str | None = None) -> None:
-        """/poker export: the file is written in a worker thread, after acknowledging."""
+        """/poker session export: the file is written in a worker thread, after acknowledging."""
         assert interaction.guild_id is not None
         night = await resolve_night(self.bot.store, interaction.guild_id, interaction.channel_id or 0, session)
         hands = await self.bot.store.session_hands(night.ids)
