@@ -202,7 +202,7 @@ async def test_a_server_out_of_reach_refuses_each_change_with_its_cause_and_the_
 
 async def a_played_bank(store: Store) -> None:
     """Accounts, a gift, a grant, a table with finished hands, their facts and a live hand, a new night, a
-    tournament registering, settings."""
+    tournament registering, settings, a planned night with its sign-ups."""
     from bot.night.facts import hand_facts
 
     await store.set_starting_balance(G, 2000)
@@ -242,6 +242,12 @@ async def a_played_bank(store: Store) -> None:
     _, tournament = await store.create_tournament(G + 1, 903, ALICE, {"game": "five-card-draw"}, buy_in=100,
                                                   starting_chips=1500, state={"level": 0})
     await store.register_tournament(tournament.id, BOB, 1, {"level": 0, "players": 1})
+    await store.set_time_zone(G, "Europe/Berlin")
+    plan = await store.create_plan(G, 905, ALICE, 1_800_000_000, game="five-card-draw", small_blind=1, big_blind=2,
+                                   structure=None, buy_in=None, seats=6, remind_minutes=30, notes="bring snacks",
+                                   length=4 * 3600)
+    await store.answer_plan(plan.id, BOB, "in")
+    await store.sync_interested(plan.id, [CAROL])
 
 
 @pytest.mark.parametrize("direction", ["sqlite to postgresql", "postgresql to sqlite"])
