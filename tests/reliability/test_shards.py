@@ -50,7 +50,8 @@ async def open_table(fake: FakeDiscord, channel: str = "poker") -> RemotePlayers
     assert created.content.startswith("Table open"), created.content
     for name in ("alice", "bob", "carol"):
         await fake.reply_to(await fake.slash(name, "poker", subcommand="join", channel=channel), timeout=15)
-    await fake.reply_to(await fake.slash("alice", "poker", subcommand="start", channel=channel), timeout=15)
+    await fake.reply_to(await fake.slash("alice", "poker", group="table", subcommand="start", channel=channel),
+                        timeout=15)
     return RemotePlayers(fake, channel, ("alice", "bob", "carol"), random.Random(7))
 
 
