@@ -10,15 +10,21 @@ except in CI (``CI=true``), where they must run: a missing server fails them.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import itertools
 import os
+import sqlite3
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.store import Store
+from bot.store.dialect import postgres_args
 
 VARIABLE = "POKER_TEST_PG"
 TEMPLATE_LOCK = 0x74706C  # an advisory lock: one worker builds the template, the others wait for it
@@ -137,5 +143,29 @@ async def drop_database(url: str) -> None:
     conn = await asyncpg.connect(server_url())
     try:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+def query(bank: Path | str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """The rows of a query on a bank, read from a test while a bot may run: an SQLite file (read-only), or a
+    PostgreSQL URL (the store's SQL: ``?`` parameters, rewritten by ``bot.store.dialect``)."""
+    if isinstance(bank, str):
+        with ThreadPoolExecutor(1) as pool:  # the caller may be inside an event loop: asyncpg runs in a thread
+            return pool.submit(asyncio.run, _pg_query(bank, sql, args)).result()
+    con = sqlite3.connect(f"file:{bank}?mode=ro", uri=True, timeout=5)
+    try:
+        return [tuple(row) for row in con.execute(sql, args)]
+    finally:
+        con.close()
+
+
+async def _pg_query(url: str, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+    import asyncpg
+
+    text, values = postgres_args(sql, args)
+    conn = await asyncpg.connect(url)
+    try:
+        return [tuple(row) for row in await conn.fetch(text, *values)]
     finally:
         await conn.close()

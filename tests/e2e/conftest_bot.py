@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -35,9 +34,11 @@ from bot.store import Store
 from bot.tables import stored_hand
 from cogs.card_emojis import card_emoji_pictures
 
+from ..pg import query
 from .fakediscord import FakeChannel, FakeDiscord, RateLimitModel, StoredMessage
 
 if TYPE_CHECKING:
+    from ..conftest import Banks
     from .conftest import BotStarter
 
 # Public mentions of face-up twos: in the seat lines ("twos up 2♠") and the action log ("showing 2♠ face up").
@@ -93,22 +94,21 @@ def replay(record: dict[str, Any], actions: list[str]) -> tuple[set[Card], set[C
     return held, public
 
 
-def played_hands(db_path: Path) -> list[PlayedHand]:
-    """Every hand in the database (live, complete or void), replayed."""
-    con = sqlite3.connect(db_path)
-    con.row_factory = sqlite3.Row
-    try:
-        channels = {r["id"]: r["channel_id"] for r in con.execute("SELECT id, channel_id FROM tables")}
-        out = []
-        for row in con.execute("SELECT * FROM hands ORDER BY id").fetchall():
-            actions = [r[0] for r in con.execute(
-                "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (row["id"],))]
-            held, public = replay(dict(row), actions)
-            out.append(PlayedHand(row["id"], row["number"], channels[row["table_id"]], row["started_at"],
-                                  row["ended_at"], frozenset(held - public), frozenset(public)))
-        return out
-    finally:
-        con.close()
+def played_hands(db_path: Path | str) -> list[PlayedHand]:
+    """Every hand in the bank (live, complete or void), replayed."""
+    channels = dict(query(db_path, "SELECT id, channel_id FROM tables"))
+    columns = ("id", "number", "table_id", "game", "settings", "stacks_before", "seed", "carried_in", "started_at",
+               "ended_at")
+    actions: dict[int, list[str]] = {}
+    for hand_id, action in query(db_path, "SELECT hand_id, action FROM hand_actions ORDER BY hand_id, seq"):
+        actions.setdefault(hand_id, []).append(action)
+    out = []
+    for values in query(db_path, f"SELECT {', '.join(columns)} FROM hands ORDER BY id"):
+        row = dict(zip(columns, values))
+        held, public = replay(row, actions.get(row["id"], []))
+        out.append(PlayedHand(row["id"], row["number"], channels[row["table_id"]], row["started_at"],
+                              row["ended_at"], frozenset(held - public), frozenset(public)))
+    return out
 
 
 def leaked_cards(hands: list[PlayedHand], versions: list[Version]) -> list[str]:
@@ -168,7 +168,7 @@ class MessageLog(MessageRecorder):
 class PokerBotStarter:
     """Starts PokerBots on one database; ``bot`` is the one running now."""
 
-    def __init__(self, fake: FakeDiscord, start_bot: BotStarter, db_path: Path, log: MessageLog) -> None:
+    def __init__(self, fake: FakeDiscord, start_bot: BotStarter, db_path: Path | str, log: MessageLog) -> None:
         self.fake = fake
         self.start_bot = start_bot
         self.db_path = db_path
@@ -230,13 +230,15 @@ UNREACHABLE_LIMIT = RateLimitModel(limit=10_000, period=1.0)
 
 @pytest.fixture
 async def poker_bot(
-    fake: FakeDiscord, start_bot: BotStarter, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, start_bot: BotStarter, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, banks: Banks
 ) -> AsyncIterator[PokerBotStarter]:
+    """The bot on a new bank: an SQLite file, or a PostgreSQL database in a test marked ``both_engines``."""
     if fake.rate_limit is None:
         fake.rate_limit = UNREACHABLE_LIMIT
-    starter = PokerBotStarter(fake, start_bot, tmp_path / "poker.db", MessageLog(fake, monkeypatch))
+    starter = PokerBotStarter(fake, start_bot, await banks.address(tmp_path / "poker.db"),
+                              MessageLog(fake, monkeypatch))
     yield starter
-    if starter.checked or not starter.db_path.exists():
+    if starter.checked or (isinstance(starter.db_path, Path) and not starter.db_path.exists()):
         return
     problems = await starter.finish()
     if problems:

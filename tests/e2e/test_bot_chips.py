@@ -8,7 +8,7 @@ from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
 from .players import Players, bettor
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_engines]  # the bot on SQLite and on PostgreSQL
 
 NOT_BANKER = "Only members with Manage Server (or the banker role) can grant or remove chips."
 

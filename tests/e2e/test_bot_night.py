@@ -20,7 +20,7 @@ from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord
 from .players import Players, bettor, hand_seeds, simulate
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_engines]  # the bot on SQLite and on PostgreSQL
 
 PLAYERS = ("alice", "bob", "carol")
 PAYMENT = re.compile(r"<@(\d+)> pays <@(\d+)> ([\d,]+) \(\$([\d,]+\.\d\d)\)")

@@ -3,15 +3,13 @@ commands, /poker history, rules and settings."""
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-
 import pytest
 
 from bot.night import hand_story
 from bot.poker import GAMES
 from bot.poker.phh import parse_phh, replay
 from bot.rules_text import rules_page
+from bot.store import Store
 from bot.tables import TableSettings
 from bot.tables.night import member_phh, rebuild
 from cogs import render
@@ -22,7 +20,7 @@ from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
 from .players import Players, Turn, bettor, calling_station, hand_seeds, simulate
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_engines]  # the bot on SQLite and on PostgreSQL
 
 PLAYERS = ("alice", "bob", "carol")
 
@@ -265,9 +263,12 @@ async def test_the_clock_survives_a_restart(fake: FakeDiscord, poker_bot: PokerB
     await players.poker("alice", "table start")
     turn = await players.turn(1)
     await poker_bot.stop()
-    with contextlib.closing(sqlite3.connect(poker_bot.db_path)) as db, db:
-        db.execute("UPDATE hands SET started_at = started_at - ?", (clock - 1,))
-        db.execute("UPDATE hand_actions SET created_at = created_at - ?", (clock - 1,))
+    store = await Store.open(poker_bot.db_path)
+    try:
+        await store.db.execute("UPDATE hands SET started_at = started_at - ?", (float(clock - 1),))
+        await store.db.execute("UPDATE hand_actions SET created_at = created_at - ?", (float(clock - 1),))
+    finally:
+        await store.close()
     await poker_bot.restart()
     assert players.table.live is not None and players.table.live.seq == 0
     await fake.wait_for(lambda: players.table.live is not None and players.table.live.seq == 1, clock / 2,

@@ -22,7 +22,7 @@ from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from .players import Players, Policy, bettor
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_engines]  # the bot on SQLite and on PostgreSQL
 
 PLAYERS = ("alice", "bob", "carol")
 

@@ -12,17 +12,14 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import sys
 from collections.abc import Awaitable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from bot.store.dialect import postgres_args
 from cogs.card_emojis import card_emoji_pictures
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
+from tests.pg import query
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
@@ -121,30 +118,6 @@ class BotProcess:
 
 
 # ------------------------------------------------------------------ the store, read from the test
-
-
-def query(db_path: Path | str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    """The rows of a query on the bank: an SQLite file (read-only), or a PostgreSQL URL (the store's SQL: ``?``
-    parameters, ``bot.store.dialect``)."""
-    if isinstance(db_path, str):
-        with ThreadPoolExecutor(1) as pool:  # the caller may be inside an event loop: asyncpg runs in a thread
-            return pool.submit(asyncio.run, _pg_query(db_path, sql, args)).result()
-    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
-    try:
-        return [tuple(row) for row in con.execute(sql, args)]
-    finally:
-        con.close()
-
-
-async def _pg_query(url: str, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
-    import asyncpg
-
-    text, values = postgres_args(sql, args)
-    conn = await asyncpg.connect(url)
-    try:
-        return [tuple(row) for row in await conn.fetch(text, *values)]
-    finally:
-        await conn.close()
 
 
 @dataclass(frozen=True)

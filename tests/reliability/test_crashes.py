@@ -16,6 +16,7 @@ import pytest
 from tests.e2e.conftest_bot import MessageLog, leaked_cards, played_hands
 from tests.e2e.fakediscord import FakeDiscord
 
+from ..conftest import Banks
 from .conftest import Figures
 from .helpers import chips_lost
 from .remote import ACTION, BotProcess, RemotePlayers, hand_status, live_hands, progress, query
@@ -47,7 +48,7 @@ async def keep_playing(players: RemotePlayers, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.03)
 
 
-async def tables_move(fake: FakeDiscord, db: Path, table_ids: Iterable[int]) -> None:
+async def tables_move(fake: FakeDiscord, db: Path | str, table_ids: Iterable[int]) -> None:
     """Wait until every table moves (an action, or a new hand)."""
     before = progress(db)
     await fake.wait_for(lambda: all(progress(db).get(t, 0) > before.get(t, 0) for t in table_ids), 20,
@@ -60,15 +61,16 @@ def shown_moment(players: RemotePlayers) -> tuple[int, int] | None:
     return (turn.hand_id, turn.seq) if turn is not None else None
 
 
-def stored_moment(db: Path, table_id: int) -> tuple[int, int] | None:
+def stored_moment(db: Path | str, table_id: int) -> tuple[int, int] | None:
     live = live_hands(db).get(table_id)
     return (live.hand_id, live.actions) if live is not None else None
 
 
+@pytest.mark.both_engines  # a whole night of kills on SQLite and on PostgreSQL
 async def test_sigkill_at_random_moments(
-    fake: FakeDiscord, tmp_path: Path, figures: Figures, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, tmp_path: Path, figures: Figures, monkeypatch: pytest.MonkeyPatch, banks: Banks
 ) -> None:
-    db = tmp_path / "poker.db"
+    db = await banks.address(tmp_path / "poker.db")
     log = MessageLog(fake, monkeypatch)  # every version of every channel message, for the hole-card check
     bot = BotProcess(fake, db, tmp_path, seed=11)
     rng = random.Random(20261129)
@@ -123,7 +125,7 @@ async def test_sigkill_at_random_moments(
     hands = query(db, "SELECT count(*) FROM hands")[0][0]
     moves = sum(p.moves for p in players)
     assert len(interrupted) >= KILLS // 2 and moves > 2 * KILLS and hands > 4  # (a kill between hands interrupts none)
-    figures["kills survived (SIGKILL)"] += KILLS
+    figures[f"kills survived (SIGKILL, {banks.engine})"] += KILLS
     figures["hands interrupted and continued"] += len(interrupted)
     figures["interactions lost with a killed process"] += len(missed)
     figures["chips lost"] += lost
