@@ -16,9 +16,10 @@ RUN groupadd --system --gid 1000 poker \
 
 WORKDIR /app
 # The dependencies first, read from pyproject.toml alone: a change of the code rebuilds only the small layers below.
+# The postgres extra (the asyncpg driver) too: POKER_DB may be a postgresql:// URL (compose.yaml).
 COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
-        > /tmp/requirements.txt \
+RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+print('\n'.join(p['dependencies'] + p['optional-dependencies']['postgres']))" > /tmp/requirements.txt \
     && pip install -r /tmp/requirements.txt \
     && rm /tmp/requirements.txt
 COPY bot ./bot
