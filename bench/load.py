@@ -3,6 +3,8 @@
     python bench/load.py                                  the matrix: paced and saturated, N = 1, 10, 100, 500
     python bench/load.py --mode paced --tables 100 --seconds 30
     python bench/load.py --mode saturated --tables 10 --profile /tmp/bot.prof
+    python bench/load.py --mode paced --tables 100 --db sqlite postgresql        the two engines, same run
+    python bench/load.py --mode saturated --tables 20 --db postgresql --processes 1 2 --shards 2
 
 The bot runs as ``python -m pokerdev.launch`` (a subprocess, on a fresh SQLite file) and the fake Discord in
 this process, on 127.0.0.1 only. Each table has its own channel and six scripted players
@@ -23,6 +25,13 @@ DM channel once), figures are taken over ``--seconds``:
 * REST/action: every REST call the bot made (callbacks, edits, posts, DMs) per action;
 * memory: the bot's peak RSS (VmHWM), and per table: the RSS growth from the bot's start to N open tables with
   six seated players and no hand dealt (idle), divided by N.
+
+``--db postgresql`` keeps the bank in a throwaway PostgreSQL server (``pokerdev.pgserver``, a new database per run)
+instead of an SQLite file; the server's CPU is counted apart (``db CPU``: all its processes), since with SQLite the
+same work is in the bot's own process. ``--processes 2`` runs two bot processes over that one bank, each with one of
+``--shards`` gateway shards (``SHARD_COUNT``/``SHARD_IDS``) and half the tables, each against a fake Discord of its
+own whose server is on its shard; ``--processes 1 --shards 2`` is one process running both shards, the comparison.
+CPU ms/action is then the processes' CPU over all their decisions, and ``per process`` gives each one's.
 
 Targets (issue 6, 2-core machine): paced, 100 tables, p99 under 100 ms; saturated, at least 500 actions/s; at most
 1.5 REST calls per action; under 200 KB per idle table; the CPU per action flat from 10 to 500 tables.
@@ -53,7 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pokerdev.autoplay import Policy, TablePlayers
 from pokerdev.fakediscord import FakeConfig, RateLimitModel, StoredMessage, UserSpec
-from pokerdev.observed import ObservedFake
+from pokerdev.observed import CallTally, ObservedFake
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 6
@@ -81,9 +90,9 @@ GLOBAL_LIMIT = 50  # Discord's requests/s per bot, interaction endpoints excepte
 class BotProcess:
     """``python -m pokerdev.launch`` on the fake's port; its CPU time and memory from /proc."""
 
-    def __init__(self, port: int, db: Path, *, seed: int, next_hand_delay: float, profile: Path | None,
+    def __init__(self, port: int, db: Path | str, *, seed: int, next_hand_delay: float, profile: Path | None,
                  log: Path, variant: str = "", sample: Path | None = None,
-                 memory_trace: Path | None = None) -> None:
+                 memory_trace: Path | None = None, shards: str | None = None) -> None:
         command = [sys.executable]
         if profile is not None:
             command += ["-m", "cProfile", "-o", str(profile)]
@@ -97,6 +106,8 @@ class BotProcess:
             command += ["-m", "pokerdev.launch"]
         command += ["--port", str(port), "--db", str(db), "--seed", str(seed),
                     "--next-hand-delay", str(next_hand_delay)]
+        if shards is not None:
+            command += ["--shards", shards]
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.log = log
         self.sampling = sample is not None
@@ -159,6 +170,44 @@ def _stat_cpu(path: Path) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+class DatabaseServer:
+    """A throwaway PostgreSQL server for the runs (``pokerdev.pgserver``): a new database per run, and the CPU of
+    all the server's processes."""
+
+    def __init__(self) -> None:
+        from pokerdev.pgserver import start_server
+
+        self.server = start_server()
+        self.made = 0
+
+    async def new_database(self) -> str:
+        import asyncpg
+
+        self.made += 1
+        name = f"bench_{self.made}"
+        conn = await asyncpg.connect(self.server.url)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+        return f"{self.server.url.rsplit('/', 1)[0]}/{name}"
+
+    def cpu(self) -> float:
+        """User + system CPU seconds of the postmaster and its children (backends, writer, WAL) so far; a backend
+        that ended meanwhile is not counted (the bots keep theirs for the whole run)."""
+        postmaster = int((self.server.data / "postmaster.pid").read_text().split()[0])
+        total = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(stat.parent.name) == postmaster or int(fields[1]) == postmaster:
+                    total += (int(fields[11]) + int(fields[12])) / TICK
+        return total
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
 def machine_busy() -> float:
     """CPU seconds every process of the machine used so far (/proc/stat: all but idle and iowait)."""
     fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
@@ -211,6 +260,12 @@ class Figures:
     violation_kinds: dict[str, int] = field(default_factory=dict)  # what the violated interactions were
     refusals: dict[str, int] = field(default_factory=dict)  # what refused clicks were told
     routes: dict[str, int] = field(default_factory=dict)
+    engine: str = "sqlite"
+    processes: int = 1
+    shards: int = 0  # SHARD_COUNT (0: unsharded)
+    db_cpu_share: float = 0.0  # the PostgreSQL server's processes, of one core (SQLite's work is the bot's)
+    per_process: list[dict[str, float]] = field(default_factory=list)  # each bot: actions/s, CPU ms/action
+    tables_dealt: int = 0  # tables with hands, each dealt by the process of its server (the only one it reaches)
 
 
 def _what(detail: str) -> str:
@@ -237,155 +292,236 @@ async def wait_until(condition: object, timeout: float, what: str, bot: BotProce
         await asyncio.sleep(0.05)
 
 
+@dataclass
+class Room:
+    """One bot process, the fake Discord it talks to (a server on its shard) and the players of its tables."""
+
+    fake: ObservedFake
+    bot: BotProcess
+    agents: list[TablePlayers] = field(default_factory=list)
+    tally: CallTally = field(default_factory=CallTally)
+
+
 async def run(mode: str, tables: int, seconds: float, *, warmup: float, seed: int, next_hand_delay: float | None,
               folder: Path, profile: Path | None = None, quiet: bool = False, variant: str = "",
-              sample: Path | None = None, memory_trace: Path | None = None, pace: float = PACED_DELAY) -> Figures:
-    """Open ``tables`` tables on a fresh bot, play ``warmup`` then ``seconds`` seconds, and measure (paced: each
+              sample: Path | None = None, memory_trace: Path | None = None, pace: float = PACED_DELAY,
+              database: DatabaseServer | None = None, processes: int = 1, shards: int = 0) -> Figures:
+    """Open ``tables`` tables on a fresh bot (on an SQLite file, or a new database of ``database``; ``processes``
+    bots with ``shards`` shards between them), play ``warmup`` then ``seconds`` seconds, and measure (paced: each
     player acts ``pace`` seconds after his turn starts)."""
     pace = pace if mode == "paced" else 0.0
     label = mode if pace in (0.0, PACED_DELAY) else f"paced {pace:g}s"
     delay = next_hand_delay if next_hand_delay is not None else (1.0 if mode == "paced" else 0.05)
-    users = [UserSpec("owner")] + [UserSpec(f"t{t}p{s}") for t in range(tables) for s in range(SEATS)]
-    config = FakeConfig(channels=[f"table-{t}" for t in range(tables)], users=users, rate_limit=UNREACHABLE_LIMIT,
-                        check_deferred=False, spec_checks=False)  # the tests check bodies; here, CPU figures
-    fake = ObservedFake(config, lean=True)
-    await fake.start()
-    db = folder / f"load-{mode}-{tables}.db"
-    bot = BotProcess(fake.port, db, seed=seed, next_hand_delay=delay, profile=profile,
-                     log=folder / f"bot-{mode}-{tables}.log", variant=variant, sample=sample,
-                     memory_trace=memory_trace)
+    db: Path | str = folder / f"load-{mode}-{tables}.db" if database is None else await database.new_database()
+    rooms: list[Room] = []
     rng = random.Random(seed)
     agents: list[TablePlayers] = []
+    ids = [list(range(shards))[p::processes] for p in range(processes)] if shards else [[]] * processes
+    try:
+        for p in range(processes):
+            count = tables // processes + (1 if p < tables % processes else 0)
+            users = [UserSpec("owner")] + [UserSpec(f"t{t}p{s}") for t in range(count) for s in range(SEATS)]
+            config = FakeConfig(channels=[f"table-{t}" for t in range(count)], users=users,
+                                rate_limit=UNREACHABLE_LIMIT, check_deferred=False, spec_checks=False,
+                                shard=(ids[p][0], shards) if shards else None)  # CPU figures: bodies unchecked
+            fake = ObservedFake(config, lean=True)
+            await fake.start()
+            bot = BotProcess(fake.port, db, seed=seed + p, next_hand_delay=delay, profile=profile,
+                             log=folder / f"bot-{mode}-{tables}-{p}.log", variant=variant, sample=sample,
+                             memory_trace=memory_trace,
+                             shards=f"{shards}:{','.join(map(str, ids[p]))}" if shards else None)
+            rooms.append(Room(fake, bot))
+        return await _measure(rooms, mode, label, tables, seconds, warmup=warmup, pace=pace, rng=rng, quiet=quiet,
+                              memory_trace=memory_trace, database=database, db=db, agents=agents, shards=shards)
+    finally:
+        for agent in agents:
+            agent.active = False
+        await asyncio.gather(*(a.stop() for a in agents), return_exceptions=True)
+        for room in rooms:
+            with contextlib.suppress(TimeoutError):
+                await room.fake.quiet(period=0.5, timeout=10)  # the bot finishes what it was sending, then stops
+            await room.bot.stop()
+            await room.fake.stop()
+
+
+def _cpu(rooms: Sequence[Room]) -> list[float]:
+    return [room.bot.cpu() for room in rooms]
+
+
+async def _measure(rooms: list[Room], mode: str, label: str, tables: int, seconds: float, *, warmup: float,
+                   pace: float, rng: random.Random, quiet: bool, memory_trace: Path | None,
+                   database: DatabaseServer | None, db: Path | str, agents: list[TablePlayers],
+                   shards: int) -> Figures:
+    """Open the tables of every room, warm up, measure ``seconds``; the figures (``agents``: filled, for the caller
+    to stop them)."""
 
     def say(text: str) -> None:
         if not quiet:
             print(f"  [{mode} {tables}] {text}", file=sys.stderr, flush=True)
 
-    try:
-        await wait_until(lambda: fake.global_commands and fake.connected(), 30, "the bot to connect", bot)
-        await asyncio.sleep(1.0)  # GUILD_CREATE handled, the bot idle
-        rss_base = bot.memory()["VmRSS"]
-        agents = [
-            TablePlayers(fake, f"table-{t}", [f"t{t}p{s}" for s in range(SEATS)], pace=pace, buy_in=BUY_IN,
+    bot = rooms[0].bot  # the memory figures and the profile are the first process's
+    for room in rooms:
+        fake = room.fake
+        await wait_until(lambda f=fake: f.global_commands and f.connected(), 60, "the bot to connect", room.bot)
+    await asyncio.sleep(1.0)  # GUILD_CREATE handled, the bot idle
+    rss_base = bot.memory()["VmRSS"]
+    for room in rooms:
+        count = len([c for c in room.fake.channels.values() if not c.is_dm and c.name.startswith("table-")])
+        room.agents = [
+            TablePlayers(room.fake, f"table-{t}", [f"t{t}p{s}" for s in range(SEATS)], pace=pace, buy_in=BUY_IN,
                          policy=Policy(random.Random(rng.randrange(1 << 30))), forget=True)
-            for t in range(tables)
+            for t in range(count)
         ]
-        by_channel = {a.channel.id: a for a in agents}
-        def watch(message: StoredMessage, created: bool) -> None:
+        agents += room.agents
+        by_channel = {a.channel.id: a for a in room.agents}
+
+        def watch(message: StoredMessage, created: bool, by_channel: dict[int, TablePlayers] = by_channel) -> None:
             agent = by_channel.get(message.channel_id)
             if agent is not None:
                 agent.watch(message, created)
 
-        fake.watchers.append(watch)
-        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+        room.fake.watchers.append(watch)
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
-        async def gated(coro: object) -> None:
-            async with gate:
-                await coro  # type: ignore[misc]
+    async def gated(coro: object) -> None:
+        async with gate:
+            await coro  # type: ignore[misc]
 
-        async def staggered(agent: TablePlayers, offset: float) -> None:
-            # Paced tables start spread over the pace, as a room of real tables would be; not all at one instant.
-            await asyncio.sleep(offset)
-            async with gate:
-                await agent.start()
+    async def staggered(agent: TablePlayers, offset: float) -> None:
+        # Paced tables start spread over the pace, as a room of real tables would be; not all at one instant.
+        await asyncio.sleep(offset)
+        async with gate:
+            await agent.start()
 
-        async def together(agent: TablePlayers) -> None:
-            async with gate:
-                await agent.start(play=False)
+    async def together(agent: TablePlayers) -> None:
+        async with gate:
+            await agent.start(play=False)
 
-        started = time.monotonic()
-        await asyncio.gather(*(gated(a.open_table(start=False, **TABLE_OPTIONS)) for a in agents))
-        await asyncio.sleep(1.0)
-        rss_idle = bot.memory()["VmRSS"]
-        idle0 = bot.cpu()
-        await asyncio.sleep(IDLE_SAMPLE)
-        idle_share = (bot.cpu() - idle0) / IDLE_SAMPLE  # the bot's CPU with every table open and nothing dealt
-        say(f"{tables} tables open in {time.monotonic() - started:.1f} s; RSS {rss_base:,} -> {rss_idle:,} KB")
-        if pace > 0:
-            await asyncio.gather(*(staggered(a, rng.uniform(0, pace)) for a in agents))
-        else:  # saturated: every table is dealt first, then all play at once (no start waits behind the play)
-            await asyncio.gather(*(together(a) for a in agents))
-            for agent in agents:
-                agent.play()
-        await asyncio.sleep(warmup)
-        # Steady state: every player has had a private hand, so each DM channel is open (the bot opens it once
-        # per player, then remembers it); at 500 tables the first deals take longer than the warm-up.
+    started = time.monotonic()
+    await asyncio.gather(*(gated(a.open_table(start=False, **TABLE_OPTIONS)) for a in agents))
+    await asyncio.sleep(1.0)
+    rss_idle = bot.memory()["VmRSS"]
+    idle0 = sum(_cpu(rooms))
+    await asyncio.sleep(IDLE_SAMPLE)
+    idle_share = (sum(_cpu(rooms)) - idle0) / IDLE_SAMPLE  # the bots' CPU with every table open and nothing dealt
+    say(f"{tables} tables open in {time.monotonic() - started:.1f} s; RSS {rss_base:,} -> {rss_idle:,} KB")
+    if pace > 0:
+        await asyncio.gather(*(staggered(a, rng.uniform(0, pace)) for a in agents))
+    else:  # saturated: every table is dealt first, then all play at once (no start waits behind the play)
+        await asyncio.gather(*(together(a) for a in agents))
+        for agent in agents:
+            agent.play()
+    await asyncio.sleep(warmup)
+    # Steady state: every player has had a private hand, so each DM channel is open (the bot opens it once
+    # per player, then remembers it); at 500 tables the first deals take longer than the warm-up.
+    for room in rooms:
         with contextlib.suppress(TimeoutError):
-            await wait_until(lambda: fake.dm_channel_count() >= SEATS * tables, 60, "every player's first DM", bot)
+            await wait_until(lambda r=room: r.fake.dm_channel_count() >= SEATS * len(r.agents), 60,
+                             "every player's first DM", room.bot)
 
-        fake.reset_counters()
-        warmup_violations = fake.take_violations()
+    warmup_violations = []
+    for room in rooms:
+        room.fake.reset_counters()
+        warmup_violations += room.fake.take_violations()
+    for agent in agents:
+        agent.refusals.clear()
+    before = {id(a): asdict(a.counts) for a in agents}
+    bot.window(start=True)
+    rss0 = bot.memory()["VmRSS"]
+    cpu0, main0, own0, busy0 = _cpu(rooms), bot.main_thread_cpu(), own_cpu(), machine_busy()
+    db0, t0 = database.cpu() if database else 0.0, time.monotonic()
+    end = t0 + seconds
+    while (now := time.monotonic()) < end:
+        await asyncio.sleep(min(1.0, end - now))
+        for room in rooms:
+            if not room.bot.alive():
+                raise RuntimeError(f"the bot died:\n{room.bot.tail()}")
+            room.fake.prune()
         for agent in agents:
-            agent.refusals.clear()
-        before = {id(a): asdict(a.counts) for a in agents}
-        bot.window(start=True)
-        rss0 = bot.memory()["VmRSS"]
-        cpu0, main0, own0, busy0, t0 = bot.cpu(), bot.main_thread_cpu(), own_cpu(), machine_busy(), time.monotonic()
-        end = t0 + seconds
-        while (now := time.monotonic()) < end:
-            await asyncio.sleep(min(1.0, end - now))
-            if not bot.alive():
-                raise RuntimeError(f"the bot died:\n{bot.tail()}")
-            for agent in agents:
-                agent.poke()
-            fake.prune()
-        cpu1, main1, own1, busy1, t1 = bot.cpu(), bot.main_thread_cpu(), own_cpu(), machine_busy(), time.monotonic()
-        bot.window(start=False)
-        tally = fake.reset_counters()
-        memory = bot.memory()
-        rss1 = memory["VmRSS"]
-        counts: Counter[str] = Counter()
-        refusals: Counter[str] = Counter()
-        for agent in agents:
+            agent.poke()
+    cpu1, main1, own1, busy1 = _cpu(rooms), bot.main_thread_cpu(), own_cpu(), machine_busy()
+    db1, t1 = database.cpu() if database else 0.0, time.monotonic()
+    bot.window(start=False)
+    tally = CallTally()
+    for room in rooms:
+        room.tally = room.fake.reset_counters()
+        tally.total += room.tally.total
+        tally.by_route.update(room.tally.by_route)
+        tally.errors.update(room.tally.errors)
+        tally.latencies += room.tally.latencies
+        tally.interactions += room.tally.interactions
+    memory = bot.memory()
+    rss1 = memory["VmRSS"]
+    counts: Counter[str] = Counter()
+    refusals: Counter[str] = Counter()
+    decisions: list[int] = []
+    for room in rooms:
+        made = 0
+        for agent in room.agents:
             for name, value in asdict(agent.counts).items():
                 counts[name] += value - before[id(agent)][name] if isinstance(value, int) else 0
+            made += agent.counts.decisions - before[id(agent)]["decisions"]
             refusals.update(agent.refusals)
-        for agent in agents:
-            agent.active = False
-        await asyncio.gather(*(a.stop() for a in agents))
+        decisions.append(made)
+    for agent in agents:
+        agent.active = False
+    await asyncio.gather(*(a.stop() for a in agents))
+    for room in rooms:
         with contextlib.suppress(TimeoutError):
-            await fake.quiet(period=1.0, timeout=20)  # what was in flight is done; every table waits for a player
-        rss_after = bot.memory()["VmRSS"]
-        if memory_trace is not None:
-            bot.dump_memory()
-            await asyncio.sleep(3.0)  # the snapshot is written before the bot is stopped
-        elapsed = t1 - t0
-        actions = counts["decisions"]
-        latencies = tally.latencies
-        figures = Figures(
-            mode=label, tables=tables, seconds=round(elapsed, 2), actions=actions,
-            interactions=tally.interactions, rest_calls=tally.total,
-            latency_median_ms=1000 * statistics.median(latencies) if latencies else float("nan"),
-            latency_p99_ms=1000 * percentile(latencies, 0.99),
-            latency_max_ms=1000 * max(latencies, default=float("nan")),
-            actions_per_second=actions / elapsed,
-            cpu_ms_per_action=1000 * (cpu1 - cpu0) / actions if actions else float("nan"),
-            net_cpu_ms_per_action=1000 * max(0.0, cpu1 - cpu0 - idle_share * elapsed) / actions
-            if actions else float("nan"), idle_cpu_share=idle_share,
-            bot_cpu_share=(cpu1 - cpu0) / elapsed, loop_cpu_share=(main1 - main0) / elapsed,
-            fake_cpu_share=(own1 - own0) / elapsed,
-            rest_per_action=tally.total / actions if actions else float("nan"),
-            rss_base_kb=rss_base, rss_idle_kb=rss_idle, idle_kb_per_table=(rss_idle - rss_base) / tables,
-            peak_rss_kb=memory["VmHWM"], rss_after_kb=rss_after, after_kb_per_table=(rss_after - rss_base) / tables,
-            window_growth_kb=rss1 - rss0,
-            refused=counts["refused"], stale=counts["stale"],
-            rebuys=counts["rebuys"], draws=counts["draws"], picks=counts["picks"],
-            other_cpu_share=max(0.0, (busy1 - busy0) - (cpu1 - cpu0) - (own1 - own0)) / elapsed,
-            errors={str(k): v for k, v in tally.errors.items()},
-            violations=dict(Counter(v.kind for v in fake.violations)), warmup_violations=len(warmup_violations),
-            violation_kinds=dict(Counter(_what(v.detail) for v in fake.violations).most_common(5)),
-            refusals=dict(refusals.most_common(5)), routes=dict(tally.by_route.most_common()),
-        )
-        say(f"{actions} actions in {elapsed:.1f} s")
-        return figures
+            await room.fake.quiet(period=1.0, timeout=20)  # what was in flight is done; every table waits
+    rss_after = bot.memory()["VmRSS"]
+    if memory_trace is not None:
+        bot.dump_memory()
+        await asyncio.sleep(3.0)  # the snapshot is written before the bot is stopped
+    elapsed = t1 - t0
+    actions = counts["decisions"]
+    latencies = tally.latencies
+    spent = sum(cpu1) - sum(cpu0)
+    violations = [v for room in rooms for v in room.fake.violations]
+    dealt = await _tables_dealt(db)
+    figures = Figures(
+        mode=label, tables=tables, seconds=round(elapsed, 2), actions=actions,
+        interactions=tally.interactions, rest_calls=tally.total,
+        latency_median_ms=1000 * statistics.median(latencies) if latencies else float("nan"),
+        latency_p99_ms=1000 * percentile(latencies, 0.99),
+        latency_max_ms=1000 * max(latencies, default=float("nan")),
+        actions_per_second=actions / elapsed,
+        cpu_ms_per_action=1000 * spent / actions if actions else float("nan"),
+        net_cpu_ms_per_action=1000 * max(0.0, spent - idle_share * elapsed) / actions
+        if actions else float("nan"), idle_cpu_share=idle_share,
+        bot_cpu_share=spent / elapsed, loop_cpu_share=(main1 - main0) / elapsed,
+        fake_cpu_share=(own1 - own0) / elapsed,
+        rest_per_action=tally.total / actions if actions else float("nan"),
+        rss_base_kb=rss_base, rss_idle_kb=rss_idle, idle_kb_per_table=(rss_idle - rss_base) / tables,
+        peak_rss_kb=memory["VmHWM"], rss_after_kb=rss_after, after_kb_per_table=(rss_after - rss_base) / tables,
+        window_growth_kb=rss1 - rss0,
+        refused=counts["refused"], stale=counts["stale"],
+        rebuys=counts["rebuys"], draws=counts["draws"], picks=counts["picks"],
+        other_cpu_share=max(0.0, (busy1 - busy0) - spent - (own1 - own0) - (db1 - db0)) / elapsed,
+        errors={str(k): v for k, v in tally.errors.items()},
+        violations=dict(Counter(v.kind for v in violations)), warmup_violations=len(warmup_violations),
+        violation_kinds=dict(Counter(_what(v.detail) for v in violations).most_common(5)),
+        refusals=dict(refusals.most_common(5)), routes=dict(tally.by_route.most_common()),
+        engine="sqlite" if database is None else "postgresql", processes=len(rooms), shards=shards,
+        db_cpu_share=(db1 - db0) / elapsed,
+        per_process=[{"actions/s": made / elapsed, "CPU ms/action": 1000 * (c1 - c0) / made if made else float("nan")}
+                     for made, c0, c1 in zip(decisions, cpu0, cpu1)],
+        tables_dealt=dealt,
+    )
+    say(f"{actions} actions in {elapsed:.1f} s")
+    return figures
+
+
+async def _tables_dealt(db: Path | str) -> int:
+    """The tables with hands dealt, after the run; each process reaches only its own server's tables (its fake
+    Discord has no other channel: a write to another would be an HTTP error)."""
+    from bot.store import Store
+
+    store = await Store.open_readonly(db)
+    try:
+        return len(await store.db.fetch("SELECT DISTINCT table_id FROM hands"))
     finally:
-        for agent in agents:
-            agent.active = False
-        await asyncio.gather(*(a.stop() for a in agents), return_exceptions=True)
-        with contextlib.suppress(TimeoutError):
-            await fake.quiet(period=0.5, timeout=10)  # the bot finishes what it was sending, then stops
-        await bot.stop()
-        await fake.stop()
+        await store.close()
 
 
 # ------------------------------------------------------------------ the report
@@ -397,6 +533,8 @@ def verdict(ok: bool) -> str:
 
 COLUMNS: tuple[tuple[str, str, Callable[[Figures], str]], ...] = (
     ("mode", "<9", lambda f: f.mode),
+    ("bank", "<10", lambda f: f.engine),
+    ("processes", ">9", lambda f: f"{f.processes}" + (f"/{f.shards}sh" if f.shards else "")),
     ("tables", ">6", lambda f: f"{f.tables}"),
     ("actions/s", ">9", lambda f: f"{f.actions_per_second:.0f}"),
     ("interactions/s", ">14", lambda f: f"{f.interactions / f.seconds:.0f}"),
@@ -406,6 +544,7 @@ COLUMNS: tuple[tuple[str, str, Callable[[Figures], str]], ...] = (
     ("net CPU ms/action", ">17", lambda f: f"{f.net_cpu_ms_per_action:.2f}"),
     ("bot CPU", ">7", lambda f: f"{100 * f.bot_cpu_share:.0f}%"),
     ("fake CPU", ">8", lambda f: f"{100 * f.fake_cpu_share:.0f}%"),
+    ("db CPU", ">6", lambda f: f"{100 * f.db_cpu_share:.0f}%"),
     ("other CPU", ">9", lambda f: f"{100 * f.other_cpu_share:.0f}%"),
     ("REST/action", ">11", lambda f: f"{f.rest_per_action:.2f}"),
     ("REST/interaction", ">16", lambda f: f"{f.rest_calls / f.interactions:.2f}" if f.interactions else "-"),
@@ -473,8 +612,10 @@ def targets_text(results: Sequence[Figures]) -> str:
                      f"(a draw of k cards from the picker is k + 2 interactions) + {dms:.2f} DMs of cards dealt "
                      f"or drawn + {total_rest / total_actions - answers - dms:.2f} other")
         bound = total_rest / total_actions - answers
+        per_token = f"so about {GLOBAL_LIMIT / bound:.0f} decisions/s per bot token" if bound > 0 else "none counted"
         lines.append(f"  under Discord's global limit of {GLOBAL_LIMIT} requests/s (not the interaction endpoints): "
-                     f"{bound:.2f} per decision, so about {GLOBAL_LIMIT / bound:.0f} decisions/s per bot token")
+                     f"{bound:.2f} per decision, {per_token}")
+    lines += engines_text(results)
     sized = [f for f in results if f.tables >= 100]
     if sized:
         worst = max(f.idle_kb_per_table for f in sized)
@@ -489,6 +630,35 @@ def targets_text(results: Sequence[Figures]) -> str:
             lines.append(f"{mode}: CPU ms/action by tables ({shown}); at most {growth:.2f}x the {min(costs)}-table "
                          f"figure (flat: no more than 1.25x): {verdict(growth <= 1.25)}")
     return "\n".join(lines)
+
+
+def engines_text(results: Sequence[Figures]) -> list[str]:
+    """PostgreSQL against SQLite (same mode and tables), and several processes against one (same bank)."""
+    lines = []
+    for f in results:
+        twin = next((g for g in results if g.engine == "sqlite" and (g.mode, g.tables, g.processes, g.shards) ==
+                     (f.mode, f.tables, f.processes, f.shards)), None)
+        if f.engine == "postgresql" and twin is not None and twin.actions and f.actions:
+            ratio = f.cpu_ms_per_action / twin.cpu_ms_per_action
+            with_db = (f.cpu_ms_per_action + 1000 * f.db_cpu_share / f.actions_per_second) / twin.cpu_ms_per_action
+            fast = f.latency_p99_ms < TARGET_P99_MS
+            lines.append(f"{f.mode}, {f.tables} tables: PostgreSQL / SQLite CPU per decision {ratio:.2f}x (the bot's "
+                         f"process; {with_db:.2f}x with the server's CPU) <= 1.3x: {verdict(ratio <= 1.3)}; p99 "
+                         f"{f.latency_p99_ms:.1f} ms < {TARGET_P99_MS:.0f} ms: {verdict(fast)}")
+    for f in results:
+        if f.processes < 2:
+            continue
+        one = next((g for g in results if g.processes == 1 and (g.engine, g.mode, g.tables, g.shards) ==
+                    (f.engine, f.mode, f.tables, f.shards)), None)
+        each = ", ".join(f"{p['CPU ms/action']:.2f} ms at {p['actions/s']:.0f}/s" for p in f.per_process)
+        if one is not None and one.actions:
+            worst = max(p["CPU ms/action"] for p in f.per_process) / one.cpu_ms_per_action
+            lines.append(f"{f.mode}, {f.tables} tables, {f.engine}: {f.processes} processes ({each}) against one "
+                         f"({one.cpu_ms_per_action:.2f} ms at {one.actions_per_second:.0f}/s): each within "
+                         f"{worst:.2f}x <= 1.2x: {verdict(worst <= 1.2)}; {f.actions_per_second:.0f} decisions/s "
+                         f"in all; tables dealt {f.tables_dealt} of {f.tables}, each by its server's process "
+                         f"(HTTP errors: {sum(f.errors.values())})")
+    return lines
 
 
 def routes_text(results: Sequence[Figures]) -> str:
@@ -532,17 +702,20 @@ async def wait_for_quiet(limit: float) -> None:
 
 async def main_async(args: argparse.Namespace) -> int:
     modes = ["paced", "saturated"] if args.mode == "both" else [args.mode]
-    cases = [(mode, pace) for mode in modes for pace in (args.pace if mode == "paced" else [0.0])]
+    cases = [(mode, pace, engine, processes) for mode in modes for pace in (args.pace if mode == "paced" else [0.0])
+             for engine in args.db for processes in args.processes]
     folder = Path(tempfile.mkdtemp(prefix="bench-load-", dir=args.dir))
     results: list[Figures] = []
     failures: list[str] = []
+    database = DatabaseServer() if "postgresql" in args.db else None
     try:
-        for mode, pace in cases:
+        for mode, pace, engine, processes in cases:
             for tables in args.tables:
                 if args.wait_quiet:
                     await wait_for_quiet(args.wait_quiet)
                 paced = f" (players take {pace:g} s)" if pace else ""
-                print(f"running {mode}{paced}, {tables} tables, {args.seconds:g} s ...", file=sys.stderr, flush=True)
+                print(f"running {mode}{paced}, {tables} tables, {engine}, {processes} process(es), {args.seconds:g} s"
+                      " ...", file=sys.stderr, flush=True)
                 tries: list[Figures] = []
                 for _ in range(args.repeat):
                     try:
@@ -550,7 +723,9 @@ async def main_async(args: argparse.Namespace) -> int:
                             run(mode, tables, args.seconds, warmup=args.warmup, seed=args.seed,
                                 next_hand_delay=args.next_hand_delay, folder=folder, profile=args.profile,
                                 quiet=args.quiet, variant=args.variant, sample=args.sample,
-                                memory_trace=args.tracemalloc, pace=pace),
+                                memory_trace=args.tracemalloc, pace=pace,
+                                database=database if engine == "postgresql" else None, processes=processes,
+                                shards=args.shards),
                             timeout=args.seconds + args.warmup + 300))
                     except Exception as error:  # one failed run does not lose the others' figures
                         failures.append(f"{mode} {tables}: {type(error).__name__}: {error}")
@@ -560,6 +735,8 @@ async def main_async(args: argparse.Namespace) -> int:
                 if tries:  # the run the rest of the machine disturbed least
                     results.append(min(tries, key=lambda f: f.other_cpu_share))
     finally:
+        if database is not None:
+            database.stop()
         if args.keep:
             print(f"kept {folder}", file=sys.stderr)
         else:
@@ -598,6 +775,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="sample the bot's event loop while measuring (bench/sampler.py); report to FILE")
     parser.add_argument("--tracemalloc", type=Path, default=None,
                         help="trace the bot's allocations (slow); once play stops, write the biggest to FILE")
+    parser.add_argument("--db", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite"],
+                        help="the bank: an SQLite file, or a throwaway PostgreSQL server (several: a run each)")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
+                        help="bot processes over the one bank, the shards split between them (several: a run each)")
+    parser.add_argument("--shards", type=int, default=0,
+                        help="SHARD_COUNT of the bot (default: none; with --processes 2, at least 2)")
     parser.add_argument("--dir", type=Path, default=None, help="where the temporary database goes")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the database and the bot's log")
@@ -608,6 +791,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="before each run, wait up to SECONDS for the machine to be idle")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
+    if max(args.processes) > 1 and args.shards < max(args.processes):
+        parser.error("--processes N needs --shards N or more (each process runs some of the shards)")
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(main_async(args))
     return 130
