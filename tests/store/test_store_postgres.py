@@ -8,13 +8,14 @@ import asyncio
 import io
 import logging
 import random
+import subprocess
 from pathlib import Path
 
 import asyncpg
 import pytest
 
 from bot.bank_location import parse_bank
-from bot.dbcli import check_database, copy_database
+from bot.dbcli import backup_database, check_database, copy_database
 from bot.poker import Hand, Stakes
 from bot.simulate import random_action
 from bot.store import SchemaError, SchemaTooNew, Store, StoreBusy, StoreUnavailable, latest_version
@@ -288,3 +289,32 @@ async def test_db_copy_moves_a_whole_bank_row_for_row_either_way(tmp_path: Path,
             await copy_database(parse_bank(source), parse_bank(target), refused)
     finally:
         await drop_database(url)
+
+
+async def test_db_backup_of_a_postgresql_bank_hands_over_to_pg_dump_and_the_dump_restores_clean(tmp_path: Path) -> None:
+    url, restored = await new_database(empty=True), await new_database(empty=True)
+    try:
+        store = await Store.open(url)
+        try:
+            await a_played_bank(store)
+            before = await bank_rows(store.db)
+        finally:
+            await store.close()
+        out = io.StringIO()
+        dump = tmp_path / "poker.dump"
+        assert await backup_database(parse_bank(url), dump, out) == 0, out.getvalue()
+        text = out.getvalue()
+        assert text.startswith(f"Backing up {parse_bank(url)} with pg_dump (custom format) into {dump}\n")
+        assert "pg_restore --list reads it" in text and "pg_restore --no-owner --dbname URL" in text
+        done = subprocess.run(["pg_restore", "--no-owner", "--dbname", restored, str(dump)], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        copy = await Store.open(restored)
+        try:
+            assert await bank_rows(copy.db) == before and (await copy.audit(G)).ok
+        finally:
+            await copy.close()
+        assert await check_database(parse_bank(restored), io.StringIO()) == 0
+    finally:
+        await drop_database(url)
+        await drop_database(restored)
