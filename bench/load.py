@@ -266,6 +266,7 @@ class Figures:
     db_cpu_share: float = 0.0  # the PostgreSQL server's processes, of one core (SQLite's work is the bot's)
     per_process: list[dict[str, float]] = field(default_factory=list)  # each bot: actions/s, CPU ms/action
     tables_dealt: int = 0  # tables with hands, each dealt by the process of its server (the only one it reaches)
+    audit: list[str] = field(default_factory=list)  # the audit of every server after the run: its problems
 
 
 def _what(detail: str) -> str:
@@ -478,7 +479,7 @@ async def _measure(rooms: list[Room], mode: str, label: str, tables: int, second
     latencies = tally.latencies
     spent = sum(cpu1) - sum(cpu0)
     violations = [v for room in rooms for v in room.fake.violations]
-    dealt = await _tables_dealt(db)
+    dealt, audit = await _bank_after(db, [room.fake.guild.id for room in rooms])
     figures = Figures(
         mode=label, tables=tables, seconds=round(elapsed, 2), actions=actions,
         interactions=tally.interactions, rest_calls=tally.total,
@@ -504,22 +505,30 @@ async def _measure(rooms: list[Room], mode: str, label: str, tables: int, second
         refusals=dict(refusals.most_common(5)), routes=dict(tally.by_route.most_common()),
         engine="sqlite" if database is None else "postgresql", processes=len(rooms), shards=shards,
         db_cpu_share=(db1 - db0) / elapsed,
-        per_process=[{"actions/s": made / elapsed, "CPU ms/action": 1000 * (c1 - c0) / made if made else float("nan")}
-                     for made, c0, c1 in zip(decisions, cpu0, cpu1)],
-        tables_dealt=dealt,
+        per_process=[{"actions/s": made / elapsed, "CPU ms/action": 1000 * (c1 - c0) / made if made else float("nan"),
+                      "tables dealt": dealt[room.fake.guild.id]}
+                     for made, c0, c1, room in zip(decisions, cpu0, cpu1, rooms)],
+        tables_dealt=sum(dealt.values()), audit=audit,
     )
     say(f"{actions} actions in {elapsed:.1f} s")
     return figures
 
 
-async def _tables_dealt(db: Path | str) -> int:
-    """The tables with hands dealt, after the run; each process reaches only its own server's tables (its fake
-    Discord has no other channel: a write to another would be an HTTP error)."""
+async def _bank_after(db: Path | str, guilds: Sequence[int]) -> tuple[Counter[int], list[str]]:
+    """After the run: the tables with hands dealt, by server (each process's fake Discord has only its own server,
+    whose tables only that process deals), and the audit of every server in the bank (its problems; none: clean)."""
     from bot.store import Store
 
     store = await Store.open_readonly(db)
     try:
-        return len(await store.db.fetch("SELECT DISTINCT table_id FROM hands"))
+        rows = await store.db.fetch("SELECT t.guild_id, count(DISTINCT h.table_id) FROM hands h"
+                                    " JOIN tables t ON t.id = h.table_id GROUP BY t.guild_id")
+        dealt = Counter({int(guild): int(count) for guild, count in rows})
+        problems = [f"guild {guild}: tables dealt in a server no process plays" for guild in dealt
+                    if guild not in guilds]
+        for report in await store.audit_all():
+            problems += [f"guild {report.guild_id}: {problem}" for problem in report.problems]
+        return dealt, problems
     finally:
         await store.close()
 
@@ -650,15 +659,23 @@ def engines_text(results: Sequence[Figures]) -> list[str]:
             continue
         one = next((g for g in results if g.processes == 1 and (g.engine, g.mode, g.tables, g.shards) ==
                     (f.engine, f.mode, f.tables, f.shards)), None)
-        each = ", ".join(f"{p['CPU ms/action']:.2f} ms at {p['actions/s']:.0f}/s" for p in f.per_process)
+        each = ", ".join(f"{p['CPU ms/action']:.2f} ms at {p['actions/s']:.0f}/s, {p['tables dealt']:.0f} tables"
+                         for p in f.per_process)
         if one is not None and one.actions:
             worst = max(p["CPU ms/action"] for p in f.per_process) / one.cpu_ms_per_action
             lines.append(f"{f.mode}, {f.tables} tables, {f.engine}: {f.processes} processes ({each}) against one "
                          f"({one.cpu_ms_per_action:.2f} ms at {one.actions_per_second:.0f}/s): each within "
                          f"{worst:.2f}x <= 1.2x: {verdict(worst <= 1.2)}; {f.actions_per_second:.0f} decisions/s "
                          f"in all; tables dealt {f.tables_dealt} of {f.tables}, each by its server's process "
-                         f"(HTTP errors: {sum(f.errors.values())})")
+                         f"(HTTP errors: {sum(f.errors.values())}); {audit_text(f)}")
     return lines
+
+
+def audit_text(f: Figures) -> str:
+    """The audit of the bank after a run, in a few words."""
+    if not f.audit:
+        return "audit clean (chips conserved in every server)"
+    return f"audit: {len(f.audit)} PROBLEM(S): " + "; ".join(f.audit[:3])
 
 
 def routes_text(results: Sequence[Figures]) -> str:
@@ -681,11 +698,14 @@ def problems_text(results: Sequence[Figures]) -> str:
         if f.other_cpu_share > 0.1:
             lines.append(f"  {f.mode} {f.tables}: other processes used {100 * f.other_cpu_share:.0f}% of a core during "
                          "the run: the machine was not quiet, the figures are pessimistic")
+        if f.audit:
+            lines.append(f"  {f.mode} {f.tables} {f.engine}: {audit_text(f)}")
         if f.errors or f.violations or f.refused or f.warmup_violations:
             lines.append(f"  {f.mode} {f.tables}: HTTP errors {f.errors or 'none'}; refused clicks {f.refused} "
                          f"{f.refusals or ''}; violations {f.violations or 'none'} {f.violation_kinds or ''} "
                          f"(during the warm-up: {f.warmup_violations})")
-    return ("Problems seen:\n" + "\n".join(lines)) if lines else "No HTTP error, refused click or violation."
+    return ("Problems seen:\n" + "\n".join(lines)) if lines else ("No HTTP error, refused click or violation; every "
+                                                                  "bank audited clean after its run.")
 
 
 async def wait_for_quiet(limit: float) -> None:
