@@ -32,7 +32,15 @@ from bot.store import Store
 ROOT = Path(__file__).resolve().parents[1]
 GUILD = 1
 MEMBERS = 200
+BANKER = 999
 STAKES = {"small_blind": 1, "big_blind": 2}
+
+
+async def seat(store: Store, table_id: int, user: int, seat_no: int) -> None:
+    """Buy ``user`` in for 300 chips, granting him 1,000 first when his balance cannot pay (a long run busts some)."""
+    if await store.balance(GUILD, user) < 300:
+        await store.grant(GUILD, user, 1000, BANKER)
+    await store.buy_in(table_id, user, 300, seat_no)
 
 
 async def make_bank(path: Path, ledger: int, hands: int, seed: int = 1) -> tuple[int, int]:
@@ -45,8 +53,8 @@ async def make_bank(path: Path, ledger: int, hands: int, seed: int = 1) -> tuple
         for t in range(max(1, hands // 200)):  # a table plays about 200 hands (a few nights' worth)
             players = rng.sample(members, 3)
             table = await store.create_table(GUILD, 10_000 + t, players[0], {"game": "five-card-draw", **STAKES})
-            for seat, user in enumerate(players, start=1):
-                await store.buy_in(table.id, user, 300, seat)
+            for seat_no, user in enumerate(players, start=1):
+                await seat(store, table.id, user, seat_no)
             tables.append((table.id, players))
         played = 0
         while played < hands:
@@ -55,8 +63,8 @@ async def make_bank(path: Path, ledger: int, hands: int, seed: int = 1) -> tuple
             if min(stacks) < 10:  # a busted player cashes out and buys in again
                 for user in players:
                     await store.cash_out(table_id, user)
-                for seat, user in enumerate(players, start=1):
-                    await store.buy_in(table_id, user, 300, seat)
+                for seat_no, user in enumerate(players, start=1):
+                    await seat(store, table_id, user, seat_no)
                 stacks = [300, 300, 300]
             seed_of_hand = rng.randrange(2**32)
             hand = Hand("five-card-draw", Stakes("fixed-limit", 1, 2), stacks, seed=seed_of_hand)
