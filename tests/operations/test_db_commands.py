@@ -1,4 +1,4 @@
-"""``python -m bot db check`` and ``python -m bot db backup``: what they print and their exit status."""
+"""``python -m bot db check``, ``db backup`` and ``db copy`` (into PostgreSQL): their output and exit status."""
 
 from __future__ import annotations
 
@@ -96,3 +96,41 @@ async def test_backup_is_one_file_that_checks_clean(tmp_path: Path) -> None:
     assert same.returncode == 2
     assert same.stderr.strip() == (f"{db} is the database itself (or one of its files): write the backup somewhere "
                                    "else")
+
+
+async def test_copy_into_postgresql_and_check_of_it_from_the_command_line(tmp_path: Path) -> None:
+    import asyncpg
+
+    from tests.pg import drop_database, new_database
+
+    url = await new_database(empty=True)
+    try:
+        db = tmp_path / "poker.db"
+        await a_bank(db)
+        done = python_m_bot("db", "copy", str(db), url, cwd=tmp_path)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.splitlines()[0] == f"Copying {db} into {url}"
+        assert done.stdout.splitlines()[-1] == "Both banks are clean."
+
+        check = python_m_bot("db", "check", "--db", url, cwd=tmp_path)
+        assert check.returncode == 0, check.stdout + check.stderr
+        lines = check.stdout.splitlines()
+        assert lines[0].startswith(f"Checking {url} (PostgreSQL, ") and lines[0].endswith(
+            f", schema version {latest_version()})")
+        assert lines[1] == "  PostgreSQL constraints and guards: ok"
+        assert lines[2] == (f"  server {G}: chips conserved, ledger consistent: minted 2,100 = balances 1,500 + at "
+                            "tables 600 + carried 0 + prize pools 0 (2 accounts, 7 ledger rows, 1 open tables, 1 live "
+                            "hands)")
+        assert lines[-1] == "The database is clean."
+
+        conn = await asyncpg.connect(url)  # chips appear from nowhere (not through the ledger)
+        try:
+            await conn.execute("UPDATE accounts SET balance = balance + 5 WHERE user_id = $1", BOB)
+        finally:
+            await conn.close()
+        unbalanced = python_m_bot("db", "check", "--db", url, cwd=tmp_path)
+        assert unbalanced.returncode == 1
+        assert "chips minted" in unbalanced.stdout
+        assert unbalanced.stdout.endswith("The database is NOT clean: see above.\n")
+    finally:
+        await drop_database(url)
