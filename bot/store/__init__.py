@@ -25,7 +25,10 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
 buy-ins and cash-outs, hands and action logs, session results), ``night`` (sessions, the hands and refunds
-of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts) and ``audit``.
+of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts) and ``audit``; the
+helpers they share live in ``rows`` (the records of tables, seats and hands and the reads inside a transaction)
+and ``prize_pool`` (the pool's movements and a tournament hand's part of ``finish_hand``), so that no module of
+the store imports another's private names or imports it back.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ The hierarchy, for callers that want to react to a kind of refusal::
     ├── HandInProgress           a chip or seat change that must wait for the hand to end
     ├── HandNotLive              appending to / finishing a finished or void hand
     ├── ActionOutOfOrder         a duplicate (stale click) or a gap in the action log
+    ├── TournamentError          a tournament move its state does not allow
     ├── ChipsNotConserved        a hand result that creates or destroys chips
     ├── StoreBusy                another process held the database longer than the busy timeout
     └── SchemaError              a database file the code cannot use
@@ -52,6 +53,7 @@ __all__ = [
     "TableClosed",
     "TableExists",
     "TableNotEmpty",
+    "TournamentError",
 ]
 
 
@@ -132,6 +134,10 @@ class ActionOutOfOrder(StoreError):
     def is_duplicate(self) -> bool:
         """True when the action was already recorded (a double click), False for a gap."""
         return self.got < self.expected
+
+
+class TournamentError(StoreError):
+    """A tournament move that its state does not allow (registration closed, not broke for a rebuy...)."""
 
 
 class ChipsNotConserved(StoreError):

@@ -25,16 +25,9 @@ from ..night.facts import PlayerHandFacts
 from ..night.stats import PlayerStats
 from .db import StoreBase, Tx, check_count, check_id, from_json
 from .errors import HandInProgress, HandNotLive, InvalidArgument, NotFound
+from .rows import HandRecord, check_refunds, hand_record, live_hand_row, open_table_row, refund_carried
 from .sessions import end_session, start_session, write_facts
-from .tables import (
-    MAX_GAME_LENGTH,
-    HandRecord,
-    _check_refunds,
-    _hand,
-    _live_hand_row,
-    _open_table_row,
-    _refund_carried,
-)
+from .tables import MAX_GAME_LENGTH
 
 __all__ = ["NetEntry", "NightMixin", "SessionRecord", "session_problems"]
 
@@ -107,13 +100,13 @@ class NightMixin(StoreBase):
         refunds do not match the carried pot.
         """
         check_id(table_id, "The table id")
-        shares = _check_refunds(refunds)
+        shares = check_refunds(refunds)
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
-            live = await _live_hand_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
+            live = await live_hand_row(tx, table_id)
             if live is not None:
                 raise HandInProgress(f"Hand #{live['number']} is being played; a new night starts between hands.")
-            await _refund_carried(tx, table, shares)
+            await refund_carried(tx, table, shares)
             await tx.run("UPDATE tables SET carried_pot = 0 WHERE id = ?", (table_id,))
             await end_session(tx, table_id)
             return await _session_by_id(tx, await start_session(tx, table_id))
@@ -165,7 +158,7 @@ class NightMixin(StoreBase):
         actions: dict[int, list[str]] = {}
         for r in action_rows:
             actions.setdefault(r[0], []).append(r[1])
-        return [_hand(r, actions.get(r["id"], [])) for r in rows]
+        return [hand_record(r, actions.get(r["id"], [])) for r in rows]
 
     async def session_refunds(self, sessions: Collection[int]) -> dict[int, int]:
         """The carried chips returned to each member in the sessions (when a table closed or a new night began)."""
@@ -267,7 +260,7 @@ class NightMixin(StoreBase):
                 " AND NOT EXISTS (SELECT 1 FROM hand_facts f WHERE f.hand_id = h.id) ORDER BY h.id LIMIT ?",
                 (after, limit),
             )
-            return [_hand(r, [a[0] for a in await tx.all(
+            return [hand_record(r, [a[0] for a in await tx.all(
                 "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (r["id"],))]) for r in rows]
 
     async def add_facts(self, hand_id: int, facts: Sequence[PlayerHandFacts]) -> None:

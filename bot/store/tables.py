@@ -33,7 +33,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
@@ -63,14 +63,30 @@ from .errors import (
     NotSeated,
     SeatTaken,
     StoreBusy,
-    TableClosed,
     TableExists,
     TableNotEmpty,
 )
+from .prize_pool import TournamentHand, check_hand_change, write_hand_result
+from .rows import (
+    CashOut,
+    HandRecord,
+    HandStatus,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    check_refunds,
+    check_settings,
+    hand_record,
+    live_hand_row,
+    open_table_row,
+    read_table,
+    refund_carried,
+    seat_record,
+    seats_of,
+    table_record,
+    table_row,
+)
 from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
-
-if TYPE_CHECKING:
-    from .tournaments import TournamentHand
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -90,103 +106,6 @@ MAX_ACTION_LENGTH = 200
 MAX_GAME_LENGTH = 64
 MAX_REASON_LENGTH = 500
 
-TableStatus = Literal["open", "paused", "closed"]
-HandStatus = Literal["live", "complete", "void"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """A player's seat at a table."""
-
-    table_id: int
-    seat_no: int
-    user_id: int
-    stack: int
-    sitting_out: bool
-    leaving: bool
-    timeouts: int  # hands in a row in which he timed out (two sit him out)
-    joined_at: float
-    dms_closed: bool = False  # his DMs were found closed (he was told once to use "My hand")
-    timed_out_hand: int | None = None  # the hand in which he last timed out
-
-
-@dataclass(frozen=True, slots=True)
-class TableRecord:
-    """A table with its seats (ordered by seat number). ``settings`` is the caller's JSON object, decoded."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    settings: dict[str, Any]
-    status: TableStatus
-    button: int | None
-    carried_pot: int
-    created_at: float
-    closed_at: float | None
-    seats: tuple[SeatRecord, ...]
-    message_id: int | None = None  # the table's message in its channel (the Discord side's)
-    message_nonce: str | None = None  # a new table message being posted, not known yet (see ``begin_post``)
-
-    @property
-    def is_open(self) -> bool:
-        """True unless closed (a paused table is still open)."""
-        return self.status != "closed"
-
-    def seat_of(self, user: int) -> SeatRecord | None:
-        """The member's seat, or None."""
-        return next((s for s in self.seats if s.user_id == user), None)
-
-    def seat_at(self, seat_no: int) -> SeatRecord | None:
-        """The seat with that number, or None when it is free."""
-        return next((s for s in self.seats if s.seat_no == seat_no), None)
-
-    @property
-    def chips(self) -> int:
-        """Every chip at the table: the stacks plus the carried pot."""
-        return sum(s.stack for s in self.seats) + self.carried_pot
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """A hand as stored: enough to rebuild it (game, settings, seed, stacks, carried chips, actions)."""
-
-    id: int
-    table_id: int
-    number: int
-    game: str
-    settings: dict[str, Any]
-    seed: int
-    seat_users: tuple[int, ...]
-    stacks_before: tuple[int, ...]
-    carried_in: int
-    status: HandStatus
-    stacks_after: tuple[int, ...] | None
-    carried_out: int | None
-    result: Any
-    phh: str | None
-    void_reason: str | None
-    started_at: float
-    ended_at: float | None
-    actions: tuple[str, ...]
-    session_id: int | None = None  # the night it belongs to
-
-    @property
-    def next_seq(self) -> int:
-        """The ``seq`` the next action must carry."""
-        return len(self.actions)
-
-
-@dataclass(frozen=True, slots=True)
-class CashOut:
-    """A cash-out: the chips brought back and the balance after."""
-
-    table_id: int
-    user_id: int
-    seat_no: int
-    amount: int
-    balance: int
-
 
 @dataclass(frozen=True, slots=True)
 class SessionResult:
@@ -205,41 +124,7 @@ class SessionResult:
         return self.cashed_out + self.refunded + self.stack - self.bought_in
 
 
-# ------------------------------------------------------------------ row conversion
-
-
-def _seat(r: sqlite3.Row) -> SeatRecord:
-    return SeatRecord(
-        table_id=r["table_id"], seat_no=r["seat_no"], user_id=r["user_id"], stack=r["stack"],
-        sitting_out=bool(r["sitting_out"]), leaving=bool(r["leaving"]), timeouts=r["timeouts"],
-        joined_at=r["joined_at"], dms_closed=bool(r["dms_closed"]), timed_out_hand=r["timed_out_hand"],
-    )
-
-
-def _table(r: sqlite3.Row, seats: Sequence[SeatRecord]) -> TableRecord:
-    return TableRecord(
-        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
-        settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
-        created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats), message_id=r["message_id"],
-        message_nonce=r["message_nonce"],
-    )
-
-
-def _hand(r: sqlite3.Row, actions: Sequence[str]) -> HandRecord:
-    after = from_json(r["stacks_after"])
-    return HandRecord(
-        id=r["id"], table_id=r["table_id"], number=r["number"], game=r["game"], settings=from_json(r["settings"]),
-        seed=r["seed"], seat_users=tuple(from_json(r["seats"])), stacks_before=tuple(from_json(r["stacks_before"])),
-        carried_in=r["carried_in"], status=r["status"], stacks_after=None if after is None else tuple(after),
-        carried_out=r["carried_out"], result=from_json(r["result"]), phh=r["phh"], void_reason=r["void_reason"],
-        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions), session_id=r["session_id"],
-    )
-
-
-def _check_settings(settings: object, what: str) -> str:
-    if not isinstance(settings, Mapping):
-        raise InvalidArgument(f"{what} must be a JSON object (a dict), not {type(settings).__name__}.")
-    return to_json(dict(settings), what)
+# ------------------------------------------------------------------ checks
 
 
 def _check_text(value: object, what: str, limit: int) -> str:
@@ -255,20 +140,6 @@ def _check_stack(value: object, what: str, *, low: int = 0) -> int:
 # ------------------------------------------------------------------ helpers inside a transaction
 
 
-async def _table_row(tx: Tx, table_id: int) -> sqlite3.Row:
-    row = await tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
-    if row is None:
-        raise NotFound(f"There is no table number {table_id}.")
-    return row
-
-
-async def _open_table_row(tx: Tx, table_id: int) -> sqlite3.Row:
-    row = await _table_row(tx, table_id)
-    if row["status"] == "closed":
-        raise TableClosed("This table is closed.")
-    return row
-
-
 async def _seat_row(tx: Tx, table_id: int, user: int) -> sqlite3.Row | None:
     return await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
 
@@ -280,23 +151,10 @@ async def _require_seat(tx: Tx, table_id: int, user: int) -> sqlite3.Row:
     return row
 
 
-async def _live_hand_row(tx: Tx, table_id: int) -> sqlite3.Row | None:
-    return await tx.one("SELECT * FROM hands WHERE table_id = ? AND status = 'live'", (table_id,))
-
-
 async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: str) -> None:
-    hand = await _live_hand_row(tx, table_id)
+    hand = await live_hand_row(tx, table_id)
     if hand is not None and user in from_json(hand["seats"]):
         raise HandInProgress(f"{{member}} is playing hand #{hand['number']}; {doing} once it is over.", member=user)
-
-
-async def _seats_of(tx: Tx, table_id: int) -> list[SeatRecord]:
-    rows = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
-    return [_seat(r) for r in rows]
-
-
-async def _table_record(tx: Tx, table_id: int) -> TableRecord:
-    return _table(await _table_row(tx, table_id), await _seats_of(tx, table_id))
 
 
 async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
@@ -309,28 +167,6 @@ async def _hand_row(tx: Tx, hand_id: int) -> sqlite3.Row:
     if row is None:
         raise NotFound(f"There is no hand number {hand_id}.")
     return row
-
-
-def _check_refunds(refunds: Mapping[int, int] | None) -> dict[int, int]:
-    """Refunds of a carried pot ({member: chips}), checked before the transaction."""
-    shares = dict(refunds or {})
-    for user, amount in shares.items():
-        check_id(user, "The member id")
-        check_amount(amount, "A refund")
-    return shares
-
-
-async def _refund_carried(tx: Tx, table: sqlite3.Row, shares: Mapping[int, int]) -> None:
-    """Return the table's carried pot as ``shares`` (``carried-refund`` rows); ``TableNotEmpty`` unless they add
-    up to it exactly. The caller empties ``carried_pot`` in the same transaction."""
-    carried = int(table["carried_pot"])
-    if sum(shares.values()) != carried:
-        raise TableNotEmpty(
-            f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
-        )
-    for user, amount in sorted(shares.items()):
-        await post(tx, table["guild_id"], user, amount, "carried-refund",
-                   reference=f"table {table['id']}", table_id=table["id"])
 
 
 async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
@@ -395,7 +231,7 @@ class TablesMixin(StoreBase):
         check_id(guild, "The server id")
         check_id(channel, "The channel id")
         check_id(host, "The host id")
-        text = _check_settings(settings, "The table settings")
+        text = check_settings(settings, "The table settings")
         async with self._write() as tx:
             if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
                 raise TableExists("This channel already has a table; close it before opening another.")
@@ -404,20 +240,20 @@ class TablesMixin(StoreBase):
                 (guild, channel, host, text, tx.now),
             )
             await start_session(tx, table_id)
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def get_table(self, channel: int) -> TableRecord | None:
         """The open (or paused) table in ``channel``, or None."""
         check_id(channel, "The channel id")
         async with self._read() as tx:
             row = await tx.one("SELECT * FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,))
-            return None if row is None else _table(row, await _seats_of(tx, row["id"]))
+            return None if row is None else table_record(row, await seats_of(tx, row["id"]))
 
     async def get_table_by_id(self, table_id: int) -> TableRecord:
         """Any table by id, closed ones included; raises ``NotFound``."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def list_open_tables(self, guild: int | None = None) -> list[TableRecord]:
         """Every open or paused table (of one guild, or of all), with seats, ordered by id. Two queries."""
@@ -433,35 +269,35 @@ class TablesMixin(StoreBase):
             )
         seats: dict[int, list[SeatRecord]] = {}
         for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(_seat(r))
-        return [_table(r, seats.get(r["id"], [])) for r in rows]
+            seats.setdefault(r["table_id"], []).append(seat_record(r))
+        return [table_record(r, seats.get(r["id"], [])) for r in rows]
 
     async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRecord:
         """Replace the table's settings object (merge on the caller's side)."""
         check_id(table_id, "The table id")
-        text = _check_settings(settings, "The table settings")
+        text = check_settings(settings, "The table settings")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (text, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_host(self, table_id: int, host: int) -> TableRecord:
         """Hand the table over to another host."""
         check_id(table_id, "The table id")
         check_id(host, "The host id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET host_id = ? WHERE id = ?", (host, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_paused(self, table_id: int, paused: bool) -> TableRecord:
         """Pause (status ``paused``) or resume (``open``) the table. The store does not stop a paused table
         from dealing: that is the table layer's rule."""
         check_id(table_id, "The table id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET status = ? WHERE id = ?", ("paused" if paused else "open", table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_button(self, table_id: int, seat_no: int | None) -> TableRecord:
         """Put the button on ``seat_no`` (or None)."""
@@ -469,9 +305,9 @@ class TablesMixin(StoreBase):
         if seat_no is not None:
             check_count(seat_no, "The seat number", 1, MAX_SEATS)
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET button = ? WHERE id = ?", (seat_no, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def close_table(
         self, table_id: int, *, void_reason: str | None = None, refunds: Mapping[int, int] | None = None,
@@ -485,24 +321,24 @@ class TablesMixin(StoreBase):
         not match the carried pot."""
         check_id(table_id, "The table id")
         reason = _check_text(void_reason, "The reason", MAX_REASON_LENGTH) if void_reason is not None else None
-        shares = _check_refunds(refunds)
+        shares = check_refunds(refunds)
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             if await _plays_tournament(tx, table_id, active=True):
                 raise TableNotEmpty("A tournament is under way at this table: cancel it to return every buy-in.")
-            live = await _live_hand_row(tx, table_id)
+            live = await live_hand_row(tx, table_id)
             if live is not None:
                 if reason is None:
                     raise HandInProgress("A hand is still being played; finish or void it before closing the table.")
                 await tx.run("UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                              (reason, tx.now, live["id"]))
-            await _refund_carried(tx, table, shares)
+            await refund_carried(tx, table, shares)
             seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
             cashes = [await _cash_out(tx, table, seat) for seat in seats]
             await end_session(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
-            return await _table_record(tx, table_id), cashes
+            return await read_table(tx, table_id), cashes
 
     async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
         """Remember the table's message in its channel (None: it has none now); a post under way is over."""
@@ -510,29 +346,29 @@ class TablesMixin(StoreBase):
         if message_id is not None:
             check_id(message_id, "The message id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET message_id = ?, message_nonce = NULL WHERE id = ?", (message_id, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def begin_post(self, table_id: int, nonce: str) -> TableRecord:
         """A new table message is about to be posted with ``nonce`` (Discord's idempotency key)."""
         check_id(table_id, "The table id")
         nonce = _check_text(nonce, "The nonce", 25)
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET message_nonce = ? WHERE id = ?", (nonce, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_dms_closed(self, table_id: int, user: int, closed: bool) -> SeatRecord:
         """Note that the member's DMs were found closed (or open again)."""
         check_id(table_id, "The table id")
         check_id(user, "The member id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await _require_seat(tx, table_id, user)
             await tx.run("UPDATE seats SET dms_closed = ? WHERE table_id = ? AND user_id = ?",
                          (int(bool(closed)), table_id, user))
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     # ---- seats and chips
 
@@ -559,7 +395,7 @@ class TablesMixin(StoreBase):
         check_count(seat_no, "The seat number", 1, MAX_SEATS)
         _check_range(amount, min_amount, max_amount, "buy in")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             mine = await _seat_row(tx, table_id, user)
             if mine is not None:
                 raise AlreadySeated(f"{{member}} is already seated here (seat {mine['seat_no']}).", member=user)
@@ -570,7 +406,7 @@ class TablesMixin(StoreBase):
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, seat_no, user, amount, tx.now),
             )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def top_up(
         self,
@@ -592,7 +428,7 @@ class TablesMixin(StoreBase):
         check_id(user, "The member id")
         check_amount(amount, "The top-up")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             seat = await _require_seat(tx, table_id, user)
             await _refuse_if_in_live_hand(tx, table_id, user, "add chips")
             stack = int(seat["stack"])
@@ -603,7 +439,7 @@ class TablesMixin(StoreBase):
             await tx.run(
                 "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?", (amount, table_id, user)
             )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def cash_out(self, table_id: int, user: int) -> CashOut:
         """Bring the member's whole stack back to the balance (a ``cash-out`` row) and free the seat.
@@ -615,7 +451,7 @@ class TablesMixin(StoreBase):
         check_id(table_id, "The table id")
         check_id(user, "The member id")
         async with self._write() as tx:
-            table = await _table_row(tx, table_id)
+            table = await table_row(tx, table_id)
             seat = await _require_seat(tx, table_id, user)
             await _refuse_if_in_live_hand(tx, table_id, user, "leave")
             return await _cash_out(tx, table, seat)
@@ -644,7 +480,7 @@ class TablesMixin(StoreBase):
         if timed_out_hand is not None:
             changes["timed_out_hand"] = check_id(timed_out_hand, "The hand id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await _require_seat(tx, table_id, user)
             if changes:
                 assignments = ", ".join(f"{column} = :{column}" for column in changes)
@@ -652,7 +488,7 @@ class TablesMixin(StoreBase):
                     f"UPDATE seats SET {assignments} WHERE table_id = :table AND user_id = :user",
                     {**changes, "table": table_id, "user": user},
                 )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def set_sitting_out(self, table_id: int, user: int, sitting_out: bool) -> SeatRecord:
         """Sit out (True) or back in (False)."""
@@ -672,8 +508,8 @@ class TablesMixin(StoreBase):
             check_amount(amount, "A refund")
         total = sum(shares.values())
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
-            if await _live_hand_row(tx, table_id) is not None:
+            table = await open_table_row(tx, table_id)
+            if await live_hand_row(tx, table_id) is not None:
                 raise HandInProgress("The carried pot can be refunded only between hands.")
             carried = int(table["carried_pot"])
             if total > carried:
@@ -695,7 +531,7 @@ class TablesMixin(StoreBase):
         prize pool while it is held."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            await _table_row(tx, table_id)
+            await table_row(tx, table_id)
             rows = await tx.all(
                 """
                 SELECT user_id,
@@ -707,7 +543,7 @@ class TablesMixin(StoreBase):
                 """,
                 (table_id,),
             )
-            stacks = {s.user_id: s.stack for s in await _seats_of(tx, table_id)}
+            stacks = {s.user_id: s.stack for s in await seats_of(tx, table_id)}
             if await _plays_tournament(tx, table_id):
                 stacks = dict.fromkeys(stacks, 0)
         results = [
@@ -746,9 +582,9 @@ class TablesMixin(StoreBase):
         check_id(table_id, "The table id")
         if button is not None:
             check_count(button, "The seat number", 1, MAX_SEATS)
-        table_text = _check_settings(table_settings, "The table settings") if table_settings is not None else None
+        table_text = check_settings(table_settings, "The table settings") if table_settings is not None else None
         game = _check_text(game, "The game", MAX_GAME_LENGTH)
-        settings_text = _check_settings(settings, "The hand settings")
+        settings_text = check_settings(settings, "The hand settings")
         seed = check_count(seed, "The seed", 0, MAX_ID)
         users = [check_id(u, "A player id") for u in seat_users]
         if not 2 <= len(users) <= MAX_SEATS or len(set(users)) != len(users):
@@ -758,11 +594,11 @@ class TablesMixin(StoreBase):
             raise InvalidArgument("Give one starting stack per player.")
         carried_in = _check_stack(carried_in, "The carried chips")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
-            live = await _live_hand_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
+            live = await live_hand_row(tx, table_id)
             if live is not None:
                 raise HandInProgress(f"Hand #{live['number']} is still being played at this table.")
-            seats = {s.user_id: s for s in await _seats_of(tx, table_id)}
+            seats = {s.user_id: s for s in await seats_of(tx, table_id)}
             for user, stack in zip(users, stacks):
                 seat = seats.get(user)
                 if seat is None:
@@ -787,7 +623,7 @@ class TablesMixin(StoreBase):
                 await tx.run("UPDATE tables SET button = ? WHERE id = ?", (button, table_id))
             if table_text is not None:
                 await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (table_text, table_id))
-            return _hand(await _hand_row(tx, hand_id), [])
+            return hand_record(await _hand_row(tx, hand_id), [])
 
     async def append_action(self, hand_id: int, seq: int, action: str) -> None:
         """Append action ``seq`` (0-based; must be the next one) to a live hand, durably, in one statement.
@@ -852,7 +688,6 @@ class TablesMixin(StoreBase):
         counts = {check_id(u, "A player id"): (check_count(c, "The timeout count", 0, 10**6), bool(out))
                   for u, (c, out) in (timeouts or {}).items()}
         if tournament is not None:
-            from .tournaments import check_hand_change, write_hand_result  # (imports this module)
             check_hand_change(tournament)
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
@@ -895,14 +730,14 @@ class TablesMixin(StoreBase):
                     (count, int(sit_out), hand["table_id"], user),
                 )
             if leavers:
-                table = await _table_row(tx, hand["table_id"])
+                table = await table_row(tx, hand["table_id"])
                 for user in leavers:
                     await _cash_out(tx, table, await _require_seat(tx, hand["table_id"], user))
             if tournament is not None:
                 await write_hand_result(tx, hand["table_id"], tournament)
             elif await _plays_tournament(tx, hand["table_id"], active=True):  # its eliminations go with it
                 raise InvalidArgument("A tournament's hand is finished with the tournament's change (tournament=).")
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def void_hand(self, hand_id: int, reason: str) -> HandRecord:
         """Mark a live hand void (it cannot be rebuilt); every chip is still on the stacks it came from."""
@@ -916,7 +751,7 @@ class TablesMixin(StoreBase):
                 "UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                 (reason, tx.now, hand_id),
             )
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def set_phh(self, hand_id: int, phh: str) -> None:
         """Attach (or replace) the PHH text of a finished hand."""
@@ -933,14 +768,14 @@ class TablesMixin(StoreBase):
         """A hand with its actions; raises ``NotFound``."""
         check_id(hand_id, "The hand id")
         async with self._read() as tx:
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def live_hand(self, table_id: int) -> HandRecord | None:
         """The table's live hand with its actions, or None."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            row = await _live_hand_row(tx, table_id)
-            return None if row is None else _hand(row, await _actions_of(tx, row["id"]))
+            row = await live_hand_row(tx, table_id)
+            return None if row is None else hand_record(row, await _actions_of(tx, row["id"]))
 
     async def last_activity(self, hand_id: int) -> float:
         """When the hand last moved: the time of its last action, or of its deal (for the clock
@@ -967,7 +802,7 @@ class TablesMixin(StoreBase):
         actions: dict[int, list[str]] = {}
         for r in action_rows:
             actions.setdefault(r[0], []).append(r[1])
-        return [_hand(r, actions.get(r["id"], [])) for r in rows]
+        return [hand_record(r, actions.get(r["id"], [])) for r in rows]
 
     async def hands_dealt(self, table_id: int) -> int:
         """The number of the table's last hand (0 before its first)."""
@@ -991,7 +826,7 @@ class TablesMixin(StoreBase):
             rows = await tx.all(
                 "SELECT * FROM hands WHERE table_id = ? ORDER BY number DESC LIMIT ?", (table_id, count)
             )
-            return [_hand(r, await _actions_of(tx, r["id"])) for r in rows]
+            return [hand_record(r, await _actions_of(tx, r["id"])) for r in rows]
 
 
 def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:

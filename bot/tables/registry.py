@@ -7,8 +7,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..store import Store
-from ..store.tables import CashOut
+from ..store import CashOut, Store
 from .night import keep_missing_facts
 from .settings import SettingsError, TableSettings
 from .table import Table, TableError

@@ -49,8 +49,7 @@ from ..poker import (
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
-from ..store import SessionRecord, Store
-from ..store.tables import CashOut, HandRecord, SeatRecord, TableRecord
+from ..store import CashOut, HandRecord, SeatRecord, SessionRecord, Store, TableRecord
 from .settings import SettingsError, TableSettings
 
 if TYPE_CHECKING:  # issue 15: tournament mode (bot/tables/tournament.py imports this module)
