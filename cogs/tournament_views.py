@@ -23,7 +23,7 @@ from bot.store.db import MAX_BALANCE
 from bot.tables import Table, TableError
 from bot.tables import tournament as mode
 from bot.tables.settings import MAX_BUY_IN
-from bot.tables.tournament import Broke, Eliminated, Finished, News, TournamentMode, Wake, new_tournament
+from bot.tables.tournament import Broke, Eliminated, Finished, News, TournamentMode, Wake, new_tournament, tournament_of
 from bot.tournament import Break, Placing, format_levels, format_payouts, next_level, shares_for
 from bot.tournament.levels import MAX_LEVELS, MAX_MINUTES
 from cogs import render
@@ -90,7 +90,7 @@ def tournament_field(table: Table, at: float | None = None) -> EmbedField | None
     """The tournament's lines for the table message (None at a cash table): the level, the next one and when it
     comes, the players left and the prize pool; before the start, the registrations; at the end, the winners.
     ``at``: the tournament time to show (default: now)."""
-    t = table.tournament
+    t = tournament_of(table)
     if t is None:
         return None
     state = t.state
@@ -145,7 +145,7 @@ def _podium(placings: Sequence[Placing], t: TournamentMode) -> str:
 
 def lobby_embed(table: Table) -> discord.Embed:
     """The tournament's registration message: its settings, the players, the pool, and what happens now."""
-    t = table.tournament
+    t = tournament_of(table)
     assert t is not None
     state = t.state
     settings = table.settings
@@ -186,7 +186,7 @@ def _players(placings: Sequence[Placing], alive: Sequence[int]) -> str:
 
 
 def _status(table: Table) -> str:
-    t = table.tournament
+    t = tournament_of(table)
     assert t is not None
     state = t.state
     if state.stage == "registering":
@@ -203,7 +203,7 @@ def lobby_view(table: Table) -> discord.ui.View:
     """The registration message's buttons: Register and Unregister before the start, Register during late
     registration, Rebuy while a broke player may rebuy."""
     view = discord.ui.View(timeout=None)
-    t = table.tournament
+    t = tournament_of(table)
     if t is None:
         return view
     state = t.state
@@ -317,8 +317,9 @@ class Announcer:
         try:
             if text:
                 await self.host.session(self.table).post(text)
-            if isinstance(news, Finished) and self.table.tournament is not None:
-                await self.table.tournament.announced()
+            t = tournament_of(self.table)
+            if isinstance(news, Finished) and t is not None:
+                await t.announced()
             await refresh_lobby(self.host.bot, self.table)
         except Exception:
             if self._open():
@@ -327,8 +328,9 @@ class Announcer:
 
 def listen(host: Host, table: Table) -> None:
     """Show the tournament's news of ``table`` (its news so far first)."""
-    if table.tournament is not None:
-        table.tournament.listen(Announcer(host, table))
+    t = tournament_of(table)
+    if t is not None:
+        t.listen(Announcer(host, table))
 
 
 def listen_all(host: Host) -> None:
@@ -340,7 +342,7 @@ def listen_all(host: Host) -> None:
 async def refresh_lobby(bot: discord.Client, table: Table) -> None:
     """Edit the registration message to show the tournament as it is now (a message gone is not posted again:
     ``/poker tournament status`` shows the same)."""
-    t = table.tournament
+    t = tournament_of(table)
     if t is None or t.record.message_id is None:
         return
     message = bot.get_partial_messageable(table.record.channel_id).get_partial_message(t.record.message_id)
@@ -363,7 +365,8 @@ async def create(host: Host, interaction: discord.Interaction, *, game: str, buy
     assert interaction.guild_id is not None and interaction.channel_id is not None
     tables = host.bot.tables
     old = tables.get(interaction.channel_id)
-    if old is not None and old.tournament is not None and not old.tournament.is_active and not old.record.seats:
+    ended = tournament_of(old) if old is not None else None
+    if old is not None and ended is not None and not ended.is_active and not old.record.seats:
         await close_table(host, old)  # the last tournament's standings give way to the new one
     table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
                                 tournament=tournament)
@@ -385,9 +388,10 @@ async def close_table(host: Host, table: Table) -> None:
 
 def require(table: Table) -> TournamentMode:
     """The table's tournament; ``TableError`` at a cash table."""
-    if table.tournament is None:
+    t = tournament_of(table)
+    if t is None:
         raise TableError("This channel's table plays no tournament; `/poker tournament create` opens one.")
-    return table.tournament
+    return t
 
 
 async def start(host: Host, interaction: discord.Interaction, table: Table) -> None:
@@ -438,14 +442,14 @@ async def cancel(host: Host, interaction: discord.Interaction, table: Table) -> 
 
 async def status(host: Host, interaction: discord.Interaction, table: Table) -> None:
     """/poker tournament status (only the member sees it)."""
-    require(table)
+    t = require(table)
     embed = lobby_embed(table)
     field = tournament_field(table)
-    if field is not None and table.tournament is not None and table.tournament.state.stage == "running":
+    if field is not None and t.state.stage == "running":
         embed.add_field(name=field.name, value=field.value, inline=False)
-    placings = table.tournament.state.placings() if table.tournament is not None else []
+    placings = t.state.placings()
     if placings:
-        prizes = {e.user_id: e.prize or 0 for e in table.tournament.record.entries} if table.tournament else {}
+        prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
         embed.add_field(name="Standings", value="\n".join(_placing_line(p, prizes) for p in placings[:MAX_LISTED]),
                         inline=False)
     # Its buttons too: a member can register from here if the tournament's message is gone.

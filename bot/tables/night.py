@@ -28,7 +28,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, Protocol
 
 from ..night.facts import hand_facts
 from ..night.graph import Series, net_series
@@ -38,9 +38,6 @@ from ..night.settle import Payment, settle
 from ..poker import Hand
 from ..store import HandRecord, NetEntry, NotFound, SessionRecord, Store
 from .table import Table, TableError, stored_hand
-
-if TYPE_CHECKING:
-    from .registry import Tables
 
 __all__ = [
     "TONIGHT_HOURS", "Board", "Night", "NightResults", "Period", "keep_missing_facts", "night_board",
@@ -159,7 +156,14 @@ class NightResults:
             raise TableError(f"This night cannot be settled: {error}.") from None
 
 
-async def night_results(store: Store, tables: Tables, night: Night) -> NightResults:
+class OpenTables(Protocol):
+    """The open tables, by channel (``bot.tables.Tables``)."""
+
+    def get(self, channel: int) -> Table | None:
+        """The open table in ``channel``, if any."""
+
+
+async def night_results(store: Store, tables: OpenTables, night: Night) -> NightResults:
     """The finished hands of the night, each player's net after each of them and for the night."""
     hands = await store.session_hands(night.ids)
     refunds = await store.session_refunds(night.ids)
@@ -187,7 +191,7 @@ async def night_results(store: Store, tables: Tables, night: Night) -> NightResu
     return NightResults(night, hands, series, nets, refunds, pending, live, _chip_value(value))
 
 
-def _open_table(tables: Tables, session: SessionRecord) -> Table | None:
+def _open_table(tables: OpenTables, session: SessionRecord) -> Table | None:
     """The open table whose running night this is, or None (a past night, a closed table)."""
     table = tables.get(session.channel_id)
     return table if session.is_open and table is not None and table.id == session.table_id else None

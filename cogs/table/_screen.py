@@ -18,6 +18,7 @@ from bot.cardfaces import card_text
 from bot.poker import Game, Legal, get_game
 from bot.rules_text import GAME_BLURBS
 from bot.tables import Table
+from bot.tables.tournament import tournament_of
 from cogs import render
 
 from .. import tournament_views
@@ -124,7 +125,7 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
              "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
     if step.kind == "choose" and step.user is not None:
         after = f"Next: {mention(step.user)} picks the game."
-    if table.tournament is not None:
+    if tournament_of(table) is not None:
         after = ""
     lines += ["", after] if after else []
     lines += _tournament_lines(table)

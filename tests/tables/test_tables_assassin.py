@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from bot.poker import Carried, Hand, get_game
-from bot.poker.rotation import RotationError
+from bot.poker.rotation import RotationError, carried_refunds
 from bot.store import Store
-from bot.tables import Table, Tables, carried_refunds
+from bot.tables import Table, Tables
 
 from .conftest import (
     ALICE,
