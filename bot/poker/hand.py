@@ -50,6 +50,7 @@ Phase = Literal["betting", "drawing", "showdown", "complete"]
 _COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
 _NOT_A_MOVE: Final = "a move is Fold(), CheckCall(), BetRaise(to), Draw(discards) or Show(cards), or its text"
 _SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
+_FACE_UP_WITHOUT_TWO: Final = "you chose to throw twos face up, but the cards you picked hold no two"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +163,28 @@ class Legal:
     all_in_to: int = 0
     why_no_raise: str = ""
     max_needs_ace: bool = False
+
+    def all_in(self) -> Move:
+        """The move that puts every chip in: a bet or raise to ``all_in_to``, or a call when calling takes every
+        chip and no raise is allowed."""
+        if not self.can_raise and self.call_is_all_in:
+            return CheckCall()
+        return BetRaise(self.all_in_to)
+
+    def draw(self, cards: Sequence[Card], *, face_up: bool = False) -> Draw:
+        """A draw of ``cards``; with ``face_up`` (Assassin) every two among them that may go face up does (all
+        together, as the rules want): an IllegalAction when none of them may. The rest is checked when it is
+        played."""
+        thrown = tuple(cards)
+        twos = self.face_up_among(thrown) if face_up else ()
+        if face_up and not twos:
+            raise IllegalAction(_FACE_UP_WITHOUT_TWO)
+        return Draw(thrown, face_up=twos)
+
+    def face_up_among(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards among ``cards`` that may be thrown face up (Assassin's twos and jokers): throwing any asks
+        the player whether they go face up."""
+        return tuple(c for c in cards if c in self.face_up_twos)
 
     def moves(self) -> tuple[Move, ...]:
         """The one-click moves, in button order: fold (only when facing a bet), check or call, then the
