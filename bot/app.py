@@ -56,7 +56,7 @@ class PokerBot(commands.Bot):
         self.config = config if isinstance(config, Config) else Config(db_path=Path(config))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
                          help_command=None, tree_cls=PokerTree, **self._shard_options())
-        from cogs.table._transport import install
+        from cogs.transport import install
 
         install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection (issue 12)
         self.db_path = self.config.db_path

@@ -10,8 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from bot.store import Store
+
+# Property tests check what the code does, not how fast a shared machine runs it: no per-example deadline.
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 OpenStore = Callable[..., Awaitable[Store]]
 

@@ -460,11 +460,7 @@ class Table:
     def check_turn(self, user: int, hand_id: int, seq: int) -> Legal:
         """What ``user`` may do on action ``seq`` of hand ``hand_id``; ``TableError`` saying why he may not (an
         old button, not his turn, not in the hand). The one turn check: buttons, forms and commands use it."""
-        live = self.live
-        if live is None or live.record.id != hand_id:
-            raise TableError("That hand is over.")
-        if seq != live.seq:
-            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+        live = self._at(hand_id, seq)
         if self.record.seat_of(user) is None:
             raise TableError("You are not seated at this table.")
         if user not in live.users:
@@ -475,6 +471,15 @@ class Table:
         legal = self.legal()
         assert legal is not None
         return legal
+
+    def _at(self, hand_id: int, seq: int) -> LiveHand:
+        """The hand in play, if it is hand ``hand_id`` at action ``seq``; else ``TableError`` saying it moved on."""
+        live = self.live
+        if live is None or live.record.id != hand_id:
+            raise TableError("That hand is over.")
+        if seq != live.seq:
+            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+        return live
 
     def check_choice(self, user: int, structure: str | None = None) -> None:
         """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
@@ -695,26 +700,26 @@ class Table:
 
     async def act(self, user: int, move: Move | str | Callable[[Legal], Move], seq: int,
                   hand: int | None = None) -> Outcome:
-        """The member's move, if it is his turn at action ``seq`` of hand ``hand`` (None: the hand being played):
-        the turn is checked here (``check_turn``), under the table's lock. ``move`` may be made from what he may do
-        now (a function of his ``Legal``: the smallest raise, all in...); it may raise a ``TableError``."""
+        """The member's move, if it is his turn at action ``seq`` of hand ``hand`` (None: the hand being played).
+        The turn is checked once, here (``check_turn``), as the move arrives: a move that may not be made is
+        refused at once, without waiting for the table. ``move`` may be made from what he may do then (a function of
+        his ``Legal``: the smallest raise, all in...; it may refuse with a ``TableError``). Under the table's lock
+        the move is made if the table is still at that moment, else refused as late."""
+        if hand is None:
+            if self.live is None:
+                raise TableError("No hand is being played.")
+            hand = self.live.record.id
+        legal = self.check_turn(user, hand, seq)
+        if callable(move):
+            move = move(legal)
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, MOVES):
+            raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
+        if move.player not in (None, legal.player):
+            raise TableError("You can act only for yourself.")
         async with self.changing():
-            live = self.live
-            if hand is None:
-                if live is None:
-                    raise TableError("No hand is being played.")
-                hand = live.record.id
-            legal = self.check_turn(user, hand, seq)  # the one turn check
-            assert live is not None
-            p = legal.player
-            if callable(move):
-                move = move(legal)
-            if isinstance(move, str):
-                move = parse_move(move)
-            elif not isinstance(move, MOVES):
-                raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
-            if move.player not in (None, p):
-                raise TableError("You can act only for yourself.")
+            live = self._at(hand, seq)  # a click, a command or the clock may have acted while this one waited
             return await self._absent(await self._apply(live, replace(move, player=None)))
 
     async def timeout(self, seq: int) -> Outcome | None:

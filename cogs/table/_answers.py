@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
+from .. import transport
 from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
-from . import _transport
-from ._transport import CONNECTION_ERRORS, DEADLINE, retrying
+from ..transport import CONNECTION_ERRORS, DEADLINE, retrying
 
 __all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
 
@@ -34,7 +34,7 @@ ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection droppe
 
 def seconds_left(interaction: discord.Interaction) -> float:
     """What is left of Discord's deadline to answer ``interaction``."""
-    return _transport.seconds_left(interaction.id)
+    return transport.seconds_left(interaction.id)
 
 
 def mark_answered(interaction: discord.Interaction,
@@ -128,7 +128,11 @@ class Answers:
 
     @staticmethod
     async def acknowledge(interaction: discord.Interaction) -> bool:
-        """Acknowledge an interaction on a component (its message is edited later)."""
+        """Acknowledge an interaction: a click or form on a component (its message is edited later), or a command,
+        privately (Discord's "thinking…", seen only by the caller: its answer may show his cards)."""
+        if interaction.type is discord.InteractionType.application_command:
+            return await answer(interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True),
+                                kind=discord.InteractionResponseType.deferred_channel_message)
         return await answer(interaction, interaction.response.defer,
                             kind=discord.InteractionResponseType.deferred_message_update)
 

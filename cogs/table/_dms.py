@@ -9,7 +9,7 @@ import discord
 
 from bot.tables import Table
 
-from ._transport import DISCORD_ERRORS, retrying
+from ..transport import DISCORD_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 

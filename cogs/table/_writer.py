@@ -31,9 +31,9 @@ import discord
 from bot.tables import TableError
 
 from ..errors import GIVEN_UP
+from ..transport import DISCORD_ERRORS, retrying
 from ._answers import Answers
 from ._ratelimit import edit_pause
-from ._transport import DISCORD_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,8 @@ from bot.tables import Table, Tables
 from bot.tables import tournament as mode
 from bot.tables.tournament import Broke, Eliminated, Finished, Wake, new_tournament
 from bot.tournament import Placing
-from cogs.tournament_views import lobby_embed, lobby_view, news_text, tournament_field
+from cogs.table._tournament import lobby_view
+from cogs.tournament_views import lobby_embed, news_text, tournament_field
 
 T0 = 1_800_000_000.0
 G, CHANNEL, HOST = 5, 55, 500

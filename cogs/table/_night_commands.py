@@ -1,0 +1,110 @@
+"""/poker session new, stats, history and export: the night after the cards at this table.
+
+Each command asks ``bot.tables.night`` or the store and shows what comes back with ``cogs.night_views``. A night
+of play is a *session* in the commands' names and options (``/poker session new``, ``session:``), as members know
+it; the code calls it a night.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.command_help import COMMAND_HELP, describe
+from bot.poker import Hand, IllegalAction
+from bot.store import HandRecord
+from bot.tables.night import night_phhs, rebuild, resolve_night
+from cogs import night_views
+
+from ._runners import runners_of
+from ._table_commands import GAME_CHOICES
+
+__all__ = ["COMMANDS"]
+
+log = logging.getLogger(__name__)
+
+nights = app_commands.Group(name="session", description="Nights at this table")
+
+
+@nights.command(name="new", description=COMMAND_HELP["poker session new"])
+async def night_new(interaction: discord.Interaction) -> None:
+    """/poker session new"""
+    runner = runners_of(interaction).hosted(interaction)
+    table = runner.table
+    ended = await table.store.last_session(table.record.channel_id)
+    returned = table.carried_refunds()
+    started = await table.new_session()
+    await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
+                                            allowed_mentions=night_views.NONE)
+    await runner.publish()
+
+
+async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return await night_views.session_choices(runners_of(interaction).bot.store, interaction, current)
+
+
+@app_commands.command(name="stats", description=COMMAND_HELP["poker stats"])
+@app_commands.describe(**describe("poker stats"))
+@app_commands.choices(game=GAME_CHOICES[:-1])
+@app_commands.autocomplete(session=_night_choices)
+async def stats(interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None,
+                session: str | None = None) -> None:
+    """/poker stats"""
+    assert interaction.guild_id is not None
+    store = runners_of(interaction).bot.store
+    who = member or interaction.user
+    night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session) if session \
+        else None
+    by_game = await store.player_stats(interaction.guild_id, who.id, game=game, sessions=night.ids if night else None)
+    embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
+    await interaction.response.send_message(embed=embed, allowed_mentions=night_views.NONE)
+
+
+@app_commands.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
+@app_commands.describe(**describe("poker history"))
+async def history(interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
+    """/poker history"""
+    table = runners_of(interaction).here(interaction).table
+    recent = await table.store.recent_hands(table.id, max(25, count))
+    records = [h for h in recent if h.status == "complete"][:count]
+    if not records:
+        await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
+        return
+    text, embeds, files = night_views.history_message([(r, _told(r)) for r in records])
+    await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
+                                            allowed_mentions=night_views.NONE)
+
+
+@app_commands.command(name="export", description=COMMAND_HELP["poker export"])
+@app_commands.describe(**describe("poker export"))
+@app_commands.autocomplete(session=_night_choices)
+async def export(interaction: discord.Interaction, session: str | None = None) -> None:
+    """/poker export: the file is written in a worker thread, after acknowledging."""
+    assert interaction.guild_id is not None
+    store = runners_of(interaction).bot.store
+    night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
+    hands = await store.session_hands(night.ids)
+    if not hands:
+        await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    document, skipped = await asyncio.to_thread(night_phhs, hands)
+    text = night_views.export_message(night, len(hands) - skipped, skipped)
+    file = night_views.export_file(document, night) if document else discord.utils.MISSING
+    await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
+
+
+def _told(record: HandRecord) -> Hand | None:
+    """The finished hand rebuilt, to be told; None if it cannot be (its file is still attached)."""
+    try:
+        return rebuild(record)
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        log.warning("hand %s could not be rebuilt to be told", record.id, exc_info=True)
+        return None
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (nights, stats, history, export)
