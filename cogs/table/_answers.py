@@ -5,9 +5,9 @@ the bot is swamped and the answer is not out ``ACK_WITHIN`` seconds after the in
 acknowledged then (deferred), and the table is shown by an edit instead. Whoever answers first, this guard or
 the table writer, claims the interaction; an error is reported only once the guard's acknowledgement is out.
 
-An answer is an interaction callback, which may or may not have reached Discord when its connection drops: it
-is sent again, and Discord's "already acknowledged" (40060) to the repeat means the first one landed. An answer
-Discord refuses as too late (10062, "unknown interaction") is logged as a warning and never sent again.
+An answer is an interaction callback, which may or may not have reached Discord when its connection drops: the
+transport sends it again, and Discord's "already acknowledged" (40060) to the repeat means the first one landed.
+An answer Discord refuses as too late (10062, "unknown interaction") is logged as a warning and never sent again.
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ import discord
 
 from .. import transport
 from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
-from ..transport import CONNECTION_ERRORS, DEADLINE, retrying
+from ..transport import CONNECTION_ERRORS, DEADLINE
 
 __all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
 
 log = logging.getLogger(__name__)
 
 ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
-ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
 
 
 def seconds_left(interaction: discord.Interaction) -> float:
@@ -54,36 +53,27 @@ def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseT
 
 async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
                  kind: discord.InteractionResponseType) -> bool:
-    """Send an interaction's answer, tried again if its connection drops (a repeat that Discord calls already
-    acknowledged means the first landed). False when it could not be answered: too late, or Discord unreachable
-    (logged as a warning; the table message shows what happened)."""
-    for pause in (*ANSWER_PAUSES, None):
-        try:
-            await call()
+    """Send an interaction's answer (once: the transport under it tries it again while Discord's deadline lasts,
+    and takes a repeat that Discord calls already acknowledged as proof the first landed). False when it could not
+    be answered: too late, or Discord unreachable (logged as a warning; the table message shows what happened)."""
+    try:
+        await call()
+        return True
+    except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
+        return False
+    except discord.HTTPException as error:
+        if error.code == ALREADY_ACKNOWLEDGED:  # answered by another path first
+            mark_answered(interaction, kind)
             return True
-        except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
-            return False
-        except discord.HTTPException as error:
-            if error.code == ALREADY_ACKNOWLEDGED:
-                mark_answered(interaction, kind)
-                return True
-            if error.code == UNKNOWN_INTERACTION:
-                log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
-                give_up(interaction, kind)
-                return False
-            if error.status < 500 or pause is None:
-                raise
-        except CONNECTION_ERRORS as error:
-            if pause is None:
-                log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
-                give_up(interaction, kind)
-                return False
-        if seconds_left(interaction) < pause:
-            log.warning("interaction %s: no time left to answer it again", interaction.id)
+        if error.code == UNKNOWN_INTERACTION:
+            log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
             give_up(interaction, kind)
             return False
-        await asyncio.sleep(pause)
-    return False
+        raise
+    except CONNECTION_ERRORS as error:
+        log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
+        give_up(interaction, kind)
+        return False
 
 
 class Answers:
@@ -144,7 +134,7 @@ class Answers:
             if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
                 raise ConnectionError("the interaction could not be answered in time")
             try:
-                await retrying(lambda: interaction.edit_original_response(**fields))
+                await interaction.edit_original_response(**fields)
                 return
             except (discord.HTTPException, *CONNECTION_ERRORS) as error:
                 raise ConnectionError("the message of the interaction could not be edited") from error

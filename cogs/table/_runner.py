@@ -445,13 +445,13 @@ class TableRunner:
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
         if message_id is not None:
-            await self.writer.edit(message_id, _screen.closed_embed(last), closed=self.bot.is_closed)
+            await self.writer.edit(message_id, _screen.closed_embed(last))
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""
         record = self.table.record
         embed = _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
-        await self.writer.edit(message_id, embed, closed=self.bot.is_closed)
+        await self.writer.edit(message_id, embed)
 
     async def post(self, text: str) -> None:
         """Post a line in the table's channel; a failure is logged, not raised."""
