@@ -34,6 +34,7 @@ pytest: $(TESTED)
 bench: $(TESTED)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_play.py
+	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_store.py
 
 venv: $(STAMP)

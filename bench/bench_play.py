@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import io
 import pstats
 import random
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -208,17 +210,20 @@ def bench_play(hands: int = 3000, seed: int = 1, rounds: int = 3, game: Game = G
                      theirs_actions / hands)
 
 
-def profile_ours(hands: int, seed: int, top: int = 30, game: Game = GAME) -> str:
-    """cProfile our engine on ``hands`` hands; the top functions by own time."""
+def profile_top(run: Callable[[], object], top: int = 30) -> str:
+    """cProfile ``run()``; the top functions by own time (``bench_replay.py`` uses it too)."""
     profiler = cProfile.Profile()
     profiler.enable()
-    run_ours(hands, seed, game=game)
+    run()
     profiler.disable()
-    import io
-
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
     return out.getvalue()
+
+
+def profile_ours(hands: int, seed: int, top: int = 30, game: Game = GAME) -> str:
+    """cProfile our engine on ``hands`` hands; the top functions by own time."""
+    return profile_top(lambda: run_ours(hands, seed, game=game), top)
 
 
 def main(argv: list[str] | None = None) -> int:

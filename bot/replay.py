@@ -2,18 +2,18 @@
 its result.
 
 Outside the engine because it reads a file and prints; the engine's
-``bot.poker.phh`` parses and replays, ``bot.night.phhs`` splits a session into its hands.
+``bot.poker.phh`` parses and replays, ``bot.night.phhs`` reads a session's hands.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
-from .night.phhs import split_phhs
-from .poker.phh import PHHError, parse_phh, replay
+from .night.phhs import read_phhs
+from .poker.phh import PHHError, parse_phh, phh_document, replay
 
 OK, DIFFERENT, UNREADABLE = 0, 1, 2
 
@@ -41,20 +41,19 @@ def replay_command(path: str) -> int:
     if not path.lower().endswith(".phhs"):
         return _replay_one(text, path, None)
     try:
-        hands = split_phhs(text)
+        hands = read_phhs(text)
     except PHHError as error:
         print(f"{path}: {error}", file=sys.stderr)
         return UNREADABLE
     if not hands:
         print(f"{path}: the file holds no hand", file=sys.stderr)
         return UNREADABLE
-    keys = list(tomllib.loads(text))  # the hands' keys, in the order split_phhs gives the hands
-    return max(_replay_one(hand, f"{path}, hand {key}", key) for key, hand in zip(keys, hands))
+    return max(_replay_one(fields, f"{path}, hand {key}", key) for key, fields in hands.items())
 
 
-def _replay_one(text: str, where: str, key: str | None) -> int:
+def _replay_one(text_or_fields: str | Mapping[str, object], where: str, key: str | None) -> int:
     try:
-        doc = parse_phh(text)
+        doc = parse_phh(text_or_fields) if isinstance(text_or_fields, str) else phh_document(text_or_fields)
         hand = replay(doc)
     except PHHError as error:
         print(f"{where}: {error}", file=sys.stderr)

@@ -15,12 +15,23 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from bot.night import ChipValue, Payment, PlayerStats, games_table, hand_story, money, money_nets, stats_lines, total
+from bot.night import (
+    ChipValue,
+    Payment,
+    PlayerStats,
+    games_table,
+    hand_story,
+    money,
+    money_nets,
+    money_settle,
+    stats_lines,
+    total,
+)
 from bot.night.stats import game_label
 from bot.poker import Hand
 from bot.store import HandRecord, SessionRecord, Store
 from bot.tables import TableSettings
-from bot.tables.night import TONIGHT_HOURS, Board, Night, NightResults
+from bot.tables.night import TONIGHT_HOURS, Board, Night, NightResults, member_phh
 from cogs.render import chip_count, mention
 
 NONE: Final = discord.AllowedMentions.none()
@@ -39,10 +50,13 @@ NO_CHIP_VALUE: Final = frozenset({"off", "none", "clear", "no", "0", "-"})
 # ------------------------------------------------------------------------------------------------- pieces
 
 
-def amount(chips: int, value: ChipValue | None, *, sign: bool = True) -> str:
-    """``+1,200`` chips, with the money beside when the host set a chip value: ``+1,200 (+$12.00)``."""
+def amount(chips: int, value: ChipValue | None, *, sign: bool = True, cents: int | None = None) -> str:
+    """``+1,200`` chips, with the money beside when the host set a chip value: ``+1,200 (+$12.00)``; ``cents``
+    is that money when the night's rounding decided it (``bot.night.money``)."""
     text = f"{chips:+,}" if sign else f"{chips:,}"
-    return text if value is None else f"{text} ({money(chips, value, sign=sign)})"
+    if value is None:
+        return text
+    return f"{text} ({money(chips, value, sign=sign) if cents is None else value.format_cents(cents, sign=sign)})"
 
 
 def night_name(night: Night) -> str:
@@ -82,10 +96,12 @@ def results_text(results: NightResults) -> str:
     if not results.hands and not results.nets:
         return f"**{title}**: no hand has been finished yet."
     order = sorted(results.nets, key=lambda user: (-results.nets[user], user))
+    value = results.chip_value
+    cents = money_nets(results.nets, value) if value is not None else {}
     lines = [_header(title, results)]
     for user in order:
         hands = results.hands_of(user)
-        lines.append(f"{mention(user)} {amount(results.nets[user], results.chip_value)} · "
+        lines.append(f"{mention(user)} {amount(results.nets[user], value, cents=cents.get(user))} · "
                      f"{hands:,} hand{'s' if hands != 1 else ''}")
     return "\n".join(lines + _notes(results))
 
@@ -96,16 +112,15 @@ def settle_text(results: NightResults, payments: Sequence[Payment]) -> str:
     if not results.hands and not results.nets:
         return f"**{title}**: no hand has been finished yet."
     value = results.chip_value
+    cents, paid = money_settle(payments, value) if value is not None else ({}, [0] * len(payments))
     lines = [_header(title, results)]
     if payments:
-        lines += [f"{mention(p.payer)} pays {mention(p.payee)} {amount(p.amount, value, sign=False)}"
-                  for p in payments]
+        lines += [f"{mention(p.payer)} pays {mention(p.payee)} {amount(p.amount, value, sign=False, cents=c)}"
+                  for p, c in zip(payments, paid)]
     else:
         lines.append("Everyone is square: nobody pays anybody.")
-    cents = money_nets(payments, value) if value is not None else {}
     nets = sorted(results.nets.items(), key=lambda item: (-item[1], item[0]))
-    shown = [f"{mention(u)} {n:+,}" + (f" ({value.format_cents(cents.get(u, 0), sign=True)})" if value else "")
-             for u, n in nets if n]
+    shown = [f"{mention(u)} {amount(n, value, cents=cents.get(u, 0))}" for u, n in nets if n]
     if shown:
         lines.append("Nets: " + " · ".join(shown))
     return "\n".join(lines + _notes(results))
@@ -166,9 +181,10 @@ def stats_scope(night: Night | None) -> str:
 # ----------------------------------------------------------------------------------------------- history
 
 
-def history_message(told: Sequence[tuple[HandRecord, Hand | None]],
+def history_message(told: Sequence[tuple[HandRecord, Hand | None]], member: int,
                     ) -> tuple[str, list[discord.Embed], list[discord.File]]:
-    """``/poker history``: each hand as its story (an embed each, newest first) with its PHH file attached. Hands
+    """``/poker history``: each hand as its story (an embed each, newest first) with its PHH file attached, as
+    ``member`` may have it (the cards shown at the table and his own, ``bot.tables.night.member_phh``). Hands
     whose stories no longer fit in one message (Discord's 6,000 characters of embeds), or that could not be
     rebuilt, are named in the text."""
     embeds: list[discord.Embed] = []
@@ -182,8 +198,9 @@ def history_message(told: Sequence[tuple[HandRecord, Hand | None]],
             room -= len(story)
         else:
             left_out.append(record.number)
-        if record.phh:
-            files.append(discord.File(io.BytesIO(record.phh.encode()), filename=f"hand-{record.number}.phh"))
+        phh = member_phh(record, member)
+        if phh:
+            files.append(discord.File(io.BytesIO(phh.encode()), filename=f"hand-{record.number}.phh"))
     count = len(told)
     text = f"The last {count} hand{'s' if count != 1 else ''} at this table, newest first, with their hand histories."
     if left_out:
@@ -254,8 +271,9 @@ def board_text(board: Board, value: ChipValue | None = None) -> str:
         title = f"**{PERIOD_TITLES[board.period]}**"
     if not board.entries:
         return f"{title}\nNobody has played a hand yet."
-    lines = [f"{e.rank}. {mention(e.user_id)} {amount(e.net, value)} · {e.hands:,} hand{'s' if e.hands != 1 else ''}"
-             for e in board.entries]
+    cents = money_nets({e.user_id: e.net for e in board.entries}, value) if value is not None else {}
+    lines = [f"{e.rank}. {mention(e.user_id)} {amount(e.net, value, cents=cents.get(e.user_id))} · "
+             f"{e.hands:,} hand{'s' if e.hands != 1 else ''}" for e in board.entries]
     return "\n".join([title + " · chips won at tables", *lines])
 
 

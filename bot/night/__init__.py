@@ -9,7 +9,7 @@ as a PNG; matplotlib is imported only when a graph is drawn), ``story`` (a hand 
 
 from .facts import FACT_COLUMNS, PlayerHandFacts, hand_facts
 from .graph import HandResult, chip_graph_png, net_series
-from .money import ChipValue, money, money_nets
+from .money import ChipValue, money, money_nets, money_settle
 from .phhs import split_phhs, write_phhs
 from .pots import pot_contenders
 from .settle import EXACT_LIMIT, Payment, settle
@@ -19,7 +19,8 @@ from .story import hand_story, stakes_text
 __all__ = [
     "EXACT_LIMIT", "FACT_COLUMNS",
     "ChipValue", "HandResult", "Payment", "PlayerHandFacts", "PlayerStats",
-    "chip_graph_png", "game_label", "games_table", "hand_facts", "hand_story", "money", "money_nets", "net_series",
+    "chip_graph_png", "game_label", "games_table", "hand_facts", "hand_story", "money", "money_nets", "money_settle",
+    "net_series",
     "pot_contenders", "settle", "split_phhs", "stakes_text", "stats_by_game", "stats_by_player", "stats_lines",
     "total", "write_phhs",
 ]

@@ -1,22 +1,28 @@
 """What the host says a chip is worth ("100 chips = $1.00"), and chip amounts shown as money.
 
 Integer arithmetic only: ``ChipValue.cents`` rounds to the cent, half away
-from zero. A settle-up rounds each payment on its own (what is shown is what
-is paid), so a player's money net is the sum of his rounded payments
-(``money_nets``): the money then adds up to zero exactly and every shown line
-agrees with the payments. It can differ from his chip net converted on its own
-by less than a cent for each payment he is part of, and only when a chip is
-not worth a whole number of cents (e.g. "3 chips = 0.10").
+from zero. A night has one rounding rule for money (``money_settle``), so
+that a player's net in money is the same in every answer and the payments of
+the settle-up add up to the nets exactly: the nets are rounded first, each to
+one of the two cents around its exact value, so that they add up to zero,
+and the payments are derived from them. The roundings are chosen together
+(the payments of a settle-up form a forest, so the nets fix them) so that
+every payment is also within a cent of its exact value; where several such
+choices exist, the nearest cent (half away from zero) wins for the nets,
+then for the payments. When a chip is a whole number of cents nothing is
+rounded at all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final
 
-from .settle import Payment
+from .settle import Payment, settle
 
 MAX_SYMBOL: Final = 4
 FORMS: Final = '"100 = 1.00", "100 chips = $1" or "1 = 0.05€"'
@@ -65,10 +71,15 @@ class ChipValue:
 
     def cents(self, chips: int) -> int:
         """``chips`` chips in cents, rounded half away from zero."""
-        quotient, remainder = divmod(abs(chips) * self.money_cents, self.chips)
-        if 2 * remainder >= self.chips:
+        return self.cents_of(Fraction(chips * self.money_cents, self.chips))
+
+    @staticmethod
+    def cents_of(exact: Fraction) -> int:
+        """An exact amount of cents rounded to the cent, half away from zero."""
+        quotient, remainder = divmod(abs(exact.numerator), exact.denominator)
+        if 2 * remainder >= exact.denominator:
             quotient += 1
-        return -quotient if chips < 0 else quotient
+        return -quotient if exact < 0 else quotient
 
     def format_cents(self, cents: int, *, sign: bool = False) -> str:
         """An amount of money: ``$1,234.50``, ``-0.05€``, ``+EUR 3.00`` with ``sign``."""
@@ -91,15 +102,131 @@ def money(chips: int, chip_value: ChipValue, *, sign: bool = False) -> str:
     return chip_value.format_cents(chip_value.cents(chips), sign=sign)
 
 
-def money_nets(payments: Iterable[Payment], chip_value: ChipValue) -> dict[int, int]:
-    """Each player's money net in cents from a settle-up's payments, each rounded on its own (see the module
-    docstring): received minus paid, adding up to zero exactly."""
+def money_nets(nets: Mapping[int, int], chip_value: ChipValue) -> dict[int, int]:
+    """Each player's net in cents under the night's one rounding (``money_settle`` of the settle-up of
+    ``nets``), for every player of ``nets``. Nets that do not add up to zero (a board's first ten players) have
+    no settle-up: each is then rounded on its own (``ChipValue.cents``)."""
+    try:
+        payments = settle(nets)
+    except ValueError:
+        return {user: chip_value.cents(net) for user, net in nets.items()}
+    cents, _ = money_settle(payments, chip_value)
+    return {user: cents.get(user, 0) for user in nets}
+
+
+def money_settle(payments: Sequence[Payment], chip_value: ChipValue) -> tuple[dict[int, int], list[int]]:
+    """A settle-up in money (see the module docstring): each player's net in cents (received minus paid, adding
+    up to zero) and each payment in cents, in the order given, adding up to those nets exactly. Each is one of
+    the two cents around its exact value. ValueError if the payments form a cycle (no settle-up does)."""
+    forest = _Forest(payments, chip_value)
+    for root in sorted(forest.players):
+        if root not in forest.parent:
+            forest.solve(root)
     nets: dict[int, int] = {}
-    for payment in payments:
-        cents = chip_value.cents(payment.amount)
-        nets[payment.payer] = nets.get(payment.payer, 0) - cents
-        nets[payment.payee] = nets.get(payment.payee, 0) + cents
-    return nets
+    cents = [forest.low[k] + forest.up[k] for k in range(len(payments))]
+    for payment, amount in zip(payments, cents):
+        nets[payment.payer] = nets.get(payment.payer, 0) - amount
+        nets[payment.payee] = nets.get(payment.payee, 0) + amount
+    return nets, cents
+
+
+class _Forest:
+    """The payments as a forest of players, and the search for their roundings.
+
+    Payment ``k`` is ``low[k]`` cents (its exact value rounded down) plus ``up[k]`` (0 or 1; always 0 when the
+    value is a whole number of cents). A player's net is the sum of his payments' cents, signed; it must be one
+    of the two cents around his exact net. Seen from a player, a payment to or from him adds ``sign * up``.
+    Rooted at its lowest user id, each tree is solved from the leaves (which bits of the edge to his parent let
+    a player's subtree round well: ``fits``), then from the root down (each player takes the nearest cent his
+    children's bits allow, and they the bits that give it).
+    """
+
+    def __init__(self, payments: Sequence[Payment], chip_value: ChipValue) -> None:
+        self.value = chip_value
+        self.low: list[int] = []
+        self.up: list[int] = [0] * len(payments)
+        self.frac: list[Fraction] = []  # what rounding down leaves out, in cents (0 <= frac < 1)
+        self.edges: dict[int, list[tuple[int, int, int]]] = defaultdict(list)  # player -> (payment, other, sign)
+        self.net: dict[int, Fraction] = defaultdict(Fraction)  # each player's exact net in cents
+        for k, payment in enumerate(payments):
+            exact = Fraction(payment.amount * chip_value.money_cents, chip_value.chips)
+            self.low.append(exact.numerator // exact.denominator)
+            self.frac.append(exact - self.low[-1])
+            self.edges[payment.payee].append((k, payment.payer, 1))
+            self.edges[payment.payer].append((k, payment.payee, -1))
+            self.net[payment.payee] += exact
+            self.net[payment.payer] -= exact
+        self.players = set(self.edges)
+        self.parent: dict[int, tuple[int, int]] = {}  # player -> (payment to his parent, its sign seen from him)
+        self.fits: dict[int, tuple[int, ...]] = {}  # player -> the bits of that payment his subtree allows
+
+    def _children(self, player: int) -> list[tuple[int, int, int]]:
+        up = self.parent.get(player)
+        return sorted(((k, other, sign) for k, other, sign in self.edges[player] if up is None or k != up[0]),
+                      key=lambda edge: edge[1])
+
+    def _base(self, player: int) -> int:
+        return sum(sign * self.low[k] for k, _, sign in self.edges[player])
+
+    def _span(self, player: int) -> tuple[int, int]:
+        """The smallest and largest sum of ``sign * up`` over the player's children's payments."""
+        low = high = 0
+        for _, child, sign in self._children(player):
+            options = [sign * bit for bit in self.fits[child]]
+            low, high = low + min(options), high + max(options)
+        return low, high
+
+    def _targets(self, player: int) -> list[int]:
+        """The cents his net may be, the nearest first (half away from zero)."""
+        exact = self.net[player]
+        floor = exact.numerator // exact.denominator
+        if floor == exact:
+            return [floor]
+        nearest = self.value.cents_of(exact)
+        return [nearest, 2 * floor + 1 - nearest]
+
+    def solve(self, root: int) -> None:
+        order, stack = [], [root]
+        self.parent[root] = (-1, 0)
+        while stack:  # every player before his children
+            player = stack.pop()
+            order.append(player)
+            for k, child, _ in self._children(player):
+                if child in self.parent:
+                    raise ValueError("the payments form a cycle")
+                self.parent[child] = (k, next(s for j, _, s in self.edges[child] if j == k))
+                stack.append(child)
+        for player in reversed(order):  # the leaves first
+            k, sign = self.parent[player]
+            if player == root:
+                continue
+            low, high = self._span(player)
+            base = self._base(player)
+            bits = (0, 1) if self.frac[k] else (0,)
+            self.fits[player] = tuple(bit for bit in bits if any(
+                low <= target - base - sign * bit <= high for target in self._targets(player)))
+        for player in order:  # the root first: each player picks his cent, then his children's bits
+            k, sign = self.parent[player]
+            bit = self.up[k] if player != root else 0
+            low, high = self._span(player)
+            need = next((t - self._base(player) - sign * bit for t in self._targets(player)
+                         if low <= t - self._base(player) - sign * bit <= high), None)
+            if need is None:  # cannot happen: a forest's roundings always exist (a network matrix)
+                raise ValueError("no rounding of these payments fits their nets")
+            self._give(player, need - low)
+
+    def _give(self, player: int, steps: int) -> None:
+        """Set the player's children's bits: each at its smallest contribution, then ``steps`` of them one more,
+        those whose payment gets nearer its exact value first."""
+        flexible = []
+        for k, child, sign in self._children(player):
+            options = self.fits[child]
+            self.up[k] = min(options, key=lambda bit: sign * bit)
+            if len(options) == 2:
+                nearer = self.frac[k] if sign > 0 else 1 - self.frac[k]  # how near "one more" is, 0 to 1
+                flexible.append((-nearer, child, k))
+        for _, _, k in sorted(flexible)[:steps]:
+            self.up[k] = 1 - self.up[k]
 
 
 def _decimal(cents: int) -> str:

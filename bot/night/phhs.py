@@ -6,7 +6,8 @@ A ``.phhs`` document is TOML with one table per hand, headed ``[1]``,
 texts (``bot.poker.phh.export_phh``) under such headers; ``split_phhs`` gives
 each hand back as a standalone PHH text that ``bot.poker.phh.parse_phh`` reads
 and ``replay`` plays: the hand's own lines when they can be cut out of the
-file as they are, else the hand's fields written again. Both check that every
+file as they are, else the hand's fields written again. ``read_phhs`` reads
+each hand's fields with the file, for a replay of the whole night. Both check that every
 hand reads back to exactly the fields it had; bad input raises ``PHHError``
 naming the hand.
 """
@@ -49,13 +50,20 @@ def write_phhs(phh_texts: Sequence[str]) -> str:
     return document
 
 
-def split_phhs(text: str) -> list[str]:
-    """Each hand of a ``.phhs`` document, in the file's order, as a standalone PHH text."""
+def read_phhs(text: str) -> dict[str, dict[str, Any]]:
+    """Each hand of a ``.phhs`` document, in the file's order, by its key: its fields as TOML reads them
+    (``bot.poker.phh.phh_document`` makes a hand history of them)."""
     data = _load(text, "the .phhs file")
     for key, value in data.items():
         if not isinstance(value, dict):
             raise PHHError(f"a .phhs file holds one table per hand ([1], [2], ...), but {key!r} is a field: "
                            "is this a single hand (.phh)?")
+    return data
+
+
+def split_phhs(text: str) -> list[str]:
+    """Each hand of a ``.phhs`` document, in the file's order, as a standalone PHH text."""
+    data = read_phhs(text)
     pieces = _pieces(text)
     hands: list[str] = []
     for key, table in data.items():

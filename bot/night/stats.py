@@ -125,21 +125,37 @@ def stats_lines(stats: PlayerStats) -> list[str]:
 
         Hands 1,234 · played 312 (25%)
         Raised before the draw 12%
-        Won 180 · 95 of 130 at showdown
+        Won 180 hands · 95 of 130 showdowns
         Drew 1.8 cards a draw · pat 22%
-        Biggest pot 4,560 · net +12,340
+        Biggest pot won 4,560 · net +12,340
+
+    A player who won nothing reads ``No hand won · lost 2 showdowns`` and ``Net -95`` (no pot of 0).
     """
     if not stats.hands:
         return ["No hands yet"]
     lines = [
         f"Hands {stats.hands:,} · played {stats.played:,} ({stats.vpip}%)",
         f"Raised before the draw {stats.raise_rate}%",
-        f"Won {stats.won:,} · {stats.won_at_showdown:,} of {stats.showdowns:,} at showdown",
+        _won_line(stats),
     ]
     if stats.cards_per_draw is not None:
         lines.append(f"Drew {stats.cards_per_draw:.1f} cards a draw · pat {stats.pat_rate}%")
-    lines.append(f"Biggest pot {stats.biggest_pot:,} · net {stats.net:+,}")
+    if stats.biggest_pot:
+        lines.append(f"Biggest pot won {stats.biggest_pot:,} · net {stats.net:+,}")
+    else:
+        lines.append(f"Net {stats.net:+,}")
     return [line for part in lines for line in _fit(part)]
+
+
+def _won_line(stats: PlayerStats) -> str:
+    showdowns = stats.showdowns
+    plural = "s" if showdowns != 1 else ""
+    if not stats.won:
+        return f"No hand won · lost {showdowns:,} showdown{plural}" if showdowns else "No hand won"
+    won = f"Won {stats.won:,} hand{'s' if stats.won != 1 else ''}"
+    if not showdowns:
+        return f"{won} · no showdown"
+    return f"{won} · {stats.won_at_showdown:,} of {showdowns:,} showdown{plural}"
 
 
 def games_table(by_game: Mapping[str, PlayerStats]) -> list[str]:

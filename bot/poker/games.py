@@ -95,9 +95,13 @@ def games_for_players(count: int) -> list[Game]:
 
 def game_from_phh_variant(code: str) -> tuple[Game, Structure]:
     """The game and structure of a PHH variant code such as ``F2L3D``."""
-    letter, rest = code[:1], code[1:]
-    structure = next((s for s, code in STRUCTURE_LETTERS.items() if code == letter), None)
-    game = next((g for g in GAMES.values() if g.phh_code == rest), None)
-    if structure is None or game is None:
+    found = _BY_PHH_VARIANT.get(code)
+    if found is None:
         raise ValueError(f"unknown PHH variant {code!r}")
-    return game, structure
+    return found
+
+
+_BY_PHH_VARIANT: Final[dict[str, tuple[Game, Structure]]] = {
+    letter + game.phh_code: (game, structure)
+    for structure, letter in STRUCTURE_LETTERS.items() for game in GAMES.values()
+}

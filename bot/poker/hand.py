@@ -16,7 +16,6 @@ is the button (RULES.md section 1).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
@@ -257,7 +256,7 @@ class Hand:
         if isinstance(deck, str):
             deck = parse_cards(deck)
         self.deck = Deck(seed=seed, order=deck, jokers=jokers) if deck is not None else Deck(seed=seed, jokers=jokers)
-        self._given_order = self.deck.exact
+        self._given_order: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
         self.seed = seed
 
         self.stacks = list(stacks)
@@ -269,7 +268,7 @@ class Hand:
         self.drawn: list[list[int]] = [[] for _ in range(n)]  # cards drawn at each draw, per player
         self.face_up: list[list[Card]] = [[] for _ in range(n)]
         self.events: list[Event] = []
-        self.history: list[str] = []  # the PHH actions, dealing included
+        self.history: list[str] = []  # the PHH actions, dealing included, each draw's discards before its deals
         self.actions: list[str] = []  # the players' actions only: the log a seed replays
         self.phase: Phase = "betting"
         self.round = 0  # 0-based betting round
@@ -294,6 +293,7 @@ class Hand:
         self._acted_at: list[int | None] = [None] * n
         self._last_aggressor: int | None = None
         self._pending_show: list[int] = []
+        self._deals_at: int | None = None  # where this draw round's first replacement line is in ``history``
         self._dead: list[int] | None = [0] * n if stakes.antes_are_dead(n) else None
 
         self._post_forced_bets()
@@ -348,7 +348,7 @@ class Hand:
         if self.phase == "showdown":
             return Legal(p, "showdown", hand=tuple(self.holes[p]))
         stack, bet, high = self.stacks[p], self.bets[p], self._high
-        call = min(high - bet, stack)
+        call = min(self._match(p) - bet, stack)
         lo, hi, why = self._raise_range(p)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
         # Positional, in field order (this is called for every decision).
@@ -386,22 +386,23 @@ class Hand:
         """
         if isinstance(move, str):
             move = _COMMON_TEXT.get(move) or parse_move(move)
-        if not self._given_order:
+        if self._given_order is None:
             return self._apply(move)
-        # A given deck order (a replay) may refuse a burn or a card only once the move is under way.
-        saved = copy.deepcopy(self.__dict__)
+        # A given deck order (a replay) may refuse a burn or a card only once the move is under way. Such a
+        # refusal is rare, so nothing is saved before the move: the hand is dealt again up to here instead.
+        done = len(self.actions)
         try:
             return self._apply(move)
         except IllegalAction:
-            self.__dict__.update(saved)
+            self.__dict__ = self._again(done).__dict__
             raise
 
     def verify(self, move: Move | str) -> None:
         """Raise IllegalAction with the reason unless ``act(move)`` would succeed now; change nothing."""
         if isinstance(move, str):
             move = parse_move(move)
-        if self._given_order:
-            copy.deepcopy(self)._apply(move)  # the given cards decide too: try it on a copy
+        if self._given_order is not None:
+            self._again(len(self.actions))._apply(move)  # the given cards decide too: try it on a copy
             return
         if isinstance(move, CheckCall):
             self._betting_player(move.player)
@@ -415,6 +416,14 @@ class Hand:
             self._verify_show(move)
         else:
             raise IllegalAction(_NOT_A_MOVE)
+
+    def _again(self, actions: int) -> Hand:
+        """The hand dealt again from its given deck order, with its first ``actions`` actions played."""
+        again = Hand(self.game, self.stakes, self.starting_stacks, deck=self._given_order, carried_in=self.carried_in,
+                     jokers=self.jokers, draw_limit=self.draw_limit)
+        for action in self.actions[:actions]:
+            again.act(action)
+        return again
 
     def _apply(self, move: Move) -> list[Event]:
         """Check the move, then play it: the checks come first, so a refused move changes nothing
@@ -609,7 +618,7 @@ class Hand:
 
     def _check_or_call(self, p: int) -> list[Event]:
         mark = len(self.events)
-        call = min(self._high - self.bets[p], self.stacks[p])
+        call = min(self._match(p) - self.bets[p], self.stacks[p])
         self._put_in(p, call)
         self._acted_at[p] = self._raised
         self._log(f"p{p + 1} cc")
@@ -664,6 +673,8 @@ class Hand:
         self.face_up[p].extend(twos)
         self._log(f"p{p + 1} {'sdu' if twos else 'sd'}{' ' + format_cards(cards) if cards else ''}")
         if served:
+            if self._deals_at is None:
+                self._deals_at = len(self.history)
             self.history.append(f"d dh p{p + 1} {format_cards(served)}")
             self.events.append(Dealt(p, tuple(served)))
         self.events.append(Drew(p, self.draw_number, len(cards), twos, len(served)))
@@ -727,6 +738,7 @@ class Hand:
 
     def _begin_betting(self, first: bool = False) -> None:
         self.phase = "betting"
+        self._deals_at = None
         n = self.players
         self._acted_at = [None] * n
         self._raised = 0
@@ -755,12 +767,30 @@ class Hand:
     def _needs_to_act(self, seat: int) -> bool:
         if self.folded[seat] or self.stacks[seat] == 0:
             return False
-        if self.bets[seat] < self._high:
-            return True
-        if self._acted_at[seat] is not None:
-            return False
-        # Nobody left to bet against: a lone player with chips need not act.
-        return any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != seat)
+        if self.bets[seat] >= self._high and self._acted_at[seat] is not None:
+            return False  # he has matched every bet and acted
+        covered = self._all_in_against(seat)
+        if covered is not None:
+            # No one acts against all-ins alone (RULES.md section 2): only to match the largest of them.
+            return self.bets[seat] < covered
+        return self.bets[seat] < self._high or self._acted_at[seat] is None
+
+    def _all_in_against(self, seat: int) -> int | None:
+        """The largest bet this round of the seat's opponents still in when every one of them is all in;
+        None while one of them still has chips."""
+        largest = 0
+        for i in range(self.players):
+            if i != seat and not self.folded[i]:
+                if self.stacks[i]:
+                    return None
+                largest = max(largest, self.bets[i])
+        return largest
+
+    def _match(self, seat: int) -> int:
+        """The bet the seat must match to stay in: the bet to match, or, when every opponent still in is all
+        in, the largest of their bets (a short all-in big blind is then matched, not the full blind)."""
+        covered = self._all_in_against(seat)
+        return self._high if covered is None else covered
 
     def _round_done(self) -> bool:
         return not any(self._needs_to_act(i) for i in range(self.players))
@@ -788,8 +818,12 @@ class Hand:
         stack_to = self.bets[p] + self.stacks[p]
         if stack_to <= self._high:
             return 0, 0, "you do not have the chips to raise: call all in or fold"
-        if not any(not self.folded[i] and self.stacks[i] > 0 for i in range(self.players) if i != p):
-            return 0, 0, "everyone else is all in: you can only call"
+        if not any(not self.folded[i] and self.bets[i] + self.stacks[i] > self._high
+                   for i in range(self.players) if i != p):
+            # A raise no one can call is not offered (RULES.md section 2).
+            if self._all_in_against(p) is not None:
+                return 0, 0, "everyone else is all in: you can only call or fold"
+            return 0, 0, "no one left can call a raise: you can only call or fold"
         fixed = self.stakes.structure == "fixed-limit"
         if fixed and self._capped and self._bet_count >= self.stakes.raise_cap:
             return 0, 0, f"the betting is capped at {self.stakes.raise_cap} bets this round"
@@ -945,7 +979,13 @@ class Hand:
 
     def _log(self, action: str) -> None:
         self.actions.append(action)
-        self.history.append(action)
+        if self._deals_at is None:
+            self.history.append(action)
+        else:
+            # A draw round is written as the standard writes it (RULES.md section 6): every discard (or fold)
+            # of the round in draw order, then the replacements in the same order.
+            self.history.insert(self._deals_at, action)
+            self._deals_at += 1
 
     def _actor_or_raise(self) -> int:
         if self.actor is None:

@@ -1,16 +1,22 @@
 """Hand histories in the PHH format (RULES.md section 6): export, read and replay.
 
 ``export_phh(hand)`` writes any hand, finished or not, as a PHH (TOML)
-document; ``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)``
-deals the recorded cards and feeds the recorded actions to a new ``Hand``,
-checking every action and every card on the way. Pure functions of text: the
+document; ``phh_seen_by(text, seats)`` turns it into the history a member may
+have (the cards he saw at the table, every other card ``??``);
+``parse_phh(text)`` reads one into a ``PHHDocument``; ``replay(doc)`` deals the
+recorded cards and feeds the recorded actions to a new ``Hand``, checking
+every action and every card on the way. Pure functions of text: the
 command ``python -m bot replay FILE`` (reading the file, printing) is
 ``bot.replay``.
 
-Conventions (the same as pokerkit's, so that its ``HandHistory`` reads our
-files of the games it knows, ``F2L3D`` and ``N2L1D``):
+Conventions (the same as pokerkit's, so that its ``HandHistory`` plays our
+files of the games it knows, ``F2L3D``, ``N2L1D`` and ``FB``, as written):
 
 - ``p1`` is engine seat 0, the first seat left of the button.
+- A draw round is every discard of the round (``pN sd ...``, in draw order),
+  then the replacements (``d dh pN ...``) in the same order (``Hand.history``
+  writes it so). A replay also reads each deal right after its discard, as
+  files of earlier versions have it.
 - ``blinds_or_straddles`` is ``[small, big, 0, ...]``. Heads-up, pokerkit
   reverses both ``blinds_or_straddles`` and ``antes`` (player ``i`` posts entry
   ``1 - i``): ``p1`` posts the big blind and ``antes[1]``, ``p2`` (the button)
@@ -31,14 +37,16 @@ Histories do not record burned cards: a replay burns a card nobody saw
 from __future__ import annotations
 
 import math
+import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
-from .cards import UNKNOWN, Card, CardError, format_cards, new_deck, parse_cards
-from .games import DRAW_LIMITS, DrawLimit, Game, Structure, game_from_phh_variant
+from .cards import UNKNOWN, Card, CardError, format_cards, parse_cards
+from .games import DRAW_LIMITS, MAX_PLAYERS, DrawLimit, Game, Structure, game_from_phh_variant
 from .hand import Hand, IllegalAction, Stakes
+from .moves import Draw, Move, parse_move
 
 DEFAULT_RAISE_CAP: Final = 5
 """Bets per round in fixed limit when a file has no ``_raise_cap`` (the WSOP cap: a bet and four raises)."""
@@ -60,6 +68,8 @@ _OUR_FIELDS: Final = frozenset({
     "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in", "_seed",
 })
 _PLAYER_VERBS: Final = frozenset({"f", "cc", "cbr", "sd", "sdu", "sm"})
+_BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
+_SEATS: Final = {f"p{seat + 1}": seat for seat in range(MAX_PLAYERS)}  # "p3" -> engine seat 2
 
 TomlValue = str | int | float | bool | Sequence["TomlValue"]
 
@@ -187,6 +197,65 @@ def _toml_string(text: str) -> str:
     return "".join(out)
 
 
+# ------------------------------------------------------------------------------------------------- what was shown
+
+
+def seen_by(actions: Sequence[str], seats: Collection[int]) -> list[str]:
+    """A history's actions as the players of ``seats`` (0-based; none for a bystander) saw them at the table.
+
+    The cards shown to everyone stay (every hand at the showdown, ``pN sm CARDS``; Assassin's twos thrown face
+    up, in ``pN sdu``) and so do the cards of those players: what they were dealt and what they threw. Every
+    other card is ``??``, the PHH card nobody saw, so that the history still replays, here and (for the
+    standard variants) in pokerkit.
+    """
+    return [_seen_by(action, seats) for action in actions]
+
+
+def _seen_by(action: str, seats: Collection[int]) -> str:
+    words = action.split("#", 1)[0].split()
+    if words[:2] == ["d", "dh"] and len(words) > 3:
+        who, verb, cards = words[2], "d dh", "".join(words[3:])
+    elif len(words) > 2 and words[1] in ("sd", "sdu"):
+        who, verb, cards = words[0], words[1], "".join(words[2:])
+    else:
+        return action  # no card in it, or the cards shown at the showdown
+    seat = _SEATS.get(who)
+    if seat is not None and seat in seats:
+        return action
+    try:
+        hidden = "".join(c.code if verb == "sdu" and c.is_two else "??" for c in parse_cards(cards))
+    except CardError:
+        hidden = "??" * (len(cards) // 2)
+    return f"{verb} {who} {hidden}" if verb == "d dh" else f"{who} {verb} {hidden}"
+
+
+def phh_seen_by(text: str, seats: Collection[int]) -> str:
+    """A PHH document (as ``export_phh`` writes it) as the players of ``seats`` saw the hand (``seen_by``), and
+    without ``_seed``, which would deal every card again. Each draw round is written as the standard writes it,
+    also in a file of an earlier version (the hand is replayed: its ``Hand.history``). PHHError if the text is
+    not such a document."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"not valid TOML: {error}") from None
+    document = phh_document(data)
+    try:
+        actions: Sequence[str] = replay(document).history
+    except PHHError:
+        actions = document.actions  # a history that does not replay is shown as it is, its cards hidden alike
+    data["actions"] = seen_by(actions, seats)
+    data.pop("_seed", None)
+    lines = []
+    for key, value in data.items():
+        if not _BARE_KEY.fullmatch(key):
+            raise PHHError(f"{key!r} is not a field export_phh writes")
+        try:
+            lines.append(_toml_line(key, _toml_value(key, value)))
+        except ValueError as error:
+            raise PHHError(str(error)) from None
+    return "".join(lines)
+
+
 # ----------------------------------------------------------------------------------------------------------- parse
 
 
@@ -266,6 +335,12 @@ def parse_phh(text: str) -> PHHDocument:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not valid TOML: {error}") from None
+    return phh_document(data)
+
+
+def phh_document(data: Mapping[str, object]) -> PHHDocument:
+    """One hand history from its fields as TOML reads them (a hand of a ``.phhs`` file is read with the file);
+    PHHError says which field is wrong and why."""
     variant = _get_str(data, "variant")
     if variant is None:
         raise PHHError("the variant field is missing")
@@ -378,8 +453,7 @@ def _get_strs(data: Mapping[str, object], key: str, count: int | None = None) ->
 # ---------------------------------------------------------------------------------------------------------- replay
 
 
-@dataclass(frozen=True, slots=True)
-class _Action:
+class _Action(NamedTuple):
     """One entry of ``actions``: its 1-based number, its text, and what it says."""
 
     number: int
@@ -387,9 +461,10 @@ class _Action:
     player: int  # 0-based seat
     verb: str  # "dh" for the dealer's ``d dh``, else the player's verb
     cards: tuple[Card, ...] = ()
+    move: Move | str = ""  # a player's move (its text when it is not one: the hand then says why)
 
     def where(self) -> str:
-        return f"action {self.number} {self.text!r}"
+        return _where(self.number, self.text)
 
 
 @dataclass(slots=True)
@@ -435,13 +510,13 @@ def replay(doc_or_text: PHHDocument | str) -> Hand:
             _replay_show(hand, action, muckers)
             continue
         drawing = action.verb in ("sd", "sdu")
-        holes_before = [list(cards) for cards in hand.holes] if drawing else []
         try:
-            hand.act(action.text)
+            hand.act(action.move)
         except (IllegalAction, CardError) as error:
-            # The engine turns the deck's CardError into IllegalAction: then the dealt cards are at fault.
+            # The engine turns the deck's CardError into IllegalAction: then the dealt cards are at fault. A
+            # refused move changes nothing, so the hand is as it was before the draw.
             if drawing and isinstance(error.__context__, CardError):
-                raise ReplayError(_bad_deal(hand, action, plan, holes_before, str(error))) from None
+                raise ReplayError(_bad_deal(hand, action, plan, hand.holes, str(error))) from None
             raise ReplayError(f"{action.where()}: {error}") from None
         if drawing:
             _check_not_dealt_back(action, plan)
@@ -521,42 +596,59 @@ def _check_not_dealt_back(action: _Action, plan: _Plan) -> None:
 
 
 def _parse_action(number: int, raw: str, n: int) -> _Action | None:
-    text = " ".join(raw.split("#", 1)[0].split())
-    if not text:
+    words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+    if not words:
         return None  # a comment
-    words = text.split(" ")
-    where = f"action {number} {raw!r}"
+    text = " ".join(words)
     if words[0] == "d":
         if len(words) < 3 or words[1] != "dh" or not words[2].startswith("p"):
             if len(words) > 1 and words[1] == "db":
-                raise ReplayError(f"{where}: draw games deal no board cards")
-            raise ReplayError(f"{where}: the dealer's action is 'd dh pN CARDS'")
-        player = _player(words[2], n, where)
-        return _Action(number, text, player, "dh", tuple(_cards(" ".join(words[3:]), where)))
+                raise ReplayError(f"{_where(number, raw)}: draw games deal no board cards")
+            raise ReplayError(f"{_where(number, raw)}: the dealer's action is 'd dh pN CARDS'")
+        player = _player(words[2], n, number, raw)
+        return _Action(number, text, player, "dh", _cards(words[3:], number, raw))
     if not words[0].startswith("p") or len(words) < 2:
-        raise ReplayError(f"{where}: expected 'd dh pN CARDS' or 'pN ACTION'")
-    player = _player(words[0], n, where)
+        raise ReplayError(f"{_where(number, raw)}: expected 'd dh pN CARDS' or 'pN ACTION'")
+    player = _player(words[0], n, number, raw)
     verb = words[1]
     if verb not in _PLAYER_VERBS:
-        raise ReplayError(f"{where}: {verb!r} is not an action of draw poker (f, cc, cbr, sd, sdu, sm)")
-    cards: list[Card] = []
-    if verb in ("sd", "sdu", "sm"):
-        cards = _cards(" ".join(words[2:]), where)
-    return _Action(number, text, player, verb, tuple(cards))
+        raise ReplayError(f"{_where(number, raw)}: {verb!r} is not an action of draw poker "
+                          "(f, cc, cbr, sd, sdu, sm)")
+    move: Move | str = text
+    if verb == "sd":
+        cards = _cards(words[2:], number, raw)
+        move = Draw(cards, player=player)
+    elif verb in ("sdu", "sm"):
+        cards = _cards(words[2:], number, raw)
+    else:
+        cards = ()
+        try:
+            move = parse_move(text)
+        except IllegalAction:
+            pass  # the hand says why, at this action's turn
+    return _Action(number, text, player, verb, cards, move)
 
 
-def _player(word: str, n: int, where: str) -> int:
+def _where(number: int, raw: str) -> str:
+    return f"action {number} {raw!r}"
+
+
+
+def _player(word: str, n: int, number: int, raw: str) -> int:
+    seat = _SEATS.get(word)
+    if seat is not None and seat < n:
+        return seat
     digits = word[1:]
     if not digits.isascii() or not digits.isdigit() or not 1 <= int(digits) <= n:
-        raise ReplayError(f"{where}: there is no player {word} in a hand of {n}")
+        raise ReplayError(f"{_where(number, raw)}: there is no player {word} in a hand of {n}")
     return int(digits) - 1
 
 
-def _cards(text: str, where: str) -> list[Card]:
+def _cards(words: Sequence[str], number: int, raw: str) -> tuple[Card, ...]:
     try:
-        return parse_cards(text)
+        return tuple(parse_cards(words[0] if len(words) == 1 else " ".join(words)))
     except CardError as error:
-        raise ReplayError(f"{where}: {error}") from None
+        raise ReplayError(f"{_where(number, raw)}: {error}") from None
 
 
 def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 5) -> _Plan:
@@ -569,7 +661,6 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
     a bet or call, or at a discard by a player who already drew (or sits left
     of one who did) in the current draw: players draw in seat order.
     """
-    universe = set(new_deck(jokers))
     initial: dict[int, list[_Action]] = {}
     seen: dict[Card, _Action] = {}
     draws: list[_Draw] = []
@@ -580,10 +671,11 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
         action = _parse_action(number, raw, n)
         if action is None:
             continue
-        for card in action.cards:
-            if not card.is_unknown and card not in universe:
-                extra = " (jokers need _jokers = true, an Assassin option)" if card.is_joker else ""
-                raise ReplayError(f"{action.where()}: {card} is not in this deck{extra}")
+        if not jokers and "X" in action.text:  # every other card read is in the deck
+            for card in action.cards:
+                if card.is_joker:
+                    raise ReplayError(f"{action.where()}: {card} is not in this deck "
+                                      "(jokers need _jokers = true, an Assassin option)")
         if action.verb == "dh" and not started:
             for card in action.cards:
                 if card in seen and not card.is_unknown:
@@ -622,10 +714,8 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
     if not started:
         _check_initial(initial, hand_size)
 
-    deck: list[Card] = []
-    for round_number in range(hand_size):
-        for seat in range(n):
-            deck.append(_initial_cards(initial, seat, hand_size)[round_number])
+    holes = [_initial_cards(initial, seat, hand_size) for seat in range(n)]
+    deck = [holes[seat][k] for k in range(hand_size) for seat in range(n)]
     dealt_at: dict[int, list[_Action]] = {}
     for draw in draws:
         deck.append(UNKNOWN)  # the burn: histories do not record it

@@ -36,12 +36,13 @@ from ..night.money import ChipValue
 from ..night.phhs import write_phhs
 from ..night.settle import Payment, settle
 from ..poker import Hand
+from ..poker.phh import PHHError, phh_seen_by
 from ..store import HandRecord, NetEntry, NotFound, SessionRecord, Store
 from .table import Table, TableError, stored_hand
 
 __all__ = [
-    "TONIGHT_HOURS", "Board", "Night", "NightResults", "Period", "keep_missing_facts", "night_board",
-    "night_phhs", "night_results", "parse_night", "rebuild", "resolve_night",
+    "TONIGHT_HOURS", "Board", "Night", "NightResults", "Period", "history_hands", "keep_missing_facts",
+    "member_phh", "night_board", "night_phhs", "night_results", "parse_night", "rebuild", "resolve_night",
 ]
 
 log = logging.getLogger(__name__)
@@ -211,11 +212,39 @@ def _chip_value(text: str | None) -> ChipValue | None:
         return None
 
 
-def night_phhs(hands: Sequence[HandRecord]) -> tuple[str, int]:
-    """The night's hands as one ``.phhs`` document (``bot.night.phhs``), and how many were left out because no
-    hand history was kept for them."""
-    texts = [hand.phh for hand in hands if hand.phh]
+def member_phh(record: HandRecord, member: int) -> str | None:
+    """The hand's history as ``member`` may have it: the cards shown at the table and his own, every other card
+    ``??`` (``bot.poker.phh.phh_seen_by``). A player's own cards are his alone, so every history a member gets
+    is this one. None when no history was kept, or when it cannot be read (then no card can leak from it)."""
+    if not record.phh:
+        return None
+    try:
+        return phh_seen_by(record.phh, [seat for seat, user in enumerate(record.seat_users) if user == member])
+    except PHHError:
+        log.warning("hand %s: its hand history cannot be read", record.id, exc_info=True)
+        return None
+
+
+def night_phhs(hands: Sequence[HandRecord], member: int) -> tuple[str, int]:
+    """The night's hands as ``member`` may have them (``member_phh``) in one ``.phhs`` document
+    (``bot.night.phhs``), and how many were left out because no hand history was kept for them."""
+    texts = [text for text in (member_phh(hand, member) for hand in hands) if text]
     return (write_phhs(texts) if texts else ""), len(hands) - len(texts)
+
+
+async def history_hands(store: Store, tables: Tables, channel: int, count: int) -> list[HandRecord]:
+    """``/poker history``: the latest ``count`` finished hands, newest first, of this channel's open table, or,
+    once it is closed, of the channel's last night (as results, settle-up and export answer for it).
+    TableError when no table has been opened in the channel."""
+    table = tables.get(channel)
+    if table is not None:
+        recent = await store.recent_hands(table.id, max(25, count))
+        return [h for h in recent if h.status == "complete"][:count]
+    night = await store.last_session(channel)
+    if night is None:
+        raise TableError(NO_NIGHT)
+    recent = await store.recent_hands(night.table_id, max(25, count))
+    return [h for h in recent if h.status == "complete" and h.session_id == night.id][:count]
 
 
 def rebuild(record: HandRecord) -> Hand:

@@ -5,9 +5,13 @@ stories for one message, the session option's suggestions."""
 from __future__ import annotations
 
 import datetime as dt
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.night import ChipValue
-from bot.night.settle import Payment
+from bot.poker.phh import export_phh, phh_seen_by
 from bot.store import HandRecord, NetEntry, SessionRecord
 from bot.tables.night import Board, Night, NightResults
 from cogs import night_views
@@ -37,14 +41,43 @@ def test_results_say_what_is_still_carried_and_what_is_being_played() -> None:
     ]
 
 
-def test_a_square_night_and_money_rounded_per_payment() -> None:
+def test_a_square_night_and_money_rounded_once_for_the_night() -> None:
     assert "Everyone is square: nobody pays anybody." in night_views.settle_text(results({ANN: 0, BOB: 0}), [])
     thirds = ChipValue(3, 10, "$")  # 3 chips = $0.10: a chip is not a whole number of cents
     night = results({ANN: 2, BOB: -1, CAT: -1}, value=thirds)
-    text = night_views.settle_text(night, [Payment(BOB, ANN, 1), Payment(CAT, ANN, 1)])
-    assert f"<@{BOB}> pays <@{ANN}> 1 ($0.03)" in text
-    # Ann's money net is what she is paid ($0.06), not her 2 chips converted on their own ($0.07).
-    assert f"Nets: <@{ANN}> +2 (+$0.06) · <@{BOB}> -1 (-$0.03) · <@{CAT}> -1 (-$0.03)" in text
+    text = night_views.settle_text(night, night.payments())
+    # Ann's +2 chips are $0.0667: $0.07, and the others' -$0.0333 each round so that the money adds up.
+    assert f"<@{BOB}> pays <@{ANN}> 1 ($0.04)" in text and f"<@{CAT}> pays <@{ANN}> 1 ($0.03)" in text
+    assert f"Nets: <@{ANN}> +2 (+$0.07) · <@{BOB}> -1 (-$0.04) · <@{CAT}> -1 (-$0.03)" in text
+    assert night_views.results_text(night).splitlines()[1:] == [
+        f"<@{ANN}> +2 (+$0.07) · 1 hand", f"<@{BOB}> -1 (-$0.04) · 1 hand", f"<@{CAT}> -1 (-$0.03) · 1 hand"]
+
+
+MONEY = re.compile(r"<@(\d+)> ([+-][\d,]+) \(([+-]?)\$([\d,]+\.\d\d)\)")
+PAID = re.compile(r"<@(\d+)> pays <@(\d+)> [\d,]+ \(\$([\d,]+\.\d\d)\)")
+
+
+def cents_of(sign: str, text: str) -> int:
+    return (-1 if sign == "-" else 1) * int(text.replace(",", "").replace(".", ""))
+
+
+@given(st.integers(1, 400), st.integers(1, 400), st.lists(st.integers(-10**5, 10**5), min_size=1, max_size=9))
+def test_a_players_money_is_the_same_in_results_and_settle_up_and_the_payments_add_up(
+    chips: int, cents: int, values: list[int],
+) -> None:
+    nets = {1000 + k: v for k, v in enumerate(values)}
+    nets[999] = -sum(values)
+    night = results(nets, value=ChipValue(chips, cents, "$"))
+    shown = {int(m[1]): cents_of(m[3], m[4]) for m in MONEY.finditer(night_views.results_text(night))}
+    settle_up = night_views.settle_text(night, night.payments())
+    nets_line = settle_up.split("Nets: ")[1] if "Nets: " in settle_up else ""
+    assert {int(m[1]): cents_of(m[3], m[4]) for m in MONEY.finditer(nets_line)} == {
+        u: c for u, c in shown.items() if nets[u]}
+    paid = dict.fromkeys(nets, 0)
+    for m in PAID.finditer(settle_up):
+        paid[int(m[1])] -= cents_of("", m[3])
+        paid[int(m[2])] += cents_of("", m[3])
+    assert paid == shown and sum(shown.values()) == 0
 
 
 def test_boards_name_their_nights() -> None:
@@ -60,12 +93,14 @@ def test_boards_name_their_nights() -> None:
 
 def test_stories_that_do_not_fit_are_named_and_every_file_is_attached() -> None:
     hand = heads_up_triple_draw()
+    phh = export_phh(hand, players=[str(ANN), str(BOB)])
     record = HandRecord(1, 1, 9, hand.game.id, {}, 0, (ANN, BOB), (200, 200), 0, "complete", tuple(hand.stacks), 0,
-                        {}, "variant = 'x'\n", None, DAY, DAY, tuple(hand.actions))
+                        {}, phh, None, DAY, DAY, tuple(hand.actions))
     told = [(record, hand)] * 40 + [(record, None)]
-    text, embeds, files = night_views.history_message(told)
+    text, embeds, files = night_views.history_message(told, BOB)
     assert sum(len(e.description or "") for e in embeds) <= night_views.EMBED_TEXT < 6000
     assert len(embeds) < 40 and len(files) == 41
+    assert {f.fp.read().decode() for f in files} == {phh_seen_by(phh, [1])}  # as bob saw the hand
     assert text.startswith("The last 41 hands at this table") and "Not told here: #9" in text
 
 

@@ -14,7 +14,7 @@ from bot.poker.phh import replay
 from bot.replay import replay_command
 from bot.store import HandRecord
 from bot.tables import TableSettings
-from bot.tables.night import rebuild
+from bot.tables.night import member_phh, rebuild
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord
@@ -147,7 +147,11 @@ async def test_stats_export_and_a_new_night(fake: FakeDiscord, poker_bot: PokerB
     assert "2 hands in one hand-history file" in content and "python -m bot replay night-1.phhs" in content
     document = file.data.decode()  # type: ignore[attr-defined]
     texts = split_phhs(document)
-    assert texts == [hand.phh for hand in hands]
+    carol = players.uid("carol")
+    assert texts == [member_phh(hand, carol) for hand in hands]  # as carol saw them: the showdowns and her cards
+    for text, hand in zip(texts, hands):
+        seat = hand.seat_users.index(carol) + 1
+        assert next(a for a in rebuild(hand).history if a.startswith(f"d dh p{seat} ")) in text
     assert [replay(text).stacks for text in texts] == [list(hand.stacks_after or ()) for hand in hands]
     path = tmp_path / "night-1.phhs"
     path.write_text(document, encoding="utf-8")

@@ -10,10 +10,10 @@ import pytest
 
 from bot.night import hand_story
 from bot.poker import GAMES
-from bot.poker.phh import replay
+from bot.poker.phh import parse_phh, replay
 from bot.rules_text import rules_page
 from bot.tables import TableSettings
-from bot.tables.night import rebuild
+from bot.tables.night import member_phh, rebuild
 from cogs import render
 from cogs.night_views import STORY_WIDTH
 from cogs.table._text import showdown_lines
@@ -90,6 +90,10 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
     assert stale.ephemeral and stale.content == "This table is closed."
     gone = await players.poker("dave", "join")
     assert gone.content == "There is no table in this channel; `/poker create` opens one."
+    closed_history = await players.poker("bob", "history")  # the closed table's last night, as bob saw it
+    assert closed_history.ephemeral and closed_history.message is not None
+    [attachment] = closed_history.message.attachments
+    assert attachment.filename == "hand-1.phh" and attachment.data.decode() == member_phh(hands[1], players.uid("bob"))
     again = await players.poker("dave", "create", game="five-card-draw", small_blind=1, big_blind=2)
     assert again.content.startswith("Table open")  # a new table can open in the channel
 
@@ -168,7 +172,9 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
     for attachment in files:
         record = records[int(attachment.filename.split("-")[1].split(".")[0])]
         text = attachment.data.decode()
-        assert text == record.phh
+        assert text == member_phh(record, players.uid("dave"))  # as a bystander saw the hand: the showdown only
+        assert "_seed" not in text and all(set(a.split()[-1]) == {"?"} for a in parse_phh(text).actions
+                                           if a.startswith("d dh "))
         assert list(replay(text).stacks) == list(record.stacks_after or ())
 
     rules = await players.poker("dave", "rules")

@@ -88,10 +88,10 @@ def choose(
 ) -> str:
     """A legal action picked by ``rng``: draws of any size (Assassin's face-up twos included), bets of all sizes.
 
-    ``pokerkit_safe`` avoids the spots where pokerkit's rules differ from ours: raising when no opponent can
-    call more than the current bet (pokerkit refuses; ours returns the excess), re-raising over a fixed-limit
-    all-in of half a bet or more (RULES.md: a full raise; pokerkit: never), and a fourth bet after a draw
-    (pokerkit caps four bets or raises a round, the blind not counted).
+    ``pokerkit_safe`` avoids the spots where pokerkit's rules differ from ours (tests/night/
+    test_pokerkit_plays_our_exports.py shows each): raising after a fixed-limit all-in for less than a bet
+    (RULES.md completes the bet, or from half a bet reopens; pokerkit raises a full bet over it and never
+    reopens), and a fifth bet or raise in a round (pokerkit allows four after the blind, heads-up too).
     """
     legal = hand.legal()
     if legal.phase == "drawing":
@@ -112,10 +112,6 @@ def choose(
     if pokerkit_safe:
         high = max(hand.bets)
         unit = hand.stakes.unit(hand.round + 1, hand.game.default_big_bet_round)
-        can_raise = can_raise and any(
-            i != legal.player and not hand.folded[i] and hand.bets[i] + hand.stacks[i] > high
-            for i in range(hand.players)
-        )
         if hand.stakes.structure == "fixed-limit":
             can_raise = can_raise and high % unit == 0 and legal.min_raise_to <= 3 * unit
     if can_raise and r < raise_rate:
@@ -142,30 +138,22 @@ def with_actions(text: str, actions: list[str]) -> str:
     return edited
 
 
-def draw_then_deal(actions: list[str]) -> list[str]:
-    """The same history with every draw's ``d dh`` lines after all of that draw's discards (the WSOP layout)."""
+def deal_after_each_discard(actions: list[str]) -> list[str]:
+    """The same history in the bot's older layout: each player's replacements right after his own discard
+    (as the dealer serves them), where the standard writes every discard of the draw round first."""
     out: list[str] = []
-    held: list[str] = []
-    last: int | None = None
     started = False
     for action in actions:
         words = action.split()
-        if words[0] == "d":
-            (held if started else out).append(action)
+        if words[0] == "d" and started:
+            k = max(i for i, a in enumerate(out) if a.split()[0] == words[2] and a.split()[1] in ("sd", "sdu"))
+            while k + 1 < len(out) and out[k + 1].startswith(f"d dh {words[2]} "):
+                k += 1
+            out.insert(k + 1, action)
             continue
-        started = True
-        player = int(words[0][1:])
-        if words[1] in ("sd", "sdu"):
-            if last is not None and player <= last:
-                out += held
-                held = []
-            last = player
-        else:
-            out += held
-            held = []
-            last = None
+        started = started or words[0] != "d"
         out.append(action)
-    return out + held
+    return out
 
 
 # --- rankings

@@ -236,6 +236,20 @@ def test_a_replayed_draw_the_deck_cannot_serve_is_refused_by_verify_and_can_firs
     assert hand.can(Draw())
 
 
+def test_a_call_that_ends_the_round_is_refused_whole_when_the_given_deck_cannot_burn() -> None:
+    # The card after the deal is As, which p2 holds: the burn before the draw cannot be made. The call that
+    # closes the betting is refused, and the hand is as it was (its bets, events and history included).
+    order = [*parse_cards("2c As 3c Ad 4c Ah 5c 8c 7d 3d As"), *new_deck()]
+    hand = Hand("triple-draw-27", FL, [100, 100], deck=order)
+    play(hand, "cc")
+    before = snapshot(hand)
+    assert not hand.can(CheckCall())
+    with pytest.raises(IllegalAction, match="cannot be dealt"):
+        hand.act("cc")
+    assert snapshot(hand) == before
+    assert hand.can(Fold())
+
+
 # --- the clock's move and Legal --------------------------------------------------------------------------------------
 
 

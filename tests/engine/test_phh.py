@@ -15,9 +15,9 @@ import pytest
 
 from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
-from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, replay
+from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, phh_seen_by, replay, seen_by
 from bot.replay import replay_command
-from tests.engine.helpers import choose, draw_then_deal, play_randomly, with_actions
+from tests.engine.helpers import choose, deal_after_each_discard, play_randomly, stacked, with_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 WSOP = Path(__file__).resolve().parent.parent / "data" / "phh" / "wsop-2023-43"
@@ -363,12 +363,34 @@ def test_heads_up_round_trips_in_every_structure() -> None:
             assert_round_trip(hand)
 
 
-def test_the_wsop_layout_of_draws_replays_the_same() -> None:
+def test_a_draw_round_is_written_every_discard_first_then_the_replacements() -> None:
+    # RULES.md section 6: at the table p1 gets his two cards before p2 discards; the history writes it
+    # as the standard, pokerkit and the WSOP files do.
+    deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "AhAdAcKsKh"], "Ts", "6h6d", "5s")
+    hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100] * 3, deck=deck)
+    for action in ("cc", "cc", "cc", "sd", "sd KdQc", "sd Ks", "cc", "cc", "cc"):
+        hand.act(action)
+    draw = hand.history[hand.history.index("p1 sd"):hand.history.index("p1 sd") + 5]
+    assert draw == ["p1 sd", "p2 sd KdQc", "p3 sd Ks", "d dh p2 6h6d", "d dh p3 5s"]
+    assert hand.actions[-6:-3] == ["p1 sd", "p2 sd KdQc", "p3 sd Ks"]
+
+
+def test_a_fold_in_a_draw_round_is_written_among_the_discards() -> None:
+    deck = stacked(["7s5d4h3cKs", "AhAdAcQsQh", "8s6d4s3d2h", "9c7d5h4cJd"], "Ts", "2s", "8c6c")
+    hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, deck=deck)
+    for action in ("cc", "cc", "cc", "cc", "sd Ks", "f", "sd", "sd Jd9c"):
+        hand.act(action)
+    start = hand.history.index("p1 sd Ks")
+    assert hand.history[start:] == ["p1 sd Ks", "p2 f", "p3 sd", "p4 sd Jd9c", "d dh p1 2s", "d dh p4 8c6c"]
+    assert replay(export_phh(hand)).history == hand.history
+
+
+def test_the_older_layout_with_each_deal_after_its_discard_still_replays() -> None:
     for seed in range(30):
         hand = play_randomly(Hand("triple-draw-a5", Stakes("fixed-limit", 1, 2), [80] * 5, seed=seed), seed)
-        moved = draw_then_deal(hand.history)
-        assert moved != hand.history
-        again = replay(with_actions(export_phh(hand), moved))
+        older = deal_after_each_discard(hand.history)
+        assert older != hand.history
+        again = replay(with_actions(export_phh(hand), older))
         assert again.stacks == hand.stacks and again.history == hand.history
 
 
@@ -404,13 +426,11 @@ def test_after_a_reshuffle_a_player_still_never_gets_back_what_he_threw() -> Non
     hand, history = exhausted_history()
     p4_draw = history.index(next(a for a in history if a.startswith("p4 sd")))
     thrown = parse_cards(history[p4_draw].split()[2])
-    dealt = history[p4_draw + 1]
-    assert dealt.startswith("d dh p4 ")
+    dealt = next(a for a in history[p4_draw:] if a.startswith("d dh p4 "))
     served = parse_cards(dealt.split()[3])
-    forged = [*served[:-1], thrown[0]]
-    history[p4_draw + 1] = "d dh p4 " + "".join(c.code for c in forged)
+    forged = "d dh p4 " + "".join(c.code for c in [*served[:-1], thrown[0]])
     with pytest.raises(ReplayError, match=f"p4 threw {thrown[0]} in this draw and is never dealt it back"):
-        replay(export_phh(hand).replace(dealt, history[p4_draw + 1]))
+        replay(export_phh(hand).replace(dealt, forged))
 
 
 def test_after_a_reshuffle_a_later_player_does_not_get_what_the_reshuffler_threw() -> None:
@@ -455,6 +475,78 @@ def test_unknown_cards_round_trip_through_export() -> None:
     hand = replay(wsop_text("60.phh"))  # p1's hand and one of p2's cards are unknown
     assert UNKNOWN in hand.holes[0]
     assert_round_trip(hand)
+
+
+# --- only what was shown --------------------------------------------------------------------------------------------
+
+
+def shown_hand() -> Hand:
+    """2-7 single draw: p1 pat and p2 drawing two go to the showdown; p3 draws one and folds, never showing."""
+    deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "AhAdAcKsKh"], "Ts", "6h6d", "5s")
+    hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100] * 3, deck=deck)
+    for action in ("cc", "cc", "cc", "sd", "sd KdQc", "sd Ks", "cbr 4", "cc", "f"):
+        hand.act(action)
+    return hand
+
+
+def test_a_history_given_to_a_member_shows_the_cards_shown_at_the_table_and_his_own() -> None:
+    hand = shown_hand()
+    shown = ["p1 sm 7s5d4h3c2s", "p2 sm Jh9s8d6h6d"]
+    assert seen_by(hand.history, ()) == [  # a bystander: the showdown only
+        "d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", "p3 cc", "p1 cc", "p2 cc",
+        "p1 sd", "p2 sd ????", "p3 sd ??", "d dh p2 ????", "d dh p3 ??", "p1 cbr 4", "p2 cc", "p3 f", *shown,
+    ]
+    theirs = seen_by(hand.history, (2,))  # p3 sees his own folded hand, and still not p2's draw
+    assert theirs[2] == "d dh p3 AhAdAcKsKh" and theirs[8:11] == ["p3 sd Ks", "d dh p2 ????", "d dh p3 5s"]
+    assert theirs[1] == "d dh p2 ??????????" and theirs[-2:] == shown
+    assert seen_by(hand.history, (0, 1, 2)) == hand.history
+
+
+def test_cards_written_apart_or_with_a_comment_are_hidden_alike() -> None:
+    assert seen_by(["d dh p1 As Kd 2c", "p1 sd As Kd # bluffing", "p2 sd Qs"], (1,)) == [
+        "d dh p1 ??????", "p1 sd ????", "p2 sd Qs"]
+
+
+def test_assassins_face_up_twos_are_shown_to_everyone_and_the_face_down_cards_are_not() -> None:
+    assert seen_by(["p2 sdu 2hKsX1", "d dh p2 4c5d6h7s", "p3 sd 2c", "p2 sm 4c5d6h7sQd9c"], ()) == [
+        "p2 sdu 2h??X1", "d dh p2 ????????", "p3 sd ??", "p2 sm 4c5d6h7sQd9c",
+    ]
+
+
+def test_a_history_given_to_a_member_leaves_out_the_seed_that_deals_every_card_again() -> None:
+    hand = play_randomly(Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, seed=8), 8)
+    text = export_phh(hand, players=["11", "12", "13", "14"], _hand_id=3)
+    assert "_seed = 8" in text
+    seen = phh_seen_by(text, (1,))
+    data, original = tomllib.loads(seen), tomllib.loads(text)
+    assert "_seed" not in data and data["actions"] == seen_by(hand.history, (1,))
+    assert {k: v for k, v in data.items() if k != "actions"} == {
+        k: v for k, v in original.items() if k not in ("actions", "_seed")}
+
+
+def test_a_history_of_an_earlier_version_is_given_to_a_member_in_the_standard_order() -> None:
+    hand = play_randomly(Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100] * 4, seed=9), 9)
+    older = with_actions(export_phh(hand), deal_after_each_discard(hand.history))  # as the bot kept it before
+    assert tomllib.loads(older)["actions"] != hand.history
+    assert tomllib.loads(phh_seen_by(older, range(4)))["actions"] == hand.history
+    assert tomllib.loads(phh_seen_by(older, ()))["actions"] == seen_by(hand.history, ())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_history_given_to_a_member_still_replays_to_the_same_stacks(game_id: str) -> None:
+    hidden = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = rng.randint(2, min(6, GAMES[game_id].max_players))
+        hand = Hand(game_id, Stakes("no-limit", 1, 2), [rng.choice([6, 40, 200]) for _ in range(players)],
+                    seed=seed, jokers=GAMES[game_id].assassin and seed % 2 == 0)
+        hand = draw_five_each(hand) if seed % 4 == 0 else play_randomly(hand, seed)  # reshuffles too
+        for seats in ((), (rng.randrange(players),)):
+            again = replay(phh_seen_by(export_phh(hand), seats))
+            assert again.is_complete and (again.stacks, again.carried_out) == (hand.stacks, hand.carried_out)
+            assert {seat: again.holes[seat] for seat in again.shown} == {seat: hand.holes[seat] for seat in hand.shown}
+            hidden += any("??" in a for a in again.history)
+    assert hidden
 
 
 # --- parsing ---------------------------------------------------------------------------------------------------------
@@ -512,10 +604,7 @@ def test_pokerkit_reads_our_f2l3d_and_n2l1d_exports_to_the_same_stacks() -> None
             hand = play_randomly(Hand(game_id, stakes, stacks, seed=seed), seed, pokerkit_safe=True, raise_rate=0.35)
             text = export_phh(hand)
             assert text.startswith(f'variant = "{variant}"')
-            # pokerkit deals a draw's replacement cards only after every player has discarded: it cannot read
-            # a 'd dh' line before the next player's 'sd' (it stops with "Unable to repair the hand history").
-            # The test moves those lines, as in the WSOP files; pokerkit reads our 'pN sm CARDS' lines as they are.
-            history = pokerkit.HandHistory.loads(with_actions(text, draw_then_deal(hand.history)))
+            history = pokerkit.HandHistory.loads(text)  # as written: every discard of a draw, then the deals
             with warnings.catch_warnings():
                 # a reshuffled stub: pokerkit warns that it deals cards back from its muck
                 warnings.simplefilter("ignore")

@@ -309,7 +309,9 @@ def test_a_player_who_acted_is_offered_a_raise_only_when_the_raises_since_add_up
         p = legal.player
         since = referee.raised_since(p)
         chips = hand.bets[p] + hand.stacks[p] > hand.high_bet
-        opponent = any(not hand.folded[i] and hand.stacks[i] > 0 for i in range(hand.players) if i != p)
+        # A raise no one can call is not offered (RULES.md section 2, "No one acts against all-ins alone").
+        opponent = any(not hand.folded[i] and hand.bets[i] + hand.stacks[i] > hand.high_bet
+                       for i in range(hand.players) if i != p)
         if since is not None and chips and opponent:
             capped = referee.fixed and hand.players > 2 and referee.bets >= 5  # nobody folds here
             if capped:

@@ -23,8 +23,10 @@ from bot.poker import (
     Burned,
     Card,
     Carried,
+    CheckCall,
     Dealt,
     Drew,
+    Fold,
     Hand,
     HandEnded,
     IllegalAction,
@@ -601,6 +603,78 @@ def test_check_raise_is_allowed_in_every_game(game: str) -> None:
         legal = hand.legal()
         assert legal.player == 0 and legal.can_raise
         play(hand, f"cbr {legal.min_raise_to}")
+
+
+# "No one acts against all-ins alone": a player whose every opponent still in is all in acts only to match the
+# largest of those all-ins, by a call or a fold; a raise no one can call is not offered.
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_no_one_acts_against_all_ins_alone_heads_up_short_big_blind_leaves_the_small_blind_nothing_to_do(
+    structure: str,
+) -> None:
+    # Blinds 2/4 and an ante of 1: the big blind (seat 0) has 2 chips, so he posts his ante and is all in
+    # on 1 chip of blind, less than the button's small blind of 2.
+    hand = Hand("single-draw-27", Stakes(structure, 2, 4, ante=1), [2, 100], seed=3)  # type: ignore[arg-type]
+    assert hand.is_all_in(0) and hand.bets == [0, 0]  # the first round is already over
+    assert hand.phase == "drawing" and hand.legal().player == 0
+    assert [(e.player, e.amount) for e in of(hand.events, Returned)] == [(1, 1)]  # his unmatched chip back
+    assert hand.contributed == [2, 2]
+    assert_illegal(hand, "p2 cc", "not p2's")
+    to_showdown(hand)
+    assert sum(hand.stacks) == 102
+
+
+def test_no_one_acts_against_all_ins_alone_heads_up_the_small_blind_only_calls_a_short_big_blind() -> None:
+    hand = Hand("single-draw-27", Stakes("no-limit", 2, 4), [3, 100], seed=3)  # the big blind is all in for 3
+    legal = hand.legal()
+    assert (legal.player, legal.call_amount, legal.can_raise) == (1, 1, False)
+    assert legal.why_no_raise == "everyone else is all in: you can only call or fold"
+    assert legal.moves() == (Fold(), CheckCall())
+    assert_illegal(hand, "cbr 8", "all in")
+    play(hand, "cc")
+    assert hand.contributed == [3, 3] and not of(hand.events, Returned) and hand.phase == "drawing"
+
+
+def test_no_one_acts_against_all_ins_alone_the_small_blind_who_matched_a_short_big_blind_is_not_asked() -> None:
+    hand = Hand("five-card-draw", NL, [100, 1, 100], seed=4)  # the big blind is all in for 1
+    legal = hand.legal()
+    # The first to act still has the small blind against him, who is not all in: he calls the full big blind.
+    assert (legal.player, legal.call_amount, legal.can_raise) == (2, 2, True)
+    play(hand, "f")
+    # Only the short big blind is left against the small blind, who has matched his 1 chip: nothing to do.
+    assert hand.phase == "drawing" and hand.contributed == [1, 1, 0]
+
+
+def test_no_one_acts_against_all_ins_alone_a_player_facing_only_a_short_big_blind_calls_only_that_much() -> None:
+    hand = Hand("five-card-draw", NL, [100, 1, 100], seed=4)
+    play(hand, Fold(player=0))  # the small blind leaves the table
+    legal = hand.legal()
+    assert (legal.player, legal.call_amount, legal.can_raise) == (2, 1, False)
+    assert_illegal(hand, "cbr 4", "all in")
+    play(hand, "cc")
+    assert hand.contributed == [1, 1, 1] and hand.phase == "drawing"
+
+
+def test_no_one_acts_against_all_ins_alone_a_raise_no_one_can_call_is_not_offered() -> None:
+    # Seat 2 is all in for 30 and the button all in for 20; the big blind has 15 in all. No one could call a
+    # raise by the small blind, who may only call the 30 or fold.
+    hand = Hand("five-card-draw", NL, [100, 15, 30, 20], seed=5)
+    play(hand, "cbr 30", "cc")
+    legal = hand.legal()
+    assert (legal.player, legal.call_amount, legal.can_raise) == (0, 29, False)
+    assert legal.why_no_raise == "no one left can call a raise: you can only call or fold"
+    assert_illegal(hand, "cbr 60", "no one left can call a raise")
+    play(hand, "cc")
+    legal = hand.legal()
+    assert (legal.player, legal.call_amount, legal.can_raise) == (1, 13, False)  # all in for 15, less than 30
+
+
+def test_no_one_acts_against_all_ins_alone_a_raise_someone_can_call_in_part_is_offered() -> None:
+    hand = Hand("five-card-draw", NL, [100, 40, 30, 20], seed=5)
+    play(hand, "cbr 30", "cc")
+    legal = hand.legal()
+    assert legal.player == 0 and legal.can_raise and legal.max_raise_to == 100  # the big blind can call 40
 
 
 SIDE_POT_HOLES = ["As Ah Ad Ac 3c", "Ks Kh Kd Kc 4c", "Qs Qh Qd Qc 5c"]

@@ -141,16 +141,31 @@ def test_stats_lines_for_a_night() -> None:
     assert stats_lines(night) == [
         "Hands 6 · played 2 (33%)",
         "Raised before the draw 17%",
-        "Won 4 · 3 of 4 at showdown",
+        "Won 4 hands · 3 of 4 showdowns",
         "Drew 0.7 cards a draw · pat 67%",
-        "Biggest pot 150 · net +149",
+        "Biggest pot won 150 · net +149",
     ]
 
 
 def test_a_player_who_never_drew_has_no_draw_line() -> None:
     lines = stats_lines(PlayerStats(hands=3, played=1, net=-30))
-    assert lines == ["Hands 3 · played 1 (33%)", "Raised before the draw 0%", "Won 0 · 0 of 0 at showdown",
-                     "Biggest pot 0 · net -30"]
+    assert lines == ["Hands 3 · played 1 (33%)", "Raised before the draw 0%", "No hand won", "Net -30"]
+
+
+@pytest.mark.parametrize(("stats", "won", "last"), [
+    (PlayerStats(hands=5, showdowns=2, draws=2, net=-95), "No hand won · lost 2 showdowns", "Net -95"),
+    (PlayerStats(hands=5, showdowns=1, draws=2, net=-10), "No hand won · lost 1 showdown", "Net -10"),
+    (PlayerStats(hands=5, won=1, draws=2, biggest_pot=12, net=7), "Won 1 hand · no showdown",
+     "Biggest pot won 12 · net +7"),
+    (PlayerStats(hands=5, won=2, showdowns=1, won_at_showdown=1, draws=2, biggest_pot=40, net=25),
+     "Won 2 hands · 1 of 1 showdown", "Biggest pot won 40 · net +25"),
+])
+def test_the_stats_say_in_words_what_a_player_won_and_nothing_reads_as_an_error(
+    stats: PlayerStats, won: str, last: str,
+) -> None:
+    lines = stats_lines(stats)
+    assert lines[2] == won and lines[-1] == last
+    assert not any(" 0 · " in line or line.endswith(" 0") for line in lines)
 
 
 @given(st.builds(PlayerStats, *[st.integers(0, 10**7)] * 10, st.integers(-10**12, 10**12)))

@@ -104,8 +104,8 @@ def test_an_all_in_call_for_less_and_the_uncalled_chips_back() -> None:
 
 def test_a_player_all_in_on_his_blind_is_said_and_rounds_without_bets_have_no_line() -> None:
     lines = story(known.all_in_on_the_blind())
-    assert lines[1] == "Bet 1: @ann posts 4 all in, @bob calls,"
-    assert lines[2] == "   6 back to @bob"
+    assert lines[1] == "Bet 1: @ann posts 4 all in,"
+    assert lines[2] == "   1 back to @bob"
     assert [line for line in lines if line.startswith("Bet")] == [lines[1]]
     assert [line.split(":")[0] for line in lines if line.startswith("Draw")] == ["Draw 1", "Draw 2", "Draw 3"]
 

@@ -16,7 +16,15 @@ from bot.night.money import ChipValue
 from bot.night.stats import stats_by_game
 from bot.store import Store
 from bot.tables import Table, TableError, Tables
-from bot.tables.night import keep_missing_facts, night_board, night_results, parse_night, rebuild, resolve_night
+from bot.tables.night import (
+    history_hands,
+    keep_missing_facts,
+    night_board,
+    night_results,
+    parse_night,
+    rebuild,
+    resolve_night,
+)
 
 from ..store.test_store_sessions_migration import release_0002_database
 from .conftest import ALICE, BOB, CAROL, CHANNEL, HOST, G, OpenStore, play_hand, randomly, seat_players, settings
@@ -80,6 +88,24 @@ async def test_each_hand_keeps_its_facts_and_a_new_night_starts_between_hands(ta
     stacks = {s.user_id: s.stack for s in table.record.seats}
     assert {u: one.nets.get(u, 0) + two.nets.get(u, 0) for u in stacks} == {u: s - 100 for u, s in stacks.items()}
     assert sum(one.nets.values()) == sum(two.nets.values()) == 0
+
+
+async def test_history_is_the_open_tables_latest_hands_and_after_the_close_its_last_nights(tables: Tables) -> None:
+    store = tables.store
+    with pytest.raises(TableError, match="There is no table in this channel"):
+        await history_hands(store, tables, CHANNEL, 3)
+    table = await tables.create(G, CHANNEL, HOST, settings("triple-draw-27"))
+    await seat_players(table, [ALICE, BOB])
+    await play_hand(table)
+    await table.new_session()
+    await play_hand(table)
+    await play_hand(table)
+    await table.start_hand()  # being played: not in the history
+    assert [h.number for h in await history_hands(store, tables, CHANNEL, 5)] == [3, 2, 1]
+    assert [h.number for h in await history_hands(store, tables, CHANNEL, 2)] == [3, 2]
+    await tables.close(CHANNEL)
+    last = await history_hands(store, tables, CHANNEL, 5)  # the closed table's last night, as results answer
+    assert [h.number for h in last] == [3, 2] and all(h.status == "complete" for h in last)
 
 
 async def test_a_new_night_returns_the_carried_pot_and_a_running_one_counts_it_as_returned(store: Store) -> None:

@@ -12,11 +12,11 @@ from bot.night.facts import hand_facts
 from bot.night.phhs import split_phhs
 from bot.night.stats import total
 from bot.poker import GAMES, Hand
-from bot.poker.phh import export_phh, replay
+from bot.poker.phh import export_phh, parse_phh, replay
 from bot.simulate import default_stakes, play_hand
 from bot.store import Store
 from bot.tables import MAX_SEED, Tables
-from bot.tables.night import night_phhs, night_results, resolve_night
+from bot.tables.night import member_phh, night_phhs, night_results, resolve_night
 
 from .conftest import CHANNEL, HOST, PLAYERS, G, settings
 
@@ -103,9 +103,16 @@ async def test_a_300_hand_night_exports_as_one_phhs_file_that_replays_hand_by_ha
 ) -> None:
     night = await resolve_night(store, G, CHANNEL, None)
     hands = await store.session_hands(night.ids)
-    document, skipped = night_phhs(hands)
+    member = USERS[0]
+    document, skipped = night_phhs(hands, member)
     assert skipped == 0
     texts = split_phhs(document)
-    assert texts == [hand.phh for hand in hands] and len(texts) == HANDS  # every hand, as it was kept
-    # Replaying is about 8 ms a hand: every tenth one here (python -m bot replay does them all, tests/night).
+    # Every hand, as the member may have it: the cards shown at the table and his own.
+    assert texts == [member_phh(hand, member) for hand in hands] and len(texts) == HANDS
+    assert "_seed" not in document
+    for text, users, hand in zip(texts, night_of_300.seats, night_of_300.hands):
+        mine = f"d dh p{users.index(member) + 1} "
+        assert next(a for a in hand.history if a.startswith(mine)) in text
+        assert all("??" in a for a in parse_phh(text).actions if a.startswith("d dh ") and not a.startswith(mine))
+    # Replaying is about 3 ms a hand: every tenth one here (python -m bot replay does them all, tests/night).
     assert [replay(text).stacks for text in texts[::10]] == [hand.stacks for hand in night_of_300.hands[::10]]

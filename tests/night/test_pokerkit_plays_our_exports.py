@@ -1,0 +1,194 @@
+"""pokerkit plays the hand histories the bot exports, as written (RULES.md section 6; README "Hand histories").
+
+Nights of each game with a standard PHH code (fixed-limit 2-7 triple draw ``F2L3D``, no-limit 2-7 single draw
+``N2L1D``, fixed-limit Badugi ``FB``) are dealt as a table deals them, every house option at its default
+(``TableSettings`` with blinds 1/2 and nothing else, buy-ins drawn from the default range, a busted player buying
+in again, the button moving every hand), and played by the random players of ``bot.simulate``. Each hand is kept
+as the table keeps it (``export_phh`` with the players and the hand's id) and exported as ``/poker export`` gives
+it to a member (``bot.tables.night.night_phhs``: the cards he saw). pokerkit's ``HandHistory.loads_all`` reads
+every file and plays every hand with no line moved, to the file's ``finishing_stacks``.
+
+Three rules of RULES.md are played otherwise by pokerkit, whatever the options; a hand that meets one of them is
+counted, not played (``pokerkit_plays_otherwise``), and the tests at the end show each difference on one hand.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+from bot.night.phhs import read_phhs, write_phhs
+from bot.poker import GAMES, Acted, Hand, Posted, RoundEnded, Stakes
+from bot.poker.phh import export_phh
+from bot.simulate import play_hand
+from bot.store import HandRecord
+from bot.tables import TableSettings
+from bot.tables.night import night_phhs
+from tests.engine.helpers import play, stacked
+
+pokerkit = pytest.importorskip("pokerkit")
+from pokerkit.state import (  # noqa: E402  (after the skip: pokerkit is a test-only dependency)
+    CheckingOrCalling,
+    CompletionBettingOrRaisingTo,
+    Folding,
+    StandingPatOrDiscarding,
+)
+
+STANDARD = {"triple-draw-27": "F2L3D", "single-draw-27": "N2L1D", "badugi": "FB"}
+NIGHTS = range(5)  # two to six players
+HANDS = 60  # a night: 300 hands of each game
+PLAYER_OPERATIONS = (Folding, CheckingOrCalling, CompletionBettingOrRaisingTo, StandingPatOrDiscarding)
+HOUSE_RULES = (
+    "a fixed-limit round of more than four bets and raises",
+    "a big blind all in for less than the blind, called in full",
+    "a fixed-limit raise after an all-in of less than a bet",
+)
+
+
+def table_night(game_id: str, night: int) -> tuple[list[Hand], list[HandRecord]]:
+    """A night at one table with the house options at their defaults, each hand kept as the table keeps it."""
+    rng = random.Random(f"{game_id} {night}")
+    game = GAMES[game_id]
+    settings = TableSettings(game_id, small_blind=1, big_blind=2)
+    low, high = settings.buy_in_range
+    users = [1000 + seat for seat in range(2 + night % (min(6, game.max_players) - 1))]
+    stacks = {user: rng.randint(low, high) for user in users}
+    hands, records = [], []
+    for number in range(1, HANDS + 1):
+        for user in users:
+            stacks[user] = stacks[user] or rng.randint(low, high)  # busted: he buys in again
+        before = tuple(stacks[user] for user in users)
+        hand = play_hand(game, settings.stakes_for(game), before, rng, **settings.hand_options(game))
+        phh = export_phh(hand, players=[str(user) for user in users], _hand_id=number)
+        hands.append(hand)
+        records.append(HandRecord(number, 1, number, game_id, {}, 0, tuple(users), before, 0, "complete",
+                                  tuple(hand.stacks), 0, {}, phh, None, 0.0, 0.0, tuple(hand.actions), 1))
+        stacks.update(zip(users, hand.stacks))
+        users = users[1:] + users[:1]  # the button moves one seat clockwise
+    return hands, records
+
+
+def pokerkit_plays_otherwise(hand: Hand) -> str | None:
+    """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None.
+
+    - pokerkit allows four bets and raises a round after the blinds, heads-up too and counting a short all-in as
+      one; RULES.md caps full bets (four by default, the blind counted) and not heads-up;
+    - a big blind all in for less: the others call the full big blind here, the all-in amount in pokerkit;
+    - fixed limit, after an all-in raise of less than a bet: RULES.md completes the bet (or, from half a bet,
+      reopens the betting), pokerkit raises by a full bet over the all-in and never reopens.
+    """
+    fixed = hand.stakes.structure == "fixed-limit"
+    big_blind = next((e for e in hand.events if isinstance(e, Posted) and e.kind == "big blind"), None)
+    short_blind = big_blind is not None and big_blind.amount < hand.stakes.big_blind
+    round_number = raises = level = 0
+    short_all_in = False
+    for event in hand.events:
+        if isinstance(event, RoundEnded):
+            round_number, raises, level, short_all_in = round_number + 1, 0, 0, False
+        elif isinstance(event, Acted):
+            if short_blind and round_number == 0 and event.verb in ("call", "raise"):
+                return HOUSE_RULES[1]
+            if event.verb not in ("bet", "raise") or not fixed:
+                continue
+            if short_all_in:
+                return HOUSE_RULES[2]
+            raises += 1
+            if raises > 4:
+                return HOUSE_RULES[0]
+            unit = hand.stakes.unit(round_number + 1, hand.game.default_big_bet_round)
+            short_all_in = event.amount - max(level, hand.stakes.big_blind if round_number == 0 else 0) < unit
+            level = event.amount
+    return None
+
+
+def play_in_pokerkit(fields: dict[str, Any]) -> tuple[list[int], list[Any]]:
+    """pokerkit plays one hand of a .phhs file as written: its final stacks, and the players' moves it added."""
+    history = pokerkit.HandHistory(**pokerkit.HandHistory._filter_non_fields(**fields))
+    added = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a draw dealing from the reshuffled muck: pokerkit warns
+        for state, action in history.state_actions:
+            if action is None and state.operations and isinstance(state.operations[-1], PLAYER_OPERATIONS):
+                added.append(state.operations[-1])
+    return list(state.stacks), added
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("night", NIGHTS)
+@pytest.mark.parametrize("game_id", sorted(STANDARD))
+def test_pokerkit_plays_every_hand_we_export_as_written_to_its_finishing_stacks(game_id: str, night: int) -> None:
+    hands, records = table_night(game_id, night)
+    kept = read_phhs(write_phhs([record.phh or "" for record in records]))  # every card, as the table keeps it
+    member = records[0].seat_users[night % len(records[0].seat_users)]
+    as_seen = {  # /poker export as a player of the night saw it, and as a bystander
+        who: read_phhs(night_phhs(records, who)[0]) for who in (member, 1)}
+    met: dict[str, int] = dict.fromkeys(HOUSE_RULES, 0)
+    for number, hand in enumerate(hands, 1):
+        fields = kept[str(number)]
+        assert fields["variant"] == STANDARD[game_id] and fields["finishing_stacks"] == hand.stacks
+        rule = pokerkit_plays_otherwise(hand)
+        if rule is not None:
+            met[rule] += 1
+            continue
+        for version in (fields, as_seen[member if number % 2 else 1][str(number)]):
+            stacks, added = play_in_pokerkit(version)
+            assert (stacks, added) == (hand.stacks, []), (number, version)  # every move read as ours, no more
+    assert sum(met.values()) <= HANDS // 10, met  # rare spots, not a way round the check
+
+
+def test_the_nights_hold_heads_up_play_all_ins_showdowns_and_reshuffles() -> None:
+    seen = dict.fromkeys(("heads-up", "all in", "showdown", "reshuffled"), 0)
+    for game_id in STANDARD:
+        for night in NIGHTS:
+            for hand in table_night(game_id, night)[0]:
+                seen["heads-up"] += hand.players == 2
+                seen["all in"] += 0 in hand.stacks
+                seen["showdown"] += len(hand.shown) > 1
+                seen["reshuffled"] += hand.deck.reshuffles > 0
+    assert seen["heads-up"] >= 150 and seen["all in"] >= 100 and seen["showdown"] >= 500, seen
+    assert seen["reshuffled"] >= 10, seen
+
+
+# --- where pokerkit plays the house rules otherwise --------------------------------------------------------------
+
+
+def pokerkit_state(hand: Hand) -> Any:
+    """pokerkit's state after playing our export of ``hand`` as far as it can (ValueError when it cannot)."""
+    history = pokerkit.HandHistory.loads(export_phh(hand))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, state = iter(history)
+    return state
+
+
+def test_pokerkit_caps_a_heads_up_round_that_the_house_rules_leave_uncapped() -> None:
+    # RULES.md: the cap does not apply when a round begins with two players; pokerkit allows four bets and raises.
+    hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [200, 200], seed=4)
+    play(hand, "cc", "cc", "sd", "sd", "cc", "cc", "sd", "sd", "cc", "cbr 4", "cbr 8", "cbr 12", "cbr 16", "cbr 20")
+    play(hand, "cc", "sd", "sd", "cc", "cc")
+    assert hand.is_complete and pokerkit_plays_otherwise(hand) == HOUSE_RULES[0]
+    with pytest.raises(ValueError, match="Unable to repair"):
+        pokerkit_state(hand)
+
+
+def test_pokerkit_has_a_short_big_blind_called_for_what_he_has_where_the_house_rules_call_the_full_blind() -> None:
+    deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "8h6d4s3d2h"])
+    hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100, 1, 100], deck=deck)  # the big blind has 1
+    play(hand, "cc", "cc", "sd", "sd", "sd", "cc", "cc")  # both call the full big blind, 2: a side pot of 2
+    assert hand.is_complete and hand.stacks == [103, 0, 98]
+    assert pokerkit_plays_otherwise(hand) == HOUSE_RULES[1]
+    assert list(pokerkit_state(hand).stacks) == [102, 0, 99]  # pokerkit: a call of 1 each, no side pot
+
+
+def test_pokerkit_raises_a_short_fixed_limit_all_in_by_a_full_bet_where_the_house_rules_complete_the_bet() -> None:
+    # RULES.md: A bets 4, B is all in for 5, C calls 5 or raises to 8. pokerkit: C raises to 9.
+    hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100, 7, 100], seed=18)
+    play(hand, "cc", "cc", "cc", "sd", "sd", "sd", "cc", "cc", "cc", "sd", "sd", "sd", "cbr 4", "cbr 5", "cbr 8")
+    while not hand.is_complete:
+        hand.act("sd" if hand.phase == "drawing" else "cc")
+    assert pokerkit_plays_otherwise(hand) == HOUSE_RULES[2]
+    with pytest.raises(ValueError, match="Unable to repair"):
+        pokerkit_state(hand)
