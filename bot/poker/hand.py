@@ -113,6 +113,10 @@ class Stakes:
         start = self.big_bet_round if self.big_bet_round is not None else big_bet_round
         return self.big if round_number >= start else self.small
 
+    def big_bet_from(self, game_default: int) -> int:
+        """The 1-based betting round where fixed limit's big bet starts: these stakes', or the game's."""
+        return self.big_bet_round or game_default
+
     def antes_are_dead(self, players: int) -> bool:
         """Whether antes join the main pot as dead money rather than being matched like bets."""
         if self.dead_antes is not None:
@@ -310,7 +314,7 @@ class Hand:
     @property
     def big_bet_round(self) -> int:
         """The 1-based betting round where fixed limit's big bet starts."""
-        return self.stakes.big_bet_round or self.game.default_big_bet_round
+        return self.stakes.big_bet_from(self.game.default_big_bet_round)
 
     @property
     def pot_total(self) -> int:

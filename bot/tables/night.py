@@ -232,7 +232,7 @@ def night_phhs(hands: Sequence[HandRecord], member: int) -> tuple[str, int]:
     return (write_phhs(texts) if texts else ""), len(hands) - len(texts)
 
 
-async def history_hands(store: Store, tables: Tables, channel: int, count: int) -> list[HandRecord]:
+async def history_hands(store: Store, tables: OpenTables, channel: int, count: int) -> list[HandRecord]:
     """``/poker history``: the latest ``count`` finished hands, newest first, of this channel's open table, or,
     once it is closed, of the channel's last night (as results, settle-up and export answer for it).
     TableError when no table has been opened in the channel."""

@@ -14,12 +14,12 @@ from bot.poker import get_game
 from bot.rules_text import GAME_BLURBS
 from bot.tables import Table, TableError
 from cogs import render
+from cogs.render import mention
 
 from ..errors import answers_errors
 from ._runner import TableRunner
 from ._runners import admitted, runners_of
 from ._screen import Screen
-from ._text import mention
 
 __all__ = ["DealButton", "GameSelect", "StructureSelect", "menu"]
 

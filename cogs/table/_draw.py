@@ -16,12 +16,13 @@ import discord
 
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
+from cogs.render import cards
 
 from ..errors import answers_errors
 from ._play import draw, in_phase
 from ._runner import TableRunner
 from ._runners import admitted, runners_of
-from ._text import cards, unbroken
+from ._text import unbroken
 
 __all__ = ["CardButton", "ThrowButton", "form_submitted", "picker", "read_cards", "readable", "thrown", "typed_draw"]
 

@@ -23,13 +23,13 @@ from discord import app_commands
 from bot.command_help import COMMAND_HELP, describe
 from bot.poker import BetRaise, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
+from cogs.render import chips
 
 from ..errors import APPLIED
 from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
 from ._runners import runners_of
-from ._text import chips
 from ._turn import TYPED, Options, with_range
 
 __all__ = ["COMMANDS", "LATE", "read_cards", "readable"]

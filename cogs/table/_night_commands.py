@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.command_help import COMMAND_HELP, describe
 from bot.poker import Hand, IllegalAction
 from bot.store import HandRecord
-from bot.tables.night import night_phhs, rebuild, resolve_night
+from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from cogs import night_views
 
 from ._runners import runners_of
@@ -68,13 +68,12 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
 @app_commands.describe(**describe("poker history"))
 async def history(interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
     """/poker history"""
-    table = runners_of(interaction).here(interaction).table
-    recent = await table.store.recent_hands(table.id, max(25, count))
-    records = [h for h in recent if h.status == "complete"][:count]
+    bot = runners_of(interaction).bot
+    records = await history_hands(bot.store, bot.tables, interaction.channel_id or 0, count)
     if not records:
         await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
         return
-    text, embeds, files = night_views.history_message([(r, _told(r)) for r in records])
+    text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
     await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
                                             allowed_mentions=night_views.NONE)
 
@@ -92,7 +91,7 @@ async def export(interaction: discord.Interaction, session: str | None = None) -
         await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    document, skipped = await asyncio.to_thread(night_phhs, hands)
+    document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
     text = night_views.export_message(night, len(hands) - skipped, skipped)
     file = night_views.export_file(document, night) if document else discord.utils.MISSING
     await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)

@@ -27,13 +27,13 @@ from bot.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand, IllegalAction
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
+from cogs.render import CardText, mention
 
 from ..transport import DISCORD_ERRORS
 from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._dms import DmSender
-from ._text import CardText, mention
 from ._writer import CannotPost, Rendered, TableWriter, token_usable
 
 log = logging.getLogger(__name__)

@@ -18,10 +18,10 @@ from bot.poker import Game, Legal, get_game
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
 from cogs import render
+from cogs.render import CardText, chips, mention
 
 from .. import tournament_views
 from . import _text
-from ._text import CardText, chips, mention
 
 MAX_LOG_LINES = 5  # this hand's last public lines the message shows (and the runner keeps)
 COLOUR = discord.Colour.dark_green()

@@ -19,11 +19,11 @@ import discord
 
 from bot.poker import Fold, rotation
 from bot.tables import Outcome, Table, TableError
+from cogs.render import chips, mention
 
 from ..errors import answers_errors
 from ._runner import TableRunner
 from ._runners import admitted, runners_of
-from ._text import chips, mention
 
 __all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy", "rebuy_form", "rebuy_submitted",
            "sit_in", "sit_out"]

@@ -18,10 +18,10 @@ from bot.rules_text import rules_page
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
 from cogs import night_views, render
+from cogs.render import chips, mention
 
 from . import _seats
 from ._runners import runners_of
-from ._text import chips, mention
 
 __all__ = ["COMMANDS", "GAME_CHOICES", "STRUCTURE_CHOICES"]
 

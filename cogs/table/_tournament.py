@@ -22,6 +22,7 @@ from bot.tables import tournament as mode
 from bot.tables.settings import MAX_BUY_IN
 from bot.tables.tournament import Finished, News, TournamentMode, Wake, new_tournament, tournament_of
 from bot.tournament.levels import MAX_LEVELS, MAX_MINUTES
+from cogs.render import chips, mention
 from cogs.tournament_views import (
     MAX_LISTED,
     lobby_embed,
@@ -35,7 +36,6 @@ from ..errors import answers_errors
 from ._runner import TableRunner
 from ._runners import Runners, admitted, runners_of
 from ._table_commands import GAME_CHOICES, STRUCTURE_CHOICES
-from ._text import chips, mention
 
 __all__ = ["COMMANDS", "TournamentButton", "listen_all", "lobby_view"]
 

@@ -23,13 +23,13 @@ import discord
 
 from bot.poker import BetRaise, CheckCall, Draw, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
+from cogs.render import chips
 
 from ..errors import answers_errors
 from . import _draw
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
 from ._runners import admitted, runners_of
-from ._text import chips
 
 __all__ = [
     "ACTIONS_ROW", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed", "amount_form",
