@@ -19,6 +19,7 @@ from .games import MIN_PLAYERS, STRUCTURES, Game, Structure, get_game
 
 ChoicePer = Literal["hand", "orbit"]
 TIMEOUTS_TO_SIT_OUT = 2  # hands in a row in which a player timed out (RULES.md section 5)
+DEFAULT_BUY_INS = (20, 100)  # the smallest and largest buy-in a host did not set, in big blinds (or antes)
 
 
 class RotationError(ValueError):
@@ -160,6 +161,12 @@ def timeouts_after_hand(previous: int, timed_out: bool) -> tuple[int, bool]:
 
 
 # ------------------------------------------------------------------ buy-ins
+
+
+def buy_in_range(big_blind: int, ante: int, low: int | None, high: int | None) -> tuple[int, int]:
+    """The smallest and largest buy-in: the host's, or 20 and 100 big blinds (antes at a table with none)."""
+    unit = big_blind or ante or 1
+    return (DEFAULT_BUY_INS[0] * unit if low is None else low, DEFAULT_BUY_INS[1] * unit if high is None else high)
 
 
 def default_buy_in(balance: int, low: int, high: int) -> int:

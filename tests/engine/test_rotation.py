@@ -14,6 +14,13 @@ from bot.poker.rotation import RotationError
 ANN, BOB, CAT = 11, 22, 33
 
 
+def test_a_table_takes_twenty_to_a_hundred_big_blinds_unless_the_host_says_otherwise() -> None:
+    assert rotation.buy_in_range(10, 0, None, None) == (200, 1000)
+    assert rotation.buy_in_range(0, 5, None, None) == (100, 500)  # antes only: counted in antes
+    assert rotation.buy_in_range(10, 0, 50, None) == (50, 1000)
+    assert rotation.buy_in_range(10, 2, 50, 5000) == (50, 5000)
+
+
 def test_the_default_buy_in_is_the_most_the_table_allows_that_the_balance_covers() -> None:
     assert rotation.default_buy_in(5_000, 40, 200) == 200
     assert rotation.default_buy_in(150, 40, 200) == 150
