@@ -468,10 +468,6 @@ class Hand:
         """Check, or call the bet (all in for less if the stack is short)."""
         return self.act(CheckCall())
 
-    def verify_bet_or_raise_to(self, amount: int) -> None:
-        """Raise IllegalAction unless the player to act may bet or raise to ``amount``."""
-        self._verify_raise(self._betting_player(None), amount)
-
     def bet_or_raise_to(self, amount: int) -> list[Event]:
         """Bet, or raise, so that the player's total bet this round is ``amount``."""
         return self.act(BetRaise(amount))

@@ -411,12 +411,3 @@ class BankMixin(StoreBase):
                 {"guild": guild, "limit": limit},
             )
         return [LeaderboardEntry(r["rank"], r["user_id"], r["balance"], r["at_tables"]) for r in rows]
-
-    async def guild_ids(self) -> list[int]:
-        """Every guild with an account, a table or settings in this file (for ``audit_all``)."""
-        async with self._read() as tx:
-            rows = await tx.all(
-                "SELECT guild_id FROM accounts UNION SELECT guild_id FROM tables"
-                " UNION SELECT guild_id FROM guild_settings ORDER BY 1"
-            )
-        return [int(r[0]) for r in rows]
