@@ -58,7 +58,7 @@ class PokerBot(commands.Bot):
                          help_command=None, tree_cls=PokerTree, **self._shard_options())
         from cogs.transport import install
 
-        install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection (issue 12)
+        install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection
         self.db_path = self.config.db_path
         self.dev_guild_id = self.config.dev_guild_id
         self.rng = rng

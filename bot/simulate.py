@@ -1,7 +1,7 @@
 """``python -m bot simulate``: random legal players, and a check of every hand they play.
 
 Outside the engine because it keeps time. ``random_action`` is the random
-player of issue 2 (also used by ``bench/bench_play.py`` and the tests):
+player (also used by ``bench/bench_play.py`` and the tests):
 
 - facing a bet: fold with probability 0.15, bet or raise with 0.25 when the
   rules allow it, else call;

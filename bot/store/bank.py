@@ -397,7 +397,7 @@ class BankMixin(StoreBase):
                 WITH at_tables AS (
                     SELECT s.user_id, sum(s.stack) AS chips
                     FROM seats s JOIN tables t ON t.id = s.table_id
-                    WHERE t.guild_id = :guild  -- tournament chips are not bank chips (issue 15):
+                    WHERE t.guild_id = :guild  -- tournament chips are not bank chips:
                       AND NOT EXISTS (SELECT 1 FROM tournaments x WHERE x.table_id = t.id)
                     GROUP BY s.user_id
                 )

@@ -173,7 +173,7 @@ async def _cash_out(tx: Tx, table: sqlite3.Row, seat: sqlite3.Row) -> CashOut:
     """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
     stack = int(seat["stack"])
     user = int(seat["user_id"])
-    if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips (issue 15)
+    if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips: the pool pays
         raise InvalidArgument("Tournament chips cannot be cashed out: the prize pool is paid when the tournament ends.")
     if stack:
         balance = await post(
@@ -838,7 +838,7 @@ def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> 
 
 async def _debit_for_table(tx: Tx, table: sqlite3.Row, user: int, amount: int, kind: str) -> None:
     """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
-    if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips (issue 15)
+    if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips, not a balance's
         raise InvalidArgument("This table plays a tournament: enter it with its Register button.")
     try:
         await post(tx, table["guild_id"], user, -amount, kind, reference=f"table {table['id']}", table_id=table["id"])
