@@ -2,7 +2,7 @@
 
     python -m bot                      run the bot (needs DISCORD_TOKEN)
     python -m bot replay FILE.phh      replay a hand history, print its result as JSON
-    python -m bot replay FILE.phhs     replay a session's hands, one JSON line per hand
+    python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
     python -m bot simulate --game G --players N --hands K --seed S
     python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
 """
@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
 
     replay = commands.add_parser("replay", help="replay a PHH hand history through the engine")
-    replay.add_argument("file", help="a .phh file (one hand) or a .phhs file (a session)")
+    replay.add_argument("file", help="a .phh file (one hand) or a .phhs file (a night)")
 
     simulate = commands.add_parser("simulate", help="play random hands and check that no chip or card is lost")
     simulate.add_argument("--game", default="dealers-choice", help="a game id, or dealers-choice to rotate")

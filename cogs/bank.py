@@ -87,7 +87,7 @@ class BankCog(commands.Cog):
             board = await night_board(self.bot.store, interaction.guild_id, channel, cast(Period, period),
                                       time.time())
             table = self.bot.tables.get(channel)
-            here = board.night.sessions[0].table_id if board.here and board.night else None
+            here = board.night.nights[0].table_id if board.here and board.night else None
             value = table.settings.money if table is not None and table.id == here else None  # this table's night
             await interaction.response.send_message(night_views.board_text(board, value), allowed_mentions=NONE)
             return
@@ -174,9 +174,9 @@ class BankCog(commands.Cog):
     @results.autocomplete("session")
     @settle.autocomplete("session")
     @graph.autocomplete("session")
-    async def _session_choices(self, interaction: discord.Interaction, current: str
+    async def _night_choices(self, interaction: discord.Interaction, current: str
                                ) -> list[app_commands.Choice[str]]:
-        return await night_views.session_choices(self.bot.store, interaction, current)
+        return await night_views.night_choices_of(self.bot.store, interaction, current)
 
     @chips.command(name="grant", description="Create chips for a member (banker)")
     async def grant(self, interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:

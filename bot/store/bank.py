@@ -31,7 +31,7 @@ from .db import (
     check_id,
 )
 from .errors import InsufficientFunds, InvalidAmount, InvalidArgument, NotFound, SelfTransfer
-from .sessions import CURRENT_SESSION
+from .nights import CURRENT_NIGHT
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE",
@@ -198,10 +198,10 @@ async def _insert_ledger(
     table_id: int | None,
     hand_id: int | None,
 ) -> None:
-    # A row of a table belongs to the table's running session (bot.store.sessions).
+    # A row of a table belongs to the table's running night (bot.store.nights).
     await tx.run(
         "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind, reference, counterparty,"
-        f" table_id, hand_id, created_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_SESSION})",
+        f" table_id, hand_id, created_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_NIGHT})",
         (guild, user, delta, balance_after, kind, reference, counterparty, table_id, hand_id, tx.now, table_id),
     )
 

@@ -97,7 +97,7 @@ class HandRecord:
     started_at: float
     ended_at: float | None
     actions: tuple[str, ...]
-    session_id: int | None = None  # the night it belongs to
+    night_id: int | None = None  # the night it belongs to
 
     @property
     def next_seq(self) -> int:
@@ -144,7 +144,7 @@ def hand_record(r: sqlite3.Row, actions: Sequence[str]) -> HandRecord:
         seed=r["seed"], seat_users=tuple(from_json(r["seats"])), stacks_before=tuple(from_json(r["stacks_before"])),
         carried_in=r["carried_in"], status=r["status"], stacks_after=None if after is None else tuple(after),
         carried_out=r["carried_out"], result=from_json(r["result"]), phh=r["phh"], void_reason=r["void_reason"],
-        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions), session_id=r["session_id"],
+        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions), night_id=r["session_id"],
     )
 
 

@@ -66,6 +66,7 @@ from .errors import (
     TableExists,
     TableNotEmpty,
 )
+from .nights import CURRENT_NIGHT, end_night, start_night, write_facts
 from .prize_pool import TournamentHand, check_hand_change, write_hand_result
 from .rows import (
     CashOut,
@@ -86,7 +87,6 @@ from .rows import (
     table_record,
     table_row,
 )
-from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -94,8 +94,8 @@ __all__ = [
     "CashOut",
     "HandRecord",
     "HandStatus",
+    "PlayerResult",
     "SeatRecord",
-    "SessionResult",
     "TableRecord",
     "TableStatus",
     "TablesMixin",
@@ -108,7 +108,7 @@ MAX_REASON_LENGTH = 500
 
 
 @dataclass(frozen=True, slots=True)
-class SessionResult:
+class PlayerResult:
     """One player's net result at one table: ``cashed_out + refunded + stack - bought_in``."""
 
     user_id: int
@@ -120,7 +120,7 @@ class SessionResult:
 
     @property
     def net(self) -> int:
-        """Up (positive) or down (negative) for the session."""
+        """Up (positive) or down (negative) for the night."""
         return self.cashed_out + self.refunded + self.stack - self.bought_in
 
 
@@ -226,7 +226,7 @@ class TablesMixin(StoreBase):
     # ---- tables
 
     async def create_table(self, guild: int, channel: int, host: int, settings: Mapping[str, Any]) -> TableRecord:
-        """Open a table in ``channel`` and start its first session; raises ``TableExists`` if the channel already
+        """Open a table in ``channel`` and start its first night; raises ``TableExists`` if the channel already
         has an open one."""
         check_id(guild, "The server id")
         check_id(channel, "The channel id")
@@ -239,7 +239,7 @@ class TablesMixin(StoreBase):
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, text, tx.now),
             )
-            await start_session(tx, table_id)
+            await start_night(tx, table_id)
             return await read_table(tx, table_id)
 
     async def get_table(self, channel: int) -> TableRecord | None:
@@ -314,7 +314,7 @@ class TablesMixin(StoreBase):
     ) -> tuple[TableRecord, list[CashOut]]:
         """Close the table in one transaction: its live hand voided (``void_reason``; every chip is still on its
         seat), the carried pot returned as ``refunds`` ({member: chips}, adding up to the carried pot exactly),
-        every seat cashed out, the table and its session closed. Returns the closed table and the cash-outs in
+        every seat cashed out, the table and its night closed. Returns the closed table and the cash-outs in
         seat order.
         A crash at any moment leaves the table either open as it was or closed: never half closed.
         Refused (``HandInProgress``, ``TableNotEmpty``) when a hand is live without a reason, or the refunds do
@@ -335,7 +335,7 @@ class TablesMixin(StoreBase):
             await refund_carried(tx, table, shares)
             seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
             cashes = [await _cash_out(tx, table, seat) for seat in seats]
-            await end_session(tx, table_id)
+            await end_night(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
             return await read_table(tx, table_id), cashes
@@ -524,8 +524,8 @@ class TablesMixin(StoreBase):
             await tx.run("UPDATE tables SET carried_pot = carried_pot - ? WHERE id = ?", (total, table_id))
             return carried - total
 
-    async def session_results(self, table_id: int) -> list[SessionResult]:
-        """Each player's net for the table's session (cash-outs + refunds + current stack - buy-ins),
+    async def player_results(self, table_id: int) -> list[PlayerResult]:
+        """Each player's net for the table's night (cash-outs + refunds + current stack - buy-ins),
         best first. The nets add up to minus the carried pot. At a tournament table: prizes + refunds - buy-ins
         and rebuys (its stacks are tournament chips, worth nothing at the bank); the nets add up to minus the
         prize pool while it is held."""
@@ -547,7 +547,7 @@ class TablesMixin(StoreBase):
             if await _plays_tournament(tx, table_id):
                 stacks = dict.fromkeys(stacks, 0)
         results = [
-            SessionResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
+            PlayerResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
                           stacks.get(r["user_id"], 0), r["user_id"] in stacks)
             for r in rows
         ]
@@ -615,7 +615,7 @@ class TablesMixin(StoreBase):
                                         (table_id,), 1))
             hand_id = await tx.insert(
                 "INSERT INTO hands (table_id, number, game, settings, seed, seats, stacks_before, carried_in,"
-                f" started_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_SESSION})",
+                f" started_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_NIGHT})",
                 (table_id, number, game, settings_text, seed, to_json(users, "seats"), to_json(stacks, "stacks"),
                  carried_in, tx.now, table_id),
             )

@@ -39,6 +39,7 @@ from .errors import (
     TableExists,
     TournamentError,
 )
+from .nights import end_night, start_night
 from .prize_pool import (
     ACTIVE,
     TournamentHand,
@@ -51,7 +52,6 @@ from .prize_pool import (
     write_hand_result,
 )
 from .rows import CashOut, SeatRecord, TableRecord, check_settings, read_table, seat_record
-from .sessions import end_session, start_session
 from .tables import MAX_SEATS
 
 __all__ = [
@@ -162,7 +162,7 @@ class TournamentsMixin(StoreBase):
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, settings_text, tx.now),
             )
-            await start_session(tx, table_id)  # the tournament is the table's one night
+            await start_night(tx, table_id)  # the tournament is the table's one night
             tournament_id = await tx.insert(
                 "INSERT INTO tournaments (guild_id, table_id, buy_in, starting_chips, state, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -308,7 +308,7 @@ class TournamentsMixin(StoreBase):
             if int(await tx.value("SELECT pool FROM tournaments WHERE id = ?", (tournament_id,), 0)) != 0:
                 raise ChipsNotConserved("The refunds do not add up to the prize pool.")
             await tx.run("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            await end_session(tx, table_id)
+            await end_night(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
             await tx.run("UPDATE tournaments SET status = 'cancelled', state = ?, ended_at = ? WHERE id = ?",

@@ -49,7 +49,7 @@ from ..poker import (
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
-from ..store import CashOut, HandRecord, SeatRecord, SessionRecord, Store, TableRecord, TournamentHand
+from ..store import CashOut, HandRecord, NightRecord, SeatRecord, Store, TableRecord, TournamentHand
 from .settings import SettingsError, TableSettings
 
 __all__ = [
@@ -877,18 +877,18 @@ class Table:
         except RotationError as error:
             raise TableError(str(error)) from None
 
-    async def new_session(self) -> SessionRecord:
-        """The host's new night at this table, between hands: the running session ends and the next starts, the
+    async def new_night(self) -> NightRecord:
+        """The host's new night at this table, between hands: the running night ends and the next starts, the
         players keep their seats and stacks, and chips still carried go back to those who put them in (a night's
         results add up; nothing is carried from one night into the next)."""
         async with self.changing():
             if self.live is not None:
                 raise TableError(f"Hand #{self.live.record.number} is being played; a new night starts between "
                                  "hands.")
-            session = await self.store.new_session(self.id, refunds=self.carried_refunds())
+            night = await self.store.new_night(self.id, refunds=self.carried_refunds())
             self.carried_owners = {}
             await self.reread()
-            return session
+            return night
 
     async def close(self) -> list[CashOut]:
         """Close the table in one transaction: a hand in play is voided (every chip goes back where it was),

@@ -35,16 +35,16 @@ async def night_new(interaction: discord.Interaction) -> None:
     """/poker session new"""
     runner = runners_of(interaction).hosted(interaction)
     table = runner.table
-    ended = await table.store.last_session(table.record.channel_id)
+    ended = await table.store.last_night(table.record.channel_id)
     returned = table.carried_refunds()
-    started = await table.new_session()
+    started = await table.new_night()
     await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
                                             allowed_mentions=night_views.NONE)
     await runner.publish()
 
 
 async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return await night_views.session_choices(runners_of(interaction).bot.store, interaction, current)
+    return await night_views.night_choices_of(runners_of(interaction).bot.store, interaction, current)
 
 
 @app_commands.command(name="stats", description=COMMAND_HELP["poker stats"])
@@ -59,7 +59,7 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
     who = member or interaction.user
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session) if session \
         else None
-    by_game = await store.player_stats(interaction.guild_id, who.id, game=game, sessions=night.ids if night else None)
+    by_game = await store.player_stats(interaction.guild_id, who.id, game=game, nights=night.ids if night else None)
     embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
     await interaction.response.send_message(embed=embed, allowed_mentions=night_views.NONE)
 
@@ -86,7 +86,7 @@ async def export(interaction: discord.Interaction, session: str | None = None) -
     assert interaction.guild_id is not None
     store = runners_of(interaction).bot.store
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
-    hands = await store.session_hands(night.ids)
+    hands = await store.night_hands(night.ids)
     if not hands:
         await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
         return

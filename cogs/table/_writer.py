@@ -58,7 +58,7 @@ class Rendered:
 
 
 class Surface(Protocol):
-    """What the writer shows and where: the owner of the table (its session) answers these."""
+    """What the writer shows and where: the owner of the table (its runner) answers these."""
 
     @property
     def channel_id(self) -> int:
