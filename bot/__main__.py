@@ -5,6 +5,7 @@
     python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
     python -m bot simulate --game G --players N --hands K --seed S
     python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
+    python -m bot rules                print the house rules as markdown (docs/rules.md)
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--full", action="store_true", help="print the whole table at every update")
     demo.add_argument("--verbose", action="store_true", help="also show the bot's log")
 
+    commands.add_parser("rules", help="print the house rules as markdown (the text of docs/rules.md)")
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         from .replay import replay_command
@@ -51,6 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import simulate_command
 
         return simulate_command(args.game, args.players, args.hands, args.seed)
+    if args.command == "rules":
+        from .rules_text import rules_markdown
+
+        sys.stdout.write(rules_markdown())
+        return 0
     if args.command == "demo":
         try:
             from pokerdev.demo import demo_command
