@@ -13,12 +13,12 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
 
-from ..errors import ignore_unknown_commands, report, running_callbacks
+from ..errors import ignore_unknown_commands, running_callbacks
+from ..groups import CommandGroup
 from . import _controls, _move_commands, _night_commands, _table_commands, _tournament
 from ._choice import DealButton, GameSelect, StructureSelect
 from ._draw import CardButton, ThrowButton
@@ -36,17 +36,8 @@ DYNAMIC_ITEMS = (TurnButton, SeatButton, GameSelect, StructureSelect, DealButton
                  _tournament.TournamentButton)
 
 
-class PokerGroup(app_commands.Group):
-    """/poker: every command of the tables, by concern; their errors are answered in one place."""
-
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
-        await report(interaction, error)
-
-
-POKER = PokerGroup(name="poker", description="Draw poker tables", guild_only=True)
-for _command in (*_table_commands.COMMANDS, *_move_commands.COMMANDS, *_night_commands.COMMANDS,
-                 *_tournament.COMMANDS):
-    POKER.add_command(_command)
+POKER = CommandGroup("poker", "Draw poker tables", *_table_commands.COMMANDS, *_move_commands.COMMANDS,
+                     *_night_commands.COMMANDS, *_tournament.COMMANDS)
 
 
 class TableCog(commands.Cog, name=COG_NAME):
