@@ -77,26 +77,29 @@ async def ledger(interaction: discord.Interaction, member: discord.Member | None
     await interaction.response.send_message("\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
 
 
+async def _banker_moves(interaction: discord.Interaction, member: discord.Member, amount: int, *,
+                        created: bool) -> None:
+    """A banker creates (``created``) or removes chips of a member's balance, and says his balance after."""
+    await _require_banker(interaction)
+    assert interaction.guild_id is not None
+    store = bot_of(interaction).store
+    move = store.grant if created else store.remove
+    balance = await move(interaction.guild_id, member.id, amount, interaction.user.id)
+    done = f"Granted {render.chip_count(amount)} to" if created else f"Removed {render.chip_count(amount)} from"
+    await interaction.response.send_message(f"{done} {member.mention}; balance {render.chips(balance)}.",
+                                            allowed_mentions=NONE)
+
+
 @app_commands.command(name="grant", description="Create chips for a member (banker)")
 async def grant(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips grant"""
-    await _require_banker(interaction)
-    assert interaction.guild_id is not None
-    balance = await bot_of(interaction).store.grant(interaction.guild_id, member.id, amount, interaction.user.id)
-    await interaction.response.send_message(
-        f"Granted {render.chip_count(amount)} to {member.mention}; balance {render.chips(balance)}.",
-        allowed_mentions=NONE)
+    await _banker_moves(interaction, member, amount, created=True)
 
 
 @app_commands.command(name="remove", description="Remove chips from a member (banker)")
 async def remove(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips remove"""
-    await _require_banker(interaction)
-    assert interaction.guild_id is not None
-    balance = await bot_of(interaction).store.remove(interaction.guild_id, member.id, amount, interaction.user.id)
-    await interaction.response.send_message(
-        f"Removed {render.chip_count(amount)} from {member.mention}; balance {render.chips(balance)}.",
-        allowed_mentions=NONE)
+    await _banker_moves(interaction, member, amount, created=False)
 
 
 @app_commands.command(name="starting_balance", description=COMMAND_HELP["chips starting_balance"])

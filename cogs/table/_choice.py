@@ -18,7 +18,7 @@ from cogs.render import mention
 
 from ..errors import answers_errors
 from ._runner import TableRunner
-from ._runners import admitted, runners_of
+from ._runners import Admitting, clicked_runner
 from ._screen import Screen
 
 __all__ = ["DealButton", "GameSelect", "StructureSelect", "menu"]
@@ -56,7 +56,7 @@ def menu(table: Table, screen: Screen) -> list[discord.ui.Item[Any]]:
     return items
 
 
-class GameSelect(discord.ui.DynamicItem[SELECT], template=r"pk:game:(?P<table>\d+):(?P<number>\d+)"):
+class GameSelect(Admitting, discord.ui.DynamicItem[SELECT], template=r"pk:game:(?P<table>\d+):(?P<number>\d+)"):
     """The games the button player may pick for the next hand."""
 
     def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None,
@@ -69,11 +69,7 @@ class GameSelect(discord.ui.DynamicItem[SELECT], template=r"pk:game:(?P<table>\d
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameSelect:
-        table = int(match["table"])
-        return cls(table, int(match["number"]), runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -94,7 +90,8 @@ class GameSelect(discord.ui.DynamicItem[SELECT], template=r"pk:game:(?P<table>\d
             await runner.publish(interaction)
 
 
-class StructureSelect(discord.ui.DynamicItem[SELECT], template=r"pk:structure:(?P<table>\d+):(?P<number>\d+)"):
+class StructureSelect(Admitting, discord.ui.DynamicItem[SELECT],
+                      template=r"pk:structure:(?P<table>\d+):(?P<number>\d+)"):
     """When the host allows it: the structure of the next game (picked before the game)."""
 
     def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None,
@@ -106,11 +103,7 @@ class StructureSelect(discord.ui.DynamicItem[SELECT], template=r"pk:structure:(?
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> StructureSelect:
-        table = int(match["table"])
-        return cls(table, int(match["number"]), runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -125,7 +118,7 @@ class StructureSelect(discord.ui.DynamicItem[SELECT], template=r"pk:structure:(?
             await runner.publish(interaction)
 
 
-class DealButton(discord.ui.DynamicItem[BUTTON], template=r"pk:deal:(?P<table>\d+):(?P<number>\d+)"):
+class DealButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:deal:(?P<table>\d+):(?P<number>\d+)"):
     """Deal the game picked (picking in the menu only shows the choice; this deals it)."""
 
     def __init__(self, table: int, number: int, label: str = "Deal", *, disabled: bool = False,
@@ -137,11 +130,7 @@ class DealButton(discord.ui.DynamicItem[BUTTON], template=r"pk:deal:(?P<table>\d
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DealButton:
-        table = int(match["table"])
-        return cls(table, int(match["number"]), runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:

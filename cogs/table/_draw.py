@@ -21,7 +21,7 @@ from cogs.render import cards
 from ..errors import answers_errors
 from ._play import draw, in_phase
 from ._runner import TableRunner
-from ._runners import admitted, runners_of
+from ._runners import Admitting, clicked_runner
 from ._text import unbroken
 
 __all__ = ["CardButton", "ThrowButton", "form_submitted", "picker", "read_cards", "readable", "thrown", "typed_draw"]
@@ -82,8 +82,8 @@ def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool
             (f"Throw {count} · face down", False, discord.ButtonStyle.secondary)]
 
 
-class CardButton(discord.ui.DynamicItem[BUTTON], template=r"pk:card:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):"
-                                                          r"(?P<mask>\d+):(?P<card>\d)"):
+class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                 template=r"pk:card:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<card>\d)"):
     """One card of the picker: a tap marks it to throw, another keeps it (the picker is shown again)."""
 
     def __init__(self, table: int, hand: int, seq: int, mask: int, card: int, *, label: str | None = None,
@@ -97,12 +97,8 @@ class CardButton(discord.ui.DynamicItem[BUTTON], template=r"pk:card:(?P<table>\d
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> CardButton:
-        table = int(match["table"])
-        return cls(table, int(match["hand"]), int(match["seq"]), int(match["mask"]), int(match["card"]),
-                   runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), int(match["card"]),
+                   runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -113,8 +109,8 @@ class CardButton(discord.ui.DynamicItem[BUTTON], template=r"pk:card:(?P<table>\d
         await runner.answers.update(interaction, content=content, view=view)
 
 
-class ThrowButton(discord.ui.DynamicItem[BUTTON], template=r"pk:throw:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):"
-                                                           r"(?P<mask>\d+):(?P<up>[01])"):
+class ThrowButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                  template=r"pk:throw:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<up>[01])"):
     """The picker's last tap: throw the marked cards (none: stand pat), Assassin's twos face up or not; the picker
     then shows what came."""
 
@@ -127,12 +123,8 @@ class ThrowButton(discord.ui.DynamicItem[BUTTON], template=r"pk:throw:(?P<table>
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ThrowButton:
-        table = int(match["table"])
-        return cls(table, int(match["hand"]), int(match["seq"]), int(match["mask"]), match["up"] == "1",
-                   runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), match["up"] == "1",
+                   runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:

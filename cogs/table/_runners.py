@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -127,6 +128,23 @@ async def admitted(interaction: discord.Interaction, runner: TableRunner | None,
         await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
         return False
     return True
+
+
+def clicked_runner(interaction: discord.Interaction, match: re.Match[str]) -> TableRunner | None:
+    """The runner of the table a component's custom_id names (its ``table`` group), resolved once, in the item's
+    ``from_custom_id``; None for a closed table's component or one forged for another table."""
+    return runners_of(interaction).clicked(interaction, int(match["table"]))
+
+
+class Admitting:
+    """A table component's check before its callback (``admitted``), for an item with a ``runner`` and, when its
+    custom_id names an action, whether that action is one of ours (``known``)."""
+
+    runner: TableRunner | None
+    known: bool = True
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await admitted(interaction, self.runner, known=self.known)
 
 
 class _WithRunners(Protocol):

@@ -23,7 +23,7 @@ from cogs.render import chips, mention
 
 from ..errors import answers_errors
 from ._runner import TableRunner
-from ._runners import admitted, runners_of
+from ._runners import Admitting, clicked_runner
 
 __all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy", "rebuy_form", "rebuy_submitted",
            "sit_in", "sit_out"]
@@ -186,22 +186,19 @@ SEAT_ACTIONS: tuple[SeatAction, ...] = (HAND, JOIN, SIT, REBUY, LEAVE)  # in but
 CLICKABLE = {action.name: action for action in (*SEAT_ACTIONS, LEAVE_SURE)}
 
 
-class SeatButton(discord.ui.DynamicItem[BUTTON], template=r"pk:seat:(?P<table>\d+):(?P<name>[a-z-]+)"):
+class SeatButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:seat:(?P<table>\d+):(?P<name>[a-z-]+)"):
     """A seat action's button for one table (it works after a restart)."""
 
     def __init__(self, table: int, name: str, label: str = "…", style: discord.ButtonStyle = Style.secondary,
                  row: int | None = None, runner: TableRunner | None = None) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"pk:seat:{table}:{name}"))
         self.table, self.name, self.runner = table, name, runner
+        self.known = name in CLICKABLE  # else refused before its callback
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> SeatButton:
-        table = int(match["table"])
-        return cls(table, match["name"], runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner, known=self.name in CLICKABLE)
+        return cls(int(match["table"]), match["name"], runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:

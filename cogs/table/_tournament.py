@@ -34,7 +34,7 @@ from cogs.tournament_views import (
 
 from ..errors import answers_errors
 from ._runner import TableRunner
-from ._runners import Runners, admitted, runners_of
+from ._runners import Admitting, Runners, clicked_runner, runners_of
 from ._table_commands import GAME_CHOICES, STRUCTURE_CHOICES
 
 __all__ = ["COMMANDS", "TournamentButton", "listen_all", "lobby_view"]
@@ -83,7 +83,7 @@ def lobby_view(table: Table) -> discord.ui.View:
     return view
 
 
-class TournamentButton(discord.ui.DynamicItem[BUTTON],
+class TournamentButton(Admitting, discord.ui.DynamicItem[BUTTON],
                        template=r"pk:tournament:(?P<table>\d+):(?P<kind>register|unregister|rebuy)"):
     """Register, Unregister or Rebuy, for one tournament table (it works after a restart)."""
 
@@ -95,11 +95,7 @@ class TournamentButton(discord.ui.DynamicItem[BUTTON],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TournamentButton:
-        table = int(match["table"])
-        return cls(table, match["kind"], runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction, self.runner)
+        return cls(int(match["table"]), match["kind"], runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -29,7 +29,7 @@ from ..errors import answers_errors
 from . import _draw
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
-from ._runners import admitted, runners_of
+from ._runners import Admitting, clicked_runner
 
 __all__ = [
     "ACTIONS_ROW", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed", "amount_form",
@@ -261,10 +261,11 @@ TYPED: dict[str, tuple[TurnAction, Typed]] = {typed.name: (action, typed) for ac
                                               for typed in action.typed}
 
 
-class TurnButton(discord.ui.DynamicItem[BUTTON], template=r"pk:turn:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):"
-                                                          r"(?P<name>[a-z-]+)"):
+class TurnButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                 template=r"pk:turn:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<name>[a-z-]+)"):
     """A turn action's button for one table, hand and action number (it works after a restart). The table and the
-    action are found once, from the custom_id; the turn is checked when the action is played."""
+    action are found once, from the custom_id (a click on a closed table or on no action of ours is refused before
+    its callback); the turn is checked when the action is played."""
 
     def __init__(self, table: int, hand: int, seq: int, name: str, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
@@ -272,17 +273,13 @@ class TurnButton(discord.ui.DynamicItem[BUTTON], template=r"pk:turn:(?P<table>\d
         super().__init__(discord.ui.Button(label=label, style=style, row=row,
                                            custom_id=f"pk:turn:{table}:{hand}:{seq}:{name}"))
         self.table, self.hand, self.seq, self.name, self.runner = table, hand, seq, name, runner
+        self.known = name in CLICKABLE  # else refused before its callback
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TurnButton:
-        table = int(match["table"])
-        return cls(table, int(match["hand"]), int(match["seq"]), match["name"],
-                   runner=runners_of(interaction).clicked(interaction, table))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """A click delivered twice, on a closed table or on no action of ours is refused here and goes no further."""
-        return await admitted(interaction, self.runner, known=self.name in CLICKABLE)
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["name"],
+                   runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
