@@ -10,6 +10,11 @@ what a player was shown is never lost; after a crash ``Tables.restore``
 rebuilds each live hand from its seed and action log, or voids it (every chip
 is still on its seat).
 
+A table plays a cash game unless its mode says otherwise: before a deal,
+after a hand and for a player sitting out it asks its ``TableMode`` (a
+tournament's is ``bot.tables.tournament.TournamentMode``), and nothing else of
+it.
+
 Every change returns what the Discord side needs to show it and what the
 table waits for next (``Outcome``, ``Next``), so that side never reaches back
 in to decide. No Discord imports here, and no Discord markup: refusals name
