@@ -5,7 +5,10 @@
     python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
     python -m bot simulate --game G --players N --hands K --seed S
     python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
-    python -m bot rules                print the house rules as markdown (docs/rules.md)
+    python -m bot db check [--db URL]           check the bank's database (integrity, every server's chips)
+    python -m bot db backup FILE [--db URL]     back the bank up while the bot runs, and check the copy
+    python -m bot health                        0 while the running bot is in touch with Discord (HEALTH_FILE)
+    python -m bot rules                         print the house rules as markdown (docs/rules.md)
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 DEMO_NEEDS_DEVTOOLS = (
     "The demo runs the bot against the fake Discord of the tests, which is not part of the bot itself: "
@@ -43,9 +47,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--full", action="store_true", help="print the whole table at every update")
     demo.add_argument("--verbose", action="store_true", help="also show the bot's log")
 
+    add_db_commands(commands)
+    commands.add_parser("health", help="exit 0 while the running bot is in touch with Discord (needs HEALTH_FILE)")
     commands.add_parser("rules", help="print the house rules as markdown (the text of docs/rules.md)")
 
     args = parser.parse_args(argv)
+    if args.command == "db":
+        from .dbcli import db_command
+
+        return db_command(args)
+    if args.command == "health":
+        return health_command()
     if args.command == "replay":
         from .replay import replay_command
 
@@ -69,6 +81,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .run import run_bot
 
     return run_bot()
+
+
+def add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``db`` group (its commands in ``bot.dbcli``, imported only when used)."""
+    db = commands.add_parser("db", help="check or back up the bank's database (safe while the bot runs)")
+    group = db.add_subparsers(dest="db_command", required=True, metavar="{check,backup}")
+    check = group.add_parser("check", help="SQLite's integrity check and the audit of every server's chips")
+    check.add_argument("--db", metavar="URL", help="the database (default: POKER_DB)")
+    backup = group.add_parser("backup", help="copy the bank while the bot runs, and check the copy")
+    backup.add_argument("file", type=Path, help="the copy to write (replaced if it exists)")
+    backup.add_argument("--db", metavar="URL", help="the database (default: POKER_DB)")
+
+
+def health_command() -> int:
+    """``python -m bot health``: the Docker image's HEALTHCHECK (``bot.health``)."""
+    from .config import configured
+    from .health import check_health
+
+    config = configured()
+    if config is None:
+        return 2
+    healthy, line = check_health(config.health_file)
+    print(line, file=sys.stdout if healthy else sys.stderr)
+    return 0 if healthy else 1
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from .config import Config
+from .health import GatewayWatch
+from .startup import OpenBank, open_bank
 from .store import Store
+from .store.waits import limit_waits
 from .tables import Tables
 
 log = logging.getLogger(__name__)
@@ -28,14 +31,22 @@ SCOPES = ("bot", "applications.commands")
 def invite_url(application_id: int) -> str:
     """The OAuth2 URL that invites the bot with exactly the permissions it uses."""
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+STORE_WAIT = 10.0  # seconds an interaction's store calls may wait for the database (it is acknowledged long before)
 REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
+DELIVERY = "first delivery"  # interaction.extras: this delivery was seen first (its check and callback ask again)
 
 
 class PokerTree(app_commands.CommandTree["PokerBot"]):
     """The command tree: an interaction delivered a second time (a gateway replay) is not run again."""
 
     async def interaction_check(self, interaction: discord.Interaction[PokerBot], /) -> bool:
-        return self.client.first_delivery(interaction)
+        if not self.client.first_delivery(interaction):
+            return False
+        if interaction.type is discord.InteractionType.application_command:
+            from cogs.acknowledge import guard
+
+            guard(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
+        return True
 
 
 class PokerBot(commands.Bot):
@@ -64,10 +75,12 @@ class PokerBot(commands.Bot):
         self.rng = rng
         self.next_hand_delay = next_hand_delay
         self.sync_commands = sync_commands
+        self._bank: OpenBank | None = None
         self._store: Store | None = None
         self._tables: Tables | None = None
+        self.gateway = GatewayWatch(self, self.config.health_file)
         self.card_emojis: Any = None  # cogs.card_emojis.CardEmojis, once logged in (cards are text until then)
-        self._delivered: OrderedDict[int, int] = OrderedDict()  # interaction id -> id() of its object
+        self._delivered: OrderedDict[int, None] = OrderedDict()  # the ids of the interactions received
 
     def _shard_options(self) -> dict[str, Any]:
         """discord.py's shard options: none for one unsharded connection."""
@@ -75,14 +88,16 @@ class PokerBot(commands.Bot):
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and
-        answered once, and Discord refuses a second answer, so it is ignored rather than run twice."""
-        seen = self._delivered.get(interaction.id)
-        if seen is not None:
-            if seen == id(interaction):  # the same delivery, asked again (a check, then the callback)
-                return True
+        answered once, and Discord refuses a second answer, so it is ignored rather than run twice. A first
+        delivery's store calls wait for the database at most ``STORE_WAIT`` seconds."""
+        if interaction.extras.get(DELIVERY):  # the same delivery, asked again (a check, then the callback)
+            return True
+        if interaction.id in self._delivered:
             log.info("interaction %s was delivered again; ignored", interaction.id)
             return False
-        self._delivered[interaction.id] = id(interaction)
+        interaction.extras[DELIVERY] = True  # marked on the object itself: Python reuses a freed object's id()
+        self._delivered[interaction.id] = None
+        limit_waits(STORE_WAIT)  # its store calls (made in this task) never wait longer for another program's lock
         while len(self._delivered) > REMEMBERED_INTERACTIONS:
             self._delivered.popitem(last=False)
         return True
@@ -99,12 +114,20 @@ class PokerBot(commands.Bot):
         assert self._tables is not None, "the tables load in setup_hook"
         return self._tables
 
+    async def open_bank(self) -> Store:
+        """Take the bank's lock and open its store (once): ``bot.startup.StartupError`` says what stops it."""
+        if self._bank is None:
+            self._bank = await open_bank(self.config.db_path, synchronous=self.config.db_sync)
+            self._store = self._bank.store
+        return self._bank.store
+
     async def setup_hook(self) -> None:
         """Open the store, restore open tables, start the card emojis' upload, load the cogs, sync the slash
         commands, and say who the bot is and how to invite it."""
         from cogs.card_emojis import CardEmojis
 
-        self._store = await Store.open(self.config.db_path, synchronous=self.config.db_sync)
+        await self.open_bank()
+        assert self._store is not None
         self.card_emojis = CardEmojis(self)
         self.card_emojis.start()
         self._tables = Tables(self._store, self.rng)
@@ -119,15 +142,20 @@ class PokerBot(commands.Bot):
             log.info("logged in as %s (%s); invite it with %s", self.user, self.user.id,
                      invite_url(self.application_id))
         if self.sync_commands:
-            if self.dev_guild_id is not None:
-                guild = discord.Object(self.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            try:
+                if self.dev_guild_id is not None:
+                    guild = discord.Object(self.dev_guild_id)
+                    self.tree.copy_global_to(guild=guild)
+                    await self.tree.sync(guild=guild)
+                else:
+                    await self.tree.sync()
+            except (discord.HTTPException, OSError, TimeoutError) as error:  # Discord's failure: the next start syncs
+                log.warning("could not sync the slash commands (%r); Discord keeps the last ones synced", error)
+        self.gateway.start()
 
     async def close(self) -> None:
-        """Stop the clocks (via the cogs' unload), then close the store."""
+        """Stop the clocks (via the cogs' unload), then close the store and let the bank's lock go."""
+        self.gateway.stop()
         if self.card_emojis is not None:
             self.card_emojis.stop()
         for extension in list(self.extensions):
@@ -136,9 +164,12 @@ class PokerBot(commands.Bot):
             except Exception:
                 log.exception("could not unload %s", extension)
         await super().close()
-        if self._store is not None:
+        if self._bank is not None:
+            await self._bank.close()
+            self._bank = None
+        elif self._store is not None:
             await self._store.close()
-            self._store = None
+        self._store = None
 
 
 class ShardedPokerBot(PokerBot, commands.AutoShardedBot):

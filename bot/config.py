@@ -7,10 +7,13 @@ Nothing else in the bot reads ``os.environ``: the store, the bot and the cogs ge
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
+
+from .bank_location import parse_bank
 
 DbSync = Literal["normal", "full"]
 DEFAULT_DB_PATH: Final = Path("data/poker.db")
@@ -30,6 +33,7 @@ class Config:
     dev_guild_id: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    health_file: Path | None = None
 
     @property
     def sharded(self) -> bool:
@@ -74,15 +78,27 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     if sync not in DB_SYNCS:
         raise ValueError(f"POKER_DB_SYNC must be normal or full, not {sync!r}")
     shard_count, shard_ids = _shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
+    health = merged.get("HEALTH_FILE", "").strip()
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=Path(merged.get("POKER_DB", "").strip() or DEFAULT_DB_PATH),
+        db_path=parse_bank(merged.get("POKER_DB", "").strip() or str(DEFAULT_DB_PATH)).path,
         db_sync=sync,
         log_level=level,
         dev_guild_id=int(guild) if guild else None,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        health_file=Path(health) if health else None,
     )
+
+
+def configured() -> Config | None:
+    """The configuration of the environment and ``.env``, or None after printing what is wrong with it (one line
+    on standard error: a command then exits 2)."""
+    try:
+        return load_config()
+    except ValueError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return None
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -15,6 +15,7 @@ from bot.store.db import MAX_AMOUNT
 from bot.tables import TableError
 from cogs import night_commands, render
 
+from .acknowledge import PUBLIC_ANSWER, respond
 from .groups import CommandGroup, bot_of
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ NONE = discord.AllowedMentions.none()
 LEDGER_PAGE = 10  # movements a ledger page shows
 
 
-async def _require_banker(interaction: discord.Interaction) -> None:
-    """Members with Manage Server, or the banker role set with /chips banker role."""
+async def _require_banker(interaction: discord.Interaction, what: str = "grant or remove chips") -> None:
+    """Members with Manage Server, or the banker role set with /chips banker role; the refusal says ``what`` was
+    refused."""
     member = interaction.user
     perms = getattr(member, "guild_permissions", None)
     if perms is not None and perms.manage_guild:
@@ -35,7 +37,7 @@ async def _require_banker(interaction: discord.Interaction) -> None:
     role = (await bot_of(interaction).store.guild_settings(interaction.guild_id)).banker_role_id
     roles = {r.id for r in getattr(member, "roles", [])}
     if role is None or role not in roles:
-        raise TableError("Only members with Manage Server (or the banker role) can grant or remove chips.")
+        raise TableError(f"Only members with Manage Server (or the banker role) can {what}.")
 
 
 @app_commands.command(name="balance", description="Your chips (or another member's)")
@@ -46,19 +48,19 @@ async def balance(interaction: discord.Interaction, member: discord.Member | Non
         raise TableError("Bots have no chips.")
     assert interaction.guild_id is not None
     amount = await bot_of(interaction).store.balance(interaction.guild_id, who.id)
-    await interaction.response.send_message(f"{who.mention} has {render.chip_count(amount)} in the bank.",
-                                            ephemeral=True, allowed_mentions=NONE)
+    await respond(interaction, f"{who.mention} has {render.chip_count(amount)} in the bank.", ephemeral=True,
+                  allowed_mentions=NONE)
 
 
-@app_commands.command(name="give", description="Give some of your chips to another member")
+@app_commands.command(name="give", extras=PUBLIC_ANSWER, description="Give some of your chips to another member")
 async def give(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips give"""
     if member.bot:
         raise TableError("Bots have no use for chips.")
     assert interaction.guild_id is not None
     result = await bot_of(interaction).store.transfer(interaction.guild_id, interaction.user.id, member.id, amount)
-    await interaction.response.send_message(
-        f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
+    await respond(
+        interaction, f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
         f"Your balance: {render.chips(result.src_balance)}.", allowed_mentions=NONE)
 
 
@@ -69,12 +71,12 @@ async def ledger(interaction: discord.Interaction, member: discord.Member | None
     who = member or interaction.user
     assert interaction.guild_id is not None
     if who.id != interaction.user.id:
-        await _require_banker(interaction)
+        await _require_banker(interaction, "see another member's ledger")
     result = await bot_of(interaction).store.ledger_page(interaction.guild_id, who.id, page, LEDGER_PAGE)
     lines = [f"<t:{int(e.created_at)}:d> {e.kind} {e.delta:+,} → {render.chips(e.balance_after)}"
              for e in result.entries]
     header = f"{who.mention}'s ledger, page {result.page}/{result.pages}"
-    await interaction.response.send_message("\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
+    await respond(interaction, "\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
 
 
 async def _banker_moves(interaction: discord.Interaction, member: discord.Member, amount: int, *,
@@ -86,23 +88,23 @@ async def _banker_moves(interaction: discord.Interaction, member: discord.Member
     move = store.grant if created else store.remove
     balance = await move(interaction.guild_id, member.id, amount, interaction.user.id)
     done = f"Granted {render.chip_count(amount)} to" if created else f"Removed {render.chip_count(amount)} from"
-    await interaction.response.send_message(f"{done} {member.mention}; balance {render.chips(balance)}.",
-                                            allowed_mentions=NONE)
+    await respond(interaction, f"{done} {member.mention}; balance {render.chips(balance)}.", allowed_mentions=NONE)
 
 
-@app_commands.command(name="grant", description="Create chips for a member (banker)")
+@app_commands.command(name="grant", extras=PUBLIC_ANSWER, description="Create chips for a member (banker)")
 async def grant(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips grant"""
     await _banker_moves(interaction, member, amount, created=True)
 
 
-@app_commands.command(name="remove", description="Remove chips from a member (banker)")
+@app_commands.command(name="remove", extras=PUBLIC_ANSWER, description="Remove chips from a member (banker)")
 async def remove(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips remove"""
     await _banker_moves(interaction, member, amount, created=False)
 
 
-@app_commands.command(name="starting_balance", description=COMMAND_HELP["chips starting_balance"])
+@app_commands.command(name="starting_balance", extras=PUBLIC_ANSWER,
+                      description=COMMAND_HELP["chips starting_balance"])
 @app_commands.describe(**describe("chips starting_balance"))
 async def starting_balance(interaction: discord.Interaction,
                            amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None) -> None:
@@ -111,22 +113,21 @@ async def starting_balance(interaction: discord.Interaction,
     store = bot_of(interaction).store
     if amount is None:
         current = (await store.guild_settings(interaction.guild_id)).starting_balance
-        await interaction.response.send_message(f"New members start with {render.chip_count(current)}.",
-                                                ephemeral=True)
+        await respond(interaction, f"New members start with {render.chip_count(current)}.", ephemeral=True)
         return
     perms = getattr(interaction.user, "guild_permissions", None)
     if perms is None or not perms.manage_guild:
         raise TableError("Only members with Manage Server can change the starting balance.")
     settings = await store.set_starting_balance(interaction.guild_id, amount)
-    await interaction.response.send_message(
-        f"New members now start with {render.chip_count(settings.starting_balance)}; "
+    await respond(
+        interaction, f"New members now start with {render.chip_count(settings.starting_balance)}; "
         "accounts already open keep their balance.")
 
 
 banker = app_commands.Group(name="banker", description="Who may grant and remove chips")
 
 
-@banker.command(name="role", description="Let a role grant and remove chips (Manage Server)")
+@banker.command(name="role", extras=PUBLIC_ANSWER, description="Let a role grant and remove chips (Manage Server)")
 async def banker_role(interaction: discord.Interaction, role: discord.Role | None = None) -> None:
     """/chips banker role"""
     perms = getattr(interaction.user, "guild_permissions", None)
@@ -135,7 +136,7 @@ async def banker_role(interaction: discord.Interaction, role: discord.Role | Non
     assert interaction.guild_id is not None
     await bot_of(interaction).store.set_banker_role(interaction.guild_id, role.id if role else None)
     text = f"{role.mention} can now grant and remove chips." if role else "The banker role is cleared."
-    await interaction.response.send_message(text, allowed_mentions=NONE)
+    await respond(interaction, text, allowed_mentions=NONE)
 
 
 CHIPS = CommandGroup("chips", "Your server's chip bank", balance, give, ledger, grant, remove, starting_balance,

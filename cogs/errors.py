@@ -9,7 +9,6 @@ from collections.abc import Callable, Coroutine
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -18,6 +17,15 @@ from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
+from cogs.acknowledge import guard, respond
+from cogs.failures import (
+    ALREADY_ACKNOWLEDGED,
+    APPLIED,
+    CONNECTION_ERRORS,
+    DISCORD_ERRORS,
+    GIVEN_UP,
+    UNKNOWN_INTERACTION,
+)
 from cogs.render import mention
 
 log = logging.getLogger(__name__)
@@ -27,12 +35,6 @@ UNEXPECTED = "Something went wrong on our side and nothing was changed. Please t
 UNEXPECTED_APPLIED = "Something went wrong on our side after your action was made; the table shows it."
 LOST_APPLIED = "Your action was made, but Discord lost my answer; the table message shows it."
 LOST_ANSWER = "Discord lost my answer on the way; the table message shows what was done."
-ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
-# What a call to Discord can fail with on the way (not an answer of Discord's), and every failure of a call.
-CONNECTION_ERRORS = (TimeoutError, OSError, aiohttp.ClientError)
-DISCORD_ERRORS = (discord.HTTPException, *CONNECTION_ERRORS)
-GIVEN_UP = "given up"  # interaction.extras: too late to answer (10062, or its deadline passed): nothing more is sent
-APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
 
 _RUNNING: weakref.WeakSet[asyncio.Task[object]] = weakref.WeakSet()  # component and modal callbacks under way
@@ -63,11 +65,7 @@ async def reply(interaction: discord.Interaction, text: str) -> bool:
     """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
     reached (logged: an error's answer that cannot be shown must not raise)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-        return True
+        return await respond(interaction, text, ephemeral=True)
     except DISCORD_ERRORS as error:
         log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
         return False
@@ -113,7 +111,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             return  # its answer is out already
         await reply(interaction, lost_answer(interaction))
         return
-    text = explain(error)
+    text = explain(error) or not_a_member(interaction, error)
     command = interaction.type is discord.InteractionType.application_command
     if text is None and command and interaction.guild_id is None:
         # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
@@ -124,6 +122,17 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.error("unexpected error in an interaction", exc_info=error)
         text = UNEXPECTED_APPLIED if interaction.extras.get(APPLIED) else UNEXPECTED
     await reply(interaction, text)
+
+
+def not_a_member(interaction: discord.Interaction, error: BaseException) -> str | None:
+    """What to say when a command's member option names someone who is not in the server (left, or never was):
+    discord.py cannot make a ``discord.Member`` of him and raises ``TransformerError``; None for another error."""
+    if not isinstance(error, app_commands.TransformerError) or error.type is not discord.AppCommandOptionType.user:
+        return None
+    who = getattr(error.value, "id", None)
+    name = mention(who) if isinstance(who, int) else "That user"
+    command = interaction.command.qualified_name if interaction.command is not None else "this command"
+    return f"{name} is not a member of this server, so `/{command}` cannot name them; nothing was done."
 
 
 async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:
@@ -149,6 +158,7 @@ def answers_errors(
         first_delivery = getattr(interaction.client, "first_delivery", None)
         if first_delivery is not None and not first_delivery(interaction):
             return
+        guard(interaction)  # acknowledged in time if its answer is slow (the database busy, say)
         task = asyncio.current_task()
         if task is not None:
             _RUNNING.add(task)

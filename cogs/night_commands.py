@@ -21,6 +21,7 @@ from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import night_views, render
 
+from .acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from .groups import Child, bot_of
 
 __all__ = ["COMMANDS"]
@@ -40,7 +41,8 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
     return await night_views.night_choices_of(bot_of(interaction).store, interaction, current)
 
 
-@app_commands.command(name="leaderboard", description="The members with the most chips, or who won most at tables")
+@app_commands.command(name="leaderboard", extras=PUBLIC_ANSWER,
+                      description="The members with the most chips, or who won most at tables")
 @app_commands.describe(**describe("chips leaderboard"))
 @app_commands.choices(period=night_views.PERIOD_CHOICES)
 async def leaderboard(interaction: discord.Interaction, period: str | None = None) -> None:
@@ -53,33 +55,33 @@ async def leaderboard(interaction: discord.Interaction, period: str | None = Non
         table = bot.tables.get(channel)
         here = board.night.nights[0].table_id if board.here and board.night else None
         value = table.settings.money if table is not None and table.id == here else None  # this table's night
-        await interaction.response.send_message(night_views.board_text(board, value), allowed_mentions=NONE)
+        await respond(interaction, night_views.board_text(board, value), allowed_mentions=NONE)
         return
     rows = await bot.store.leaderboard(interaction.guild_id, MAX_BOARD)
     lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
              + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
-    await interaction.response.send_message("\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
+    await respond(interaction, "\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
 
 
-@app_commands.command(name="results", description=COMMAND_HELP["chips results"])
+@app_commands.command(name="results", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips results"])
 @app_commands.describe(**describe("chips results"))
 @app_commands.autocomplete(session=_night_choices)
 async def results(interaction: discord.Interaction, session: str | None = None) -> None:
     """/chips results"""
     night = await _night(interaction, session)
-    await interaction.response.send_message(night_views.results_text(night), allowed_mentions=NONE)
+    await respond(interaction, night_views.results_text(night), allowed_mentions=NONE)
 
 
-@app_commands.command(name="settle", description=COMMAND_HELP["chips settle"])
+@app_commands.command(name="settle", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips settle"])
 @app_commands.describe(**describe("chips settle"))
 @app_commands.autocomplete(session=_night_choices)
 async def settle(interaction: discord.Interaction, session: str | None = None) -> None:
     """/chips settle"""
     night = await _night(interaction, session)
-    await interaction.response.send_message(night_views.settle_text(night, night.payments()), allowed_mentions=NONE)
+    await respond(interaction, night_views.settle_text(night, night.payments()), allowed_mentions=NONE)
 
 
-@app_commands.command(name="graph", description=COMMAND_HELP["chips graph"])
+@app_commands.command(name="graph", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips graph"])
 @app_commands.describe(**describe("chips graph"))
 @app_commands.autocomplete(session=_night_choices)
 async def graph(interaction: discord.Interaction, session: str | None = None,
@@ -93,12 +95,12 @@ async def graph(interaction: discord.Interaction, session: str | None = None,
         if member.id not in series:
             raise TableError(f"{member.mention} played no hand in this night.")
         series = {member.id: series[member.id]}
-    await interaction.response.defer(thinking=True)
+    await defer_thinking(interaction)
     names = await _names(interaction, series)
     png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night))
     alt = night_views.graph_alt(series, names, len(night.hands))
-    await interaction.followup.send(night_views.graph_message(night, member.id if member else None),
-                                    file=night_views.graph_file(png, night, alt), allowed_mentions=NONE)
+    await respond(interaction, night_views.graph_message(night, member.id if member else None),
+                  file=night_views.graph_file(png, night, alt), allowed_mentions=NONE)
 
 
 async def _names(interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:

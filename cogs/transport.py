@@ -38,7 +38,7 @@ import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from .errors import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
+from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
 
 __all__ = ["CONNECTION_ERRORS", "DEADLINE", "DISCORD_ERRORS", "install", "kind_of", "seconds_left", "show_again_in"]
 

@@ -33,10 +33,14 @@ the store imports another's private names or imports it back.
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import nullcontext
 from importlib.abc import Traversable
 from pathlib import Path
 from types import TracebackType
+
+import aiosqlite
 
 from .audit import AuditMixin, AuditReport
 from .bank import (
@@ -49,12 +53,15 @@ from .bank import (
     TransferResult,
 )
 from .db import (
+    BUSY_SLICE,
     DEFAULT_BUSY_TIMEOUT,
     MAX_AMOUNT,
     MAX_BALANCE,
     Clock,
     latest_version,
     open_database,
+    open_reader,
+    readonly_uri,
     user_version,
 )
 from .errors import (
@@ -75,6 +82,7 @@ from .errors import (
     SelfTransfer,
     StoreBusy,
     StoreError,
+    StoreUnavailable,
     TableClosed,
     TableExists,
     TableNotEmpty,
@@ -117,6 +125,7 @@ __all__ = [
     "Store",
     "StoreBusy",
     "StoreError",
+    "StoreUnavailable",
     "TableClosed",
     "TableExists",
     "TableNotEmpty",
@@ -154,13 +163,32 @@ class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
         conn = await open_database(
             target, synchronous=synchronous, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
-        return cls(conn, clock=clock, path=target)
+        reader = None
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(min(busy_timeout, BUSY_SLICE) * 1000)}")
+            if str(target) != ":memory:":  # reads on a connection of their own, never behind a write
+                reader = await open_reader(target, busy_timeout)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, clock=clock, path=target, reader=reader, busy_timeout=busy_timeout)
+
+    @classmethod
+    async def open_readonly(cls, path: str | Path) -> Store:
+        """A store that only reads an existing file (``python -m bot db check``, a backup's copy): nothing is
+        migrated or written. Its writes fail."""
+        target = Path(path)
+        conn = await aiosqlite.connect(readonly_uri(target), uri=True, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        return cls(conn, path=target)
 
     async def close(self) -> None:
-        """Close the connection (waits for a running operation to finish); closing twice is harmless."""
-        async with self._lock:
+        """Close the connections (waits for a running operation to finish); closing twice is harmless."""
+        async with self._lock, self._read_lock if self._read_lock is not self._lock else nullcontext():
             if not self.closed:
                 self.closed = True
+                if self._reader is not self._conn:
+                    await self._reader.close()
                 await self._conn.close()
 
     async def schema_version(self) -> int:

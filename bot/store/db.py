@@ -13,9 +13,14 @@ not at all. A file whose ``user_version`` is above the newest migration the
 code knows was written by a newer bot and is refused (``SchemaTooNew``)
 without being changed.
 
-``StoreBase`` is what the store's parts share: the connection, one
-``asyncio.Lock`` that serialises the transactions of one connection, the
-clock, and the ``_write()``/``_read()`` helpers.
+``StoreBase`` is what the store's parts share: the connection that writes and
+one that only reads (in WAL mode a read never waits behind a write, ours or
+another program's), an ``asyncio.Lock`` for each that serialises its
+transactions, the clock, and the ``_write()``/``_read()`` helpers. A write
+waits for the database only until the deadline of the task that asked
+(``bot.store.waits``), then is refused as busy; a disk that is full or
+read-only or an I/O error refuses it with ``StoreUnavailable``
+(``bot.store.faults``: one ERROR line per outage).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -36,9 +41,12 @@ from typing import Any
 import aiosqlite
 
 from ..poker.hand import MAX_CHIPS
-from .errors import InvalidAmount, InvalidArgument, SchemaError, SchemaTooNew, StoreBusy
+from .errors import InvalidAmount, InvalidArgument, SchemaError, SchemaTooNew, StoreBusy, StoreError
+from .faults import Outage, is_busy
+from .waits import BUSY, deadline, held
 
 __all__ = [
+    "BUSY_SLICE",
     "DEFAULT_BUSY_TIMEOUT",
     "MAX_AMOUNT",
     "MAX_BALANCE",
@@ -51,12 +59,16 @@ __all__ = [
     "load_migrations",
     "migrate",
     "open_database",
+    "open_reader",
+    "readonly_uri",
     "split_sql",
     "user_version",
 ]
 
 SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
-DEFAULT_BUSY_TIMEOUT = 10.0  # seconds another connection may hold the write lock before we give up
+DEFAULT_BUSY_TIMEOUT = 10.0  # seconds an operation waits for the database when its task set no deadline
+BUSY_SLICE = 0.1  # seconds SQLite itself waits for a lock before the store looks at the deadline again
+BUSY_PAUSE = 0.02  # seconds between two tries to take the write lock
 
 MAX_AMOUNT = 10**12  # the largest single movement (grant, transfer, buy-in...)
 MAX_BALANCE = MAX_CHIPS  # the largest balance or stack
@@ -252,6 +264,25 @@ async def open_database(
     return conn
 
 
+def readonly_uri(path: Path) -> str:
+    """The URI that opens ``path`` read-only (``sqlite3.connect(..., uri=True)``): never created, never written."""
+    return f"{path.absolute().as_uri()}?mode=ro"
+
+
+async def open_reader(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> aiosqlite.Connection:
+    """A second connection to an opened database, for reads only (``query_only``): in WAL mode it reads the last
+    committed state while a write, ours or another program's, holds the write lock."""
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {int(min(busy_timeout, BUSY_SLICE) * 1000)}")
+        await conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 # ------------------------------------------------------------------ validation and JSON
 
 
@@ -335,21 +366,32 @@ class Tx:
 
 
 class StoreBase:
-    """The connection, the lock and the clock shared by the bank, tables and audit parts of ``Store``."""
+    """The connections, their locks and the clock shared by the bank, tables and audit parts of ``Store``.
 
-    def __init__(self, conn: aiosqlite.Connection, *, clock: Clock = time.time, path: Path | None = None) -> None:
+    ``reader``: a second connection to the same file for ``_read()`` (None: reads use ``conn``, as for a
+    database in memory). ``busy_timeout``: how long an operation waits for the database when its task set no
+    deadline (``bot.store.waits``).
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, *, clock: Clock = time.time, path: Path | None = None,
+                 reader: aiosqlite.Connection | None = None, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._reader = reader or conn
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._clock = clock
+        self._wait = busy_timeout
         self.path = path
         self.closed = False
+        self.outage = Outage(path)
 
     @property
     def connection(self) -> aiosqlite.Connection:
         """The underlying aiosqlite connection (tests and tools only: writes must go through the store)."""
         return self._conn
 
-    async def _settle(self, sql: str) -> None:
+    @staticmethod
+    async def _settle(conn: aiosqlite.Connection, sql: str) -> None:
         """Run a transaction-control statement to completion even if the caller is cancelled meanwhile.
 
         aiosqlite runs statements in order on its own thread, so once queued a
@@ -357,7 +399,7 @@ class StoreBase:
         (in a transaction or not) known before the lock is released. A
         cancellation that arrived meanwhile is raised afterwards.
         """
-        task = asyncio.ensure_future(self._conn.execute(sql))
+        task = asyncio.ensure_future(conn.execute(sql))
         cancelled = False
         while not task.done():
             try:
@@ -368,31 +410,69 @@ class StoreBase:
         if cancelled:
             raise asyncio.CancelledError
 
+    async def _until_free(self, attempt: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:
+        """``attempt()`` (a statement that takes the write lock) again and again while another connection
+        holds the lock, until ``until``; then ``StoreBusy``. Each try waits ``BUSY_SLICE`` inside SQLite."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                await attempt()
+                return
+            except sqlite3.OperationalError as error:
+                if not is_busy(error):
+                    raise
+                if until is not None and loop.time() + BUSY_PAUSE >= until:
+                    raise StoreBusy(busy) from error
+            await asyncio.sleep(BUSY_PAUSE)
+
+    def _refusal(self, error: BaseException, *, writing: bool) -> StoreError | None:
+        """A store refusal for an SQLite error the host must fix (a full or read-only disk...), else None."""
+        if isinstance(error, sqlite3.Error):
+            return self.outage.failed(error, writing=writing)
+        return None
+
+    @asynccontextmanager
+    async def _writing(self, busy: str = BUSY) -> AsyncIterator[float | None]:
+        """The write connection's lock, waited for until the task's deadline (yields the deadline); an SQLite
+        error of the host's (a full disk...) raised inside becomes ``StoreUnavailable``."""
+        until = deadline(self._wait)
+        async with held(self._lock, until, busy):
+            try:
+                yield until
+            except sqlite3.Error as error:
+                refusal = self._refusal(error, writing=True)
+                if refusal is None:
+                    raise
+                raise refusal from error
+            self.outage.succeeded()
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Tx]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block ends, rolled back if it raises."""
-        async with self._lock:
+        conn = self._conn
+        async with self._writing() as until:
             try:
-                try:
-                    await self._settle("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as error:
-                    if "locked" in str(error) or "busy" in str(error):
-                        raise StoreBusy("The chip bank is busy right now; please try again in a moment.") from error
-                    raise
-                yield Tx(self._conn, self._clock())
-                await self._settle("COMMIT")
+                await self._until_free(lambda: self._settle(conn, "BEGIN IMMEDIATE"), until, BUSY)
+                yield Tx(conn, self._clock())
+                await self._settle(conn, "COMMIT")
             except BaseException:
-                if self._conn.in_transaction:
-                    await self._settle("ROLLBACK")
+                if conn.in_transaction:
+                    await self._settle(conn, "ROLLBACK")
                 raise
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
-        """A consistent read: one deferred transaction, under the lock so no write of ours is half-done."""
-        async with self._lock:
+        """A consistent read: one deferred transaction on the read connection (never behind a write)."""
+        conn = self._reader
+        async with held(self._read_lock, deadline(self._wait)):
             try:
-                await self._settle("BEGIN")
-                yield Tx(self._conn, self._clock())
+                await self._settle(conn, "BEGIN")
+                yield Tx(conn, self._clock())
+            except sqlite3.Error as error:
+                refusal = self._refusal(error, writing=False)
+                if refusal is None:
+                    raise
+                raise refusal from error
             finally:
-                if self._conn.in_transaction:
-                    await self._settle("COMMIT")
+                if conn.in_transaction:
+                    await self._settle(conn, "COMMIT")

@@ -23,7 +23,8 @@ The hierarchy, for callers that want to react to a kind of refusal::
     ├── ActionOutOfOrder         a duplicate (stale click) or a gap in the action log
     ├── TournamentError          a tournament move its state does not allow
     ├── ChipsNotConserved        a hand result that creates or destroys chips
-    ├── StoreBusy                another process held the database longer than the busy timeout
+    ├── StoreBusy                another process held the database longer than the caller could wait
+    ├── StoreUnavailable         the disk is full or read-only, an I/O error, a damaged file (``cause``)
     └── SchemaError              a database file the code cannot use
         └── SchemaTooNew         written by a newer version of the bot
 """
@@ -50,6 +51,7 @@ __all__ = [
     "SelfTransfer",
     "StoreBusy",
     "StoreError",
+    "StoreUnavailable",
     "TableClosed",
     "TableExists",
     "TableNotEmpty",
@@ -146,6 +148,15 @@ class ChipsNotConserved(StoreError):
 
 class StoreBusy(StoreError):
     """The database stayed locked by another connection for longer than the busy timeout."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be written (or read) now, for a reason the host must fix: ``cause`` is "disk full",
+    "read-only", "I/O error"... Nothing was changed."""
+
+    def __init__(self, message: str, *, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
 
 
 class SchemaError(StoreError):

@@ -62,7 +62,6 @@ from .errors import (
     NotFound,
     NotSeated,
     SeatTaken,
-    StoreBusy,
     TableExists,
     TableNotEmpty,
 )
@@ -87,6 +86,9 @@ from .rows import (
     table_record,
     table_row,
 )
+
+TABLE_BUSY = ("The table is busy right now (another program is using the bot's database); nothing was changed. "
+              "Please try again in a moment.")
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -349,6 +351,20 @@ class TablesMixin(StoreBase):
             await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET message_id = ?, message_nonce = NULL WHERE id = ?", (message_id, table_id))
             return await read_table(tx, table_id)
+
+    async def closes_not_shown(self) -> list[TableRecord]:
+        """Closed tables whose message may still show the table (the close was stored, "Table closed" not shown:
+        ``close_shown`` was not called), oldest first, without seats."""
+        async with self._read() as tx:
+            rows = await tx.all("SELECT * FROM tables WHERE status = 'closed' AND message_id IS NOT NULL ORDER BY id")
+        return [table_record(row, ()) for row in rows]
+
+    async def close_shown(self, table_id: int) -> None:
+        """The closed table's message shows it closed (or is gone): nothing is left to show."""
+        check_id(table_id, "The table id")
+        async with self._write() as tx:
+            await tx.run("UPDATE tables SET message_id = NULL, message_nonce = NULL WHERE id = ? AND status = 'closed'",
+                         (table_id,))
 
     async def begin_post(self, table_id: int, nonce: str) -> TableRecord:
         """A new table message is about to be posted with ``nonce`` (Discord's idempotency key)."""
@@ -634,18 +650,14 @@ class TablesMixin(StoreBase):
         """
         check_id(hand_id, "The hand id")
         seq, action = _check_action(seq, action)
-        async with self._lock:
+        async with self._writing(TABLE_BUSY) as until:
             # Autocommit: the single INSERT ... SELECT is its own transaction (checks and write together).
             tx = Tx(self._conn, self._clock())
             try:
-                await _append(tx, hand_id, seq, action)
-            except sqlite3.OperationalError as error:
-                if "locked" in str(error) or "busy" in str(error):
-                    raise StoreBusy("The table is busy right now; please try again in a moment.") from error
-                raise
+                await self._until_free(lambda: _append(tx, hand_id, seq, action), until, TABLE_BUSY)
             finally:
                 if self._conn.in_transaction:  # only if something odd left one open
-                    await self._settle("ROLLBACK")
+                    await self._settle(self._conn, "ROLLBACK")
 
     async def finish_hand(
         self,

@@ -55,6 +55,8 @@ from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
 from ..store import CashOut, HandRecord, NightRecord, SeatRecord, Store, TableRecord, TournamentHand
+from ..store.tables import TABLE_BUSY
+from ..store.waits import deadline, held
 from .settings import SettingsError, TableSettings
 
 __all__ = [
@@ -329,7 +331,7 @@ class Table:
         """The table's lock, around one change of the table (its own, or its mode's), with the table read again
         first if a failure left it in doubt. A refusal (``TableError``, ``IllegalAction``) changes nothing; any
         other failure may have happened half-way through a request, so the next one starts from the store."""
-        async with self.lock:
+        async with held(self.lock, deadline(None), TABLE_BUSY):  # an interaction waits only until its deadline
             if self._stale:
                 await self._reload()
             try:

@@ -14,66 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from .. import transport
-from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
+from ..acknowledge import ACK_WITHIN, GUARDED, answer, answer_lock, defer_thinking, give_up, respond, seconds_left
+from ..failures import APPLIED, GIVEN_UP
 from ..transport import CONNECTION_ERRORS, DEADLINE
 
-__all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
+__all__ = ["APPLIED", "GIVEN_UP", "Answers"]
 
 log = logging.getLogger(__name__)
 
-ACK_WITHIN = 1.5  # seconds after a click arrives by which it is acknowledged if its answer is not ready (Discord: 3)
-
-
-def seconds_left(interaction: discord.Interaction) -> float:
-    """What is left of Discord's deadline to answer ``interaction``."""
-    return transport.seconds_left(interaction.id)
-
-
-def mark_answered(interaction: discord.Interaction,
-                  kind: discord.InteractionResponseType = discord.InteractionResponseType.deferred_message_update
-                  ) -> None:
-    """Note that ``interaction`` was answered (a repeat found the first answer had landed, or it is too late), so
-    that nothing tries again: discord.py keeps this state in ``InteractionResponse._response_type``."""
-    interaction.response._response_type = kind
-
-
-def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
-    """``interaction`` cannot be answered any more (too late, or Discord unreachable until its deadline): nothing
-    more is sent to it, neither an answer nor a follow-up (``cogs.errors.report`` reads ``GIVEN_UP``)."""
-    interaction.extras[GIVEN_UP] = True
-    mark_answered(interaction, kind)
-
-
-async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
-                 kind: discord.InteractionResponseType) -> bool:
-    """Send an interaction's answer (once: the transport under it tries it again while Discord's deadline lasts,
-    and takes a repeat that Discord calls already acknowledged as proof the first landed). False when it could not
-    be answered: too late, or Discord unreachable (logged as a warning; the table message shows what happened)."""
-    try:
-        await call()
-        return True
-    except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
-        return False
-    except discord.HTTPException as error:
-        if error.code == ALREADY_ACKNOWLEDGED:  # answered by another path first
-            mark_answered(interaction, kind)
-            return True
-        if error.code == UNKNOWN_INTERACTION:
-            log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
-            give_up(interaction, kind)
-            return False
-        raise
-    except CONNECTION_ERRORS as error:
-        log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
-        give_up(interaction, kind)
-        return False
 
 
 class Answers:
@@ -103,6 +57,7 @@ class Answers:
         if interaction is None:
             yield
             return
+        interaction.extras[GUARDED] = True  # acknowledged here (as an update), not by cogs.acknowledge's guard
         timer = asyncio.get_running_loop().call_later(ACK_WITHIN, self._acknowledge_late, interaction)
         try:
             yield
@@ -121,42 +76,37 @@ class Answers:
         """Acknowledge an interaction: a click or form on a component (its message is edited later), or a command,
         privately (Discord's "thinking…", seen only by the caller: its answer may show his cards)."""
         if interaction.type is discord.InteractionType.application_command:
-            return await answer(interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True),
-                                kind=discord.InteractionResponseType.deferred_channel_message)
-        return await answer(interaction, interaction.response.defer,
-                            kind=discord.InteractionResponseType.deferred_message_update)
+            await defer_thinking(interaction, ephemeral=True)
+            return interaction.response.is_done()
+        async with answer_lock(interaction):
+            if interaction.response.is_done():
+                return True
+            return await answer(interaction, interaction.response.defer,
+                                kind=discord.InteractionResponseType.deferred_message_update)
 
     async def update(self, interaction: discord.Interaction, **fields: Any) -> None:
         """Answer a click by editing the message it was on (once acknowledged already, by editing it through the
         interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
-        if interaction.response.is_done() or interaction.id in self._guards:
-            await self.settled(interaction)
-            if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
-                raise ConnectionError("the interaction could not be answered in time")
-            try:
-                await interaction.edit_original_response(**fields)
-                return
-            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
-                raise ConnectionError("the message of the interaction could not be edited") from error
-        if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
-                            kind=discord.InteractionResponseType.message_update):
-            raise ConnectionError("the interaction could not be answered with an update")
+        if not interaction.response.is_done() and interaction.id not in self._guards:
+            async with answer_lock(interaction):  # not while cogs.acknowledge's guard acknowledges it
+                if not interaction.response.is_done():
+                    if not await answer(interaction, lambda: interaction.response.edit_message(**fields),
+                                        kind=discord.InteractionResponseType.message_update):
+                        raise ConnectionError("the interaction could not be answered with an update")
+                    return
+        await self.settled(interaction)
+        if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
+            raise ConnectionError("the interaction could not be answered in time")
+        try:
+            await interaction.edit_original_response(**fields)
+        except (discord.HTTPException, *CONNECTION_ERRORS) as error:
+            raise ConnectionError("the message of the interaction could not be edited") from error
 
-    @staticmethod
-    async def send(interaction: discord.Interaction, content: str | None = None, **fields: Any) -> bool:
+    async def send(self, interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+                   **fields: Any) -> bool:
         """Answer with a message (ephemeral unless said otherwise), or a follow-up if it is answered already."""
-        fields.setdefault("ephemeral", True)
-        if interaction.extras.get(GIVEN_UP):
-            return False
-        if interaction.response.is_done():
-            try:
-                await interaction.followup.send(content or "", **fields)
-                return True
-            except (discord.HTTPException, *CONNECTION_ERRORS) as error:
-                log.warning("could not send a follow-up to interaction %s (%r)", interaction.id, error)
-                return False
-        return await answer(interaction, lambda: interaction.response.send_message(content, **fields),
-                            kind=discord.InteractionResponseType.channel_message)
+        await self.settled(interaction)
+        return await respond(interaction, content, ephemeral=ephemeral, **fields)
 
     @staticmethod
     async def modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
@@ -172,7 +122,10 @@ class Answers:
                 raise _TooLate from None
 
         try:
-            return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
+            async with answer_lock(interaction):
+                if interaction.response.is_done():  # acknowledged meanwhile (a form cannot follow): given up
+                    return False
+                return await answer(interaction, send, kind=discord.InteractionResponseType.modal)
         except _TooLate:
             log.warning("interaction %s: the form could not be opened in time", interaction.id)
             give_up(interaction, discord.InteractionResponseType.modal)

@@ -21,6 +21,7 @@ from ..errors import ignore_unknown_commands, running_callbacks
 from ..groups import CommandGroup
 from . import _controls, _move_commands, _night_commands, _table_commands, _tournament
 from ._choice import DealButton, GameSelect, StructureSelect
+from ._closes import finish_closes
 from ._draw import CardButton, ThrowButton
 from ._forms import ModalSubmit
 from ._runners import COG_NAME, Runners
@@ -53,6 +54,7 @@ class TableCog(commands.Cog, name=COG_NAME):
         self.bot.tree.add_command(POKER, override=True)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.runners.resume_all()
+        await finish_closes(self.bot)  # closes stored before the last stop but never shown
 
     async def cog_unload(self) -> None:
         """Stop every clock, pending deal and table message write (the state is in the store already), and wait

@@ -25,7 +25,7 @@ from bot.poker import BetRaise, Card, CardError, CheckCall, Fold, IllegalAction,
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..errors import APPLIED
+from ..failures import APPLIED
 from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
 from ._play import draw, in_phase, play
 from ._runner import TableRunner

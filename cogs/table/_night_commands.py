@@ -20,6 +20,7 @@ from bot.store import HandRecord
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from cogs import night_views
 
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ._runners import runners_of
 from ._table_commands import GAME_CHOICES
 
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 nights = app_commands.Group(name="session", description="Nights at this table")
 
 
-@nights.command(name="new", description=COMMAND_HELP["poker session new"])
+@nights.command(name="new", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker session new"])
 async def night_new(interaction: discord.Interaction) -> None:
     """/poker session new"""
     runner = runners_of(interaction).hosted(interaction)
@@ -38,8 +39,7 @@ async def night_new(interaction: discord.Interaction) -> None:
     ended = await table.store.last_night(table.record.channel_id)
     returned = table.carried_refunds()
     started = await table.new_night()
-    await interaction.response.send_message(night_views.new_night_text(ended, started, returned),
-                                            allowed_mentions=night_views.NONE)
+    await respond(interaction, night_views.new_night_text(ended, started, returned), allowed_mentions=night_views.NONE)
     await runner.publish()
 
 
@@ -47,7 +47,7 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
     return await night_views.night_choices_of(runners_of(interaction).bot.store, interaction, current)
 
 
-@app_commands.command(name="stats", description=COMMAND_HELP["poker stats"])
+@app_commands.command(name="stats", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker stats"])
 @app_commands.describe(**describe("poker stats"))
 @app_commands.choices(game=GAME_CHOICES[:-1])
 @app_commands.autocomplete(session=_night_choices)
@@ -61,7 +61,7 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
         else None
     by_game = await store.player_stats(interaction.guild_id, who.id, game=game, nights=night.ids if night else None)
     embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
-    await interaction.response.send_message(embed=embed, allowed_mentions=night_views.NONE)
+    await respond(interaction, embed=embed, allowed_mentions=night_views.NONE)
 
 
 @app_commands.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
@@ -71,11 +71,10 @@ async def history(interaction: discord.Interaction, count: app_commands.Range[in
     bot = runners_of(interaction).bot
     records = await history_hands(bot.store, bot.tables, interaction.channel_id or 0, count)
     if not records:
-        await interaction.response.send_message("No hand has been finished at this table yet.", ephemeral=True)
+        await respond(interaction, "No hand has been finished at this table yet.", ephemeral=True)
         return
     text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
-    await interaction.response.send_message(text, embeds=embeds, files=files, ephemeral=True,
-                                            allowed_mentions=night_views.NONE)
+    await respond(interaction, text, embeds=embeds, files=files, ephemeral=True, allowed_mentions=night_views.NONE)
 
 
 @app_commands.command(name="export", description=COMMAND_HELP["poker export"])
@@ -88,13 +87,13 @@ async def export(interaction: discord.Interaction, session: str | None = None) -
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
     hands = await store.night_hands(night.ids)
     if not hands:
-        await interaction.response.send_message(night_views.export_message(night, 0, 0), ephemeral=True)
+        await respond(interaction, night_views.export_message(night, 0, 0), ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_thinking(interaction, ephemeral=True)
     document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
     text = night_views.export_message(night, len(hands) - skipped, skipped)
     file = night_views.export_file(document, night) if document else discord.utils.MISSING
-    await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
+    await respond(interaction, text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
 
 
 def _told(record: HandRecord) -> Hand | None:

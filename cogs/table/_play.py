@@ -20,7 +20,7 @@ import discord
 from bot.poker import Draw, Legal, Move
 from bot.tables import Outcome, TableError
 
-from ..errors import APPLIED
+from ..failures import APPLIED
 from ._runner import LastMove, TableRunner
 from ._text import draw_report
 from ._writer import CannotPost
@@ -92,10 +92,12 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
         return
     drawn = runner.drawn_cards(outcome, seat)
     here = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)  # in the table's channel
-    if drawn_from == "picker":
-        await runner.answers.update(interaction, content=here, view=None)
-        runner.draw_report_shown(hand_id, interaction)
-    elif not with_table:
-        await runner.answers.send(interaction, here)
-    if drawn and not table.dms_closed(user):  # closed: he saw them where he drew
-        await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{here}")
+    try:
+        if drawn_from == "picker":
+            await runner.answers.update(interaction, content=here, view=None)
+            runner.draw_report_shown(hand_id, interaction)
+        elif not with_table:
+            await runner.answers.send(interaction, here)
+    finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
+        if drawn and not table.dms_closed(user):
+            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{here}")

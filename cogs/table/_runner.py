@@ -29,10 +29,12 @@ from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 from cogs.render import CardText, mention
 
+from ..store_retry import until_stored
 from ..transport import DISCORD_ERRORS
 from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
+from ._closes import show_closed
 from ._dms import DmSender
 from ._writer import CannotPost, Rendered, TableWriter, token_usable
 
@@ -233,7 +235,7 @@ class TableRunner:
     async def _deal_later(self, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
-            await self.deal()
+            await until_stored(self.deal, what=f"table {self.table.id}: the next deal", going_on=self.is_open)
         except asyncio.CancelledError:
             raise
         except CannotPost:
@@ -372,7 +374,8 @@ class TableRunner:
     async def _expire(self, seq: int, seconds: float) -> None:
         try:
             await asyncio.sleep(seconds)
-            outcome = await self.table.timeout(seq)
+            outcome = await until_stored(lambda: self.table.timeout(seq), what=f"table {self.table.id}: the clock",
+                                         going_on=self.is_open)
             if outcome is not None:
                 await self.show(outcome)
         except asyncio.CancelledError:
@@ -391,7 +394,10 @@ class TableRunner:
             await asyncio.sleep(seconds)
             if self.table.next().kind != "choose":
                 return
-            outcome = await self.table.choice_timed_out()
+            outcome = await until_stored(self.table.choice_timed_out, going_on=self.is_open,
+                                         what=f"table {self.table.id}: the dealer's choice running out")
+            if outcome is None:
+                return
             self.cancel_clock()
             await self.hand_started(outcome, None)
             self.note("No choice in time: the previous game is dealt again")
@@ -444,8 +450,8 @@ class TableRunner:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        if message_id is not None:
-            await self.writer.edit(message_id, _screen.closed_embed(last))
+        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last)):
+            await show_closed(self.table.store, self.table.id)
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

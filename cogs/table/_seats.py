@@ -66,7 +66,8 @@ async def seats_changed(runner: TableRunner) -> None:
     """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
     await runner.publish()
     table = runner.table
-    if table.live is None and table.next().kind in ("deal", "choose") and runner.dealing is None:
+    pending = runner.dealing is not None and not runner.dealing.done()
+    if table.live is None and table.next().kind in ("deal", "choose") and not pending:
         runner.schedule_deal()
 
 

@@ -20,6 +20,7 @@ from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN
 from cogs import night_views, render
 from cogs.render import chips, mention
 
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from . import _seats
 from ._runners import runners_of
 
@@ -37,13 +38,14 @@ CHOICE_PER_CHOICES = [
     app_commands.Choice(name="Each hand", value="hand"),
     app_commands.Choice(name="Each orbit", value="orbit"),
 ]
+NO_MENTIONS = discord.AllowedMentions.none()
 CHIPS = app_commands.Range[int, 0, MAX_STAKE]
 POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
 SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 
 
-@app_commands.command(name="create", description="Open a table in this channel")
+@app_commands.command(name="create", extras=PUBLIC_ANSWER, description="Open a table in this channel")
 @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
                       choice_per=CHOICE_PER_CHOICES)
 @app_commands.describe(
@@ -103,7 +105,7 @@ async def leave(interaction: discord.Interaction) -> None:
     await _seats.leave(runners_of(interaction).here(interaction), interaction)
 
 
-@app_commands.command(name="start", description="Start dealing (host)")
+@app_commands.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
 async def start(interaction: discord.Interaction) -> None:
     """/poker start"""
     runner = runners_of(interaction).hosted(interaction)
@@ -112,16 +114,15 @@ async def start(interaction: discord.Interaction) -> None:
     await runner.deal()
 
 
-@app_commands.command(name="close", description="Close the table and cash everyone out (host)")
+@app_commands.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
 async def close(interaction: discord.Interaction) -> None:
     """/poker close"""
     runners = runners_of(interaction)
     runner = runners.hosted(interaction)
-    await interaction.response.defer()
+    await defer_thinking(interaction)
     cashes = await runners.close(runner.table)
     lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
-    await interaction.followup.send("Table closed.\n" + "\n".join(lines),
-                                    allowed_mentions=discord.AllowedMentions.none())
+    await respond(interaction, "Table closed.\n" + "\n".join(lines), allowed_mentions=NO_MENTIONS)
 
 
 @app_commands.command(name="sitout", description="Sit out from the next hand")
@@ -147,7 +148,7 @@ async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
 async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
     runner = runners_of(interaction).here(interaction)
-    await interaction.response.send_message(runner.hand_text(interaction.user.id), ephemeral=True)
+    await respond(interaction, runner.hand_text(interaction.user.id), ephemeral=True)
 
 
 @app_commands.command(name="rules", description="The rules of a game")
@@ -160,7 +161,7 @@ async def rules(interaction: discord.Interaction, game: str | None = None) -> No
     embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
     for section in page.sections:
         embed.add_field(name=section.title, value=section.body, inline=False)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await respond(interaction, embed=embed, ephemeral=True)
 
 
 @app_commands.command(name="alerts", description="Turn on or off the DM you get when your turn waits for you")
@@ -171,7 +172,7 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
     await runners_of(interaction).bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
     text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
             if on else "Turn alerts off: the table message still shows your turn and your clock.")
-    await interaction.response.send_message(text, ephemeral=True)
+    await respond(interaction, text, ephemeral=True)
 
 
 # ------------------------------------------------------------------ /poker table: the rarely used commands
@@ -187,7 +188,7 @@ async def table_show(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).here(interaction)
     old = runner.table.message_id
     await runner.table.remember_message(None)
-    await interaction.response.send_message("Here is the table:", ephemeral=True)
+    await respond(interaction, "Here is the table:", ephemeral=True)
     await runner.publish()
     if old is not None:
         await runner.retire(old)
@@ -195,8 +196,8 @@ async def table_show(interaction: discord.Interaction) -> None:
 
 @table_group.command(name="kick", description="Remove a player from the table (host)")
 @app_commands.describe(**describe("poker table kick"))
-async def kick(interaction: discord.Interaction, member: discord.Member) -> None:
-    """/poker table kick"""
+async def kick(interaction: discord.Interaction, member: discord.User) -> None:
+    """/poker table kick: any user, so that a player who left the server can be removed (cashed out)."""
     runner = runners_of(interaction).hosted(interaction)
     cash, outcome = await runner.table.kick(member.id)
     when = "now" if cash is not None else "at the end of this hand"
@@ -217,7 +218,7 @@ async def settings(interaction: discord.Interaction) -> None:
     text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
             f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
             f"Host: {mention(table.record.host_id)}")
-    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    await respond(interaction, text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
 @table_group.command(name="pause", description="Stop dealing after this hand (host)")
@@ -240,19 +241,19 @@ async def resume(interaction: discord.Interaction) -> None:
         runner.schedule_deal(0)
 
 
-@table_group.command(name="chipvalue", description=COMMAND_HELP["poker table chipvalue"])
+@table_group.command(name="chipvalue", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker table chipvalue"])
 @app_commands.describe(**describe("poker table chipvalue"))
 async def chipvalue(interaction: discord.Interaction, value: str | None = None) -> None:
     """/poker table chipvalue"""
     runners = runners_of(interaction)
     if value is None:
         table = runners.here(interaction).table
-        await interaction.response.send_message(night_views.chip_value_text(table.settings), ephemeral=True)
+        await respond(interaction, night_views.chip_value_text(table.settings), ephemeral=True)
         return
     table = runners.hosted(interaction).table
     off = value.strip().lower() in night_views.NO_CHIP_VALUE
     new = await table.update_settings(chip_value=None if off else value)
-    await interaction.response.send_message(night_views.chip_value_text(new, changed=True))
+    await respond(interaction, night_views.chip_value_text(new, changed=True))
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (

@@ -32,6 +32,7 @@ from cogs.tournament_views import (
     tournament_field,
 )
 
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
 from ..errors import answers_errors
 from ._runner import TableRunner
 from ._runners import Admitting, Runners, clicked_runner, runners_of
@@ -115,8 +116,7 @@ class TournamentButton(Admitting, discord.ui.DynamicItem[BUTTON],
         else:
             seat = await t.rebuy(table, user)
             text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
-        await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table),
-                                                allowed_mentions=NONE)
+        await update(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
         await interaction.followup.send(text, ephemeral=True)
         if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
             await refresh_lobby(runner.bot, table)
@@ -204,7 +204,7 @@ tournament = app_commands.Group(name="tournament", description="Sit-and-go tourn
                                 "on a clock")
 
 
-@tournament.command(name="create", description=COMMAND_HELP["poker tournament create"])
+@tournament.command(name="create", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament create"])
 @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
 @app_commands.describe(**describe("poker tournament create"))
 async def create(
@@ -226,13 +226,13 @@ async def create(
     table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
                                 tournament=new)
     listen(runners, table)
-    await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    await respond(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
     message = await interaction.original_response()
     await require(table).remember_message(message.id)
     await runners.of(table).publish()
 
 
-@tournament.command(name="start", description=COMMAND_HELP["poker tournament start"])
+@tournament.command(name="start", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament start"])
 async def start(interaction: discord.Interaction) -> None:
     """/poker tournament start"""
     runner = runners_of(interaction).hosted(interaction)
@@ -240,47 +240,47 @@ async def start(interaction: discord.Interaction) -> None:
     t = require(table)
     await t.start(table)
     level = t.state.schedule[0]
-    await interaction.response.send_message(
+    await respond(
+        interaction,
         f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
         f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!")
     await refresh_lobby(runner.bot, table)
     runner.schedule_deal(0)
 
 
-@tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
+@tournament.command(name="pause", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament pause"])
 async def pause(interaction: discord.Interaction) -> None:
     """/poker tournament pause"""
     runner = runners_of(interaction).hosted(interaction)
     await require(runner.table).pause(runner.table)
-    await interaction.response.send_message("The tournament's clock is stopped; no new hand until "
-                                            "`/poker tournament resume`.")
+    await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.")
     await runner.publish()
     await refresh_lobby(runner.bot, runner.table)
 
 
-@tournament.command(name="resume", description=COMMAND_HELP["poker tournament resume"])
+@tournament.command(name="resume", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament resume"])
 async def resume(interaction: discord.Interaction) -> None:
     """/poker tournament resume"""
     runner = runners_of(interaction).hosted(interaction)
     await require(runner.table).resume(runner.table)
-    await interaction.response.send_message("The clock runs again.")
+    await respond(interaction, "The clock runs again.")
     await refresh_lobby(runner.bot, runner.table)
     runner.schedule_deal(0)
 
 
-@tournament.command(name="cancel", description=COMMAND_HELP["poker tournament cancel"])
+@tournament.command(name="cancel", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament cancel"])
 async def cancel(interaction: discord.Interaction) -> None:
     """/poker tournament cancel: every buy-in and rebuy returned; the table closes."""
     runners = runners_of(interaction)
     table = runners.hosted(interaction).table
     if not require(table).is_active:
         raise TableError("The tournament is over already; `/poker close` closes its table.")
-    await interaction.response.defer()
+    await defer_thinking(interaction)
     refunds = await runners.close(table)
     await refresh_lobby(runners.bot, table)
     lines = [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
-    await interaction.followup.send("The tournament is cancelled: every buy-in and rebuy is returned.\n"
-                                    + "\n".join(lines), allowed_mentions=NONE)
+    await respond(interaction, "The tournament is cancelled: every buy-in and rebuy is returned.\n" + "\n".join(lines),
+                  allowed_mentions=NONE)
 
 
 @tournament.command(name="status", description=COMMAND_HELP["poker tournament status"])
@@ -298,8 +298,7 @@ async def status(interaction: discord.Interaction) -> None:
         prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
         embed.add_field(name="Standings", value="\n".join(placing_line(p, prizes) for p in placings[:MAX_LISTED]),
                         inline=False)
-    await interaction.response.send_message(embed=embed, view=lobby_view(table), ephemeral=True,
-                                            allowed_mentions=NONE)
+    await respond(interaction, embed=embed, view=lobby_view(table), ephemeral=True, allowed_mentions=NONE)
 
 
 COMMANDS: tuple[app_commands.Group, ...] = (tournament,)

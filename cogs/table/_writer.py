@@ -29,7 +29,8 @@ import discord
 
 from bot.tables import TableError
 
-from ..errors import GIVEN_UP
+from ..failures import GIVEN_UP
+from ..store_retry import DATABASE_REFUSALS
 from ..transport import DISCORD_ERRORS, show_again_in
 from ._answers import Answers
 from ._ratelimit import edit_pause
@@ -293,7 +294,7 @@ class TableWriter:
                 except Exception as error:
                     self.failures += 1
                     wait = show_again_in(self.failures)
-                    if isinstance(error, DISCORD_ERRORS):  # Discord's failure, not a bug: no traceback
+                    if isinstance(error, (*DISCORD_ERRORS, *DATABASE_REFUSALS)):  # not a bug: no traceback
                         log.warning("could not show the table in channel %s (try %d, %r); trying again in %ss",
                                     self.surface.channel_id, self.failures, error, wait)
                     else:
@@ -426,14 +427,19 @@ class TableWriter:
         self._settle()
         return task
 
-    async def edit(self, message_id: int, embed: discord.Embed) -> None:
-        """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged."""
+    async def edit(self, message_id: int, embed: discord.Embed) -> bool:
+        """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged.
+        True once the message shows ``embed`` (or is gone)."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
         await self.quiet()
         if await self._edit_by_token(message_id, embed=embed, view=None):
-            return
+            return True
 
         try:
             await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+            return True
+        except discord.NotFound:  # deleted: it shows nothing any more
+            return True
         except DISCORD_ERRORS as error:
             log.warning("could not edit the table message %s (%r)", message_id, error)
+            return False

@@ -40,30 +40,45 @@ class Stint:
 class BotProcess:
     """The bot in a subprocess, on one SQLite file, talking to ``fake``."""
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, log_dir: Path, *, seed: int = 0) -> None:
+    def __init__(self, fake: FakeDiscord, db_path: Path, log_dir: Path, *, seed: int = 0, name: str = "bot",
+                 log_level: str = "WARNING", port: int | None = None, options: Sequence[str] = ()) -> None:
         self.fake = fake
         self.db_path = db_path
         self.log_dir = log_dir
         self.seed = seed
+        self.name = name
+        self.log_level = log_level
+        self.port = port  # default: the fake's
+        self.options = tuple(options)
         self.proc: asyncio.subprocess.Process | None = None
         self.stints: list[Stint] = []
         self.logs: list[Path] = []
 
-    async def start(self, timeout: float = 20.0) -> None:
+    async def spawn(self) -> asyncio.subprocess.Process:
+        """Start the process (without waiting for it to connect); its output goes to a new log file."""
         assert self.proc is None
         self.fake.preload_emojis(card_emoji_pictures())  # uploaded "before": the bot finds them all
-        identified = len(self.fake.identify_payloads)
-        log = self.log_dir / f"bot-{len(self.logs):03d}.log"
+        log = self.log_dir / f"{self.name}-{len(self.logs):03d}.log"
         self.logs.append(log)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+        port = self.fake.port if self.port is None else self.port
         with log.open("wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "pokerdev.launch", "--port", str(self.fake.port), "--db", str(self.db_path),
-                "--seed", str(self.seed), "--next-hand-delay", "0.05",
+                sys.executable, "-m", "pokerdev.launch", "--port", str(port), "--db", str(self.db_path),
+                "--seed", str(self.seed), "--next-hand-delay", "0.05", "--log-level", self.log_level, *self.options,
                 stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT, env=env, cwd=ROOT)
+        return self.proc
+
+    async def start(self, timeout: float = 20.0) -> None:
+        identified = len(self.fake.identify_payloads)
+        await self.spawn()
         await self.fake.wait_for(lambda: len(self.fake.identify_payloads) > identified and self.fake.connected(),
                                  timeout, what="the bot process to connect")
         self.stints.append(Stint(self.fake.now()))
+
+    def output(self) -> str:
+        """What the last run wrote (its log and any line it printed)."""
+        return self.logs[-1].read_text(errors="replace") if self.logs else ""
 
     async def kill(self) -> None:
         """SIGKILL: no clean-up of any kind."""

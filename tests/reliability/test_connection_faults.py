@@ -297,3 +297,35 @@ async def test_at_dealers_choice_the_showdown_is_shown_before_the_menu(
         assert showdowns[number] < posted[number - 1], (number, showdowns, posted)
     assert sum(f.hits for f in faults) >= 6
     figures["faults: on dealer's choice showdowns"] += sum(f.hits for f in faults)
+
+
+async def test_the_new_cards_reach_the_player_when_the_answer_to_throw_is_lost(
+    fake: FakeDiscord, poker_bot: PokerBotStarter, figures: Figures
+) -> None:
+    """Every try of the answer to **Throw 1** is dropped (the picker cannot show the new hand): the draw stands and
+    the player still gets his new cards by DM, and the table goes on."""
+    await poker_bot(seed=12)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    await players.play(calling_station, until=lambda t: t.legal.phase == "drawing")
+    turn = await players.turn(1)
+    assert table.live is not None
+    seq = table.live.seq
+    picker = (await players.open_draw(turn)).message
+    assert picker is not None
+    toggles, _ = players.picker_buttons(picker)
+    assert (await fake.reply_to(await fake.click(turn.name, picker, toggles[0]))).response_type == 7
+    picker = fake.message(picker.id)
+    _, confirms = players.picker_buttons(picker)
+    dms = len(fake.dms(turn.name))
+    target: list[int] = []
+    fake.inject(of_interaction(target), connection="closed-before", times=None)
+    iid = await fake.click(turn.name, picker, next(iter(confirms.values())), expect_ack=False)
+    target.append(iid)
+    await fake.wait_for(lambda: len(fake.dms(turn.name)) > dms, 5, what="the DM of the new hand")
+    assert table.live.seq == seq + 1 and not fake.interactions[iid].acknowledged
+    new = fake.dms(turn.name)[-1].content
+    assert "Draw 1 of 1: threw" in new and "\nNow: " in new, new
+    await players.play(calling_station, number=1)
+    fake.take_violations("ack-deadline")
+    figures["faults: the answer to Throw lost (cards still sent by DM)"] += 1
