@@ -3,7 +3,7 @@
 The night is played first, as a table deals it with the house options at their defaults (``TableSettings``
 stakes, buy-ins drawn from the default range) by the random players of ``bot.simulate``: the three games with a
 standard PHH code in turn (fixed-limit 2-7 triple draw ``F2L3D``, no-limit 2-7 single draw ``N2L1D``, fixed-limit
-Badugi ``FB``), two to six players, each hand exported as ``/poker export`` writes it. Then, in the same run and
+Badugi ``FB``), two to six players, each hand exported as ``/poker session export`` writes it. Then, in the same run and
 on the same text:
 
 - ours: ``bot.replay.replay_command`` on the file, as ``python -m bot replay night.phhs`` runs it (reading the
@@ -76,7 +76,7 @@ class ReplayBench:
 
 
 def night_text(hands: int, seed: int) -> str:
-    """A night of ``hands`` hands of the standard games in turn, as ``/poker export`` writes it."""
+    """A night of ``hands`` hands of the standard games in turn, as ``/poker session export`` writes it."""
     rng = random.Random(seed)
     texts = []
     for number in range(1, hands + 1):

@@ -21,10 +21,12 @@ from .tables import Tables
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.bank")
-# The permissions the bot uses, and only those: View Channel, Send Messages, Embed Links (the table message).
+EXTENSIONS = ("cogs.table", "cogs.plans", "cogs.bank")  # cogs.plans joins cogs.table's /poker
+# The permissions the bot uses, and only those: View Channel, Send Messages, Embed Links (the table message);
+# Create Events and Manage Events (a planned night's Discord event, started and ended with the night).
 # Interaction answers (ephemeral replies, files, forms) need no channel permission; application emojis none.
-PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, create_events=True,
+                                  manage_events=True)
 SCOPES = ("bot", "applications.commands")
 
 

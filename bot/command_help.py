@@ -37,7 +37,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
         "The night to settle: its number or \"since 2026-11-01\" (default: this channel's last)",
     ("chips graph", "session"): "The night to draw: its number or \"since 2026-11-01\" (default: this channel's last)",
     ("chips graph", "member"): "Draw only this player's line (default: everyone who played)",
-    ("poker export", "session"):
+    ("poker session export", "session"):
         "The night as one .phhs file: its number or \"since 2026-11-01\" (default: this channel's last)",
     ("poker create", "chip_value"):
         "What chips are worth, e.g. \"100 chips = $1\" (amounts are then shown as money too)",
@@ -72,7 +72,7 @@ COMMAND_HELP: Final[dict[str, str]] = {
     "poker table chipvalue": "What chips are worth at this table, shown beside chip amounts (the host sets it)",
     "chips results": "Each player's net for a night (default: this channel's current or last one)",
     "poker stats": "Hands, wins, VPIP, draws and net for a player, per game and in total",
-    "poker export": "Every hand of a night as one hand-history file (.phhs)",
+    "poker session export": "Every hand of a night as one hand-history file (.phhs)",
     "chips settle": "Each player's net for the night and the fewest payments that settle it",
     "chips graph": "A picture of each player's chips over the night",
     "chips starting_balance": "The chips a new member's account opens with (Manage Server to change it)",

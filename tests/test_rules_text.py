@@ -382,7 +382,7 @@ def test_every_description_fits_discord() -> None:
 def test_the_issues_options_are_described() -> None:
     wanted = {
         "poker stats": {"member", "game"}, "chips settle": {"session"}, "chips graph": {"session", "member"},
-        "poker export": {"session"}, "chips leaderboard": {"period"},
+        "poker session export": {"session"}, "chips leaderboard": {"period"},
         "poker tournament create": {"game", "buy_in", "starting_chips", "level_minutes", "levels", "payouts",
                                     "late_registration_levels", "rebuys"},
         "poker bet": {"amount"}, "poker raise": {"amount"}, "poker draw": {"cards", "twos"},

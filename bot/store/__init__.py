@@ -25,10 +25,11 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
 buy-ins and cash-outs, hands and action logs, night results), ``night`` (nights, the hands and refunds
-of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts) and ``audit``; the
-helpers they share live in ``rows`` (the records of tables, seats and hands and the reads inside a transaction)
-and ``prize_pool`` (the pool's movements and a tournament hand's part of ``finish_hand``), so that no module of
-the store imports another's private names or imports it back.
+of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts), ``plans`` (planned
+nights, their answers, each server's time zone) and ``audit``; the helpers they share live in ``rows`` (the
+records of tables, seats and hands and the reads inside a transaction) and ``prize_pool`` (the pool's movements
+and a tournament hand's part of ``finish_hand``), so that no module of the store imports another's private names
+or imports it back.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ from .errors import (
     TableNotEmpty,
 )
 from .night import NetEntry, NightMixin, NightRecord
+from .plans import PlanClash, PlanClosed, PlanRecord, PlansMixin
 from .tables import MAX_SEATS, CashOut, HandRecord, PlayerResult, SeatRecord, TableRecord, TablesMixin
 from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
@@ -116,6 +118,9 @@ __all__ = [
     "NightRecord",
     "NotFound",
     "NotSeated",
+    "PlanClash",
+    "PlanClosed",
+    "PlanRecord",
     "PlayerResult",
     "SchemaError",
     "SchemaTooNew",
@@ -138,7 +143,7 @@ __all__ = [
 ]
 
 
-class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, AuditMixin):
+class Store(BankMixin, TablesMixin, NightMixin, TournamentsMixin, PlansMixin, AuditMixin):
     """The bot's persistent state. Open with ``await Store.open(...)``; close with ``await store.close()``
     (or use ``async with await Store.open(...) as store``)."""
 

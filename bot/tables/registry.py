@@ -23,6 +23,7 @@ class Tables:
         self.store = store
         self.by_channel: dict[int, Table] = {}
         self._rng = rng
+        self.closed: list[Callable[[Table], None]] = []  # told of each table closed (a planned night ends)
 
     async def restore(self, runs_guild: Callable[[int], bool] = lambda guild_id: True) -> list[Table]:
         """Load every open table of the guilds this process runs (``runs_guild``: all of them unless its shards
@@ -80,4 +81,6 @@ class Tables:
         table = self.require(channel)
         cashes = await table.close()
         del self.by_channel[channel]
+        for listener in list(self.closed):
+            listener(table)
         return cashes

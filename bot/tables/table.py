@@ -232,6 +232,11 @@ class CashGame:
 CASH_GAME = CashGame()
 
 
+# Asked before a member sits down (his id, the members seated, the seats free): raises TableError when the
+# free seats are held for others (a planned night's players who signed up).
+SeatHold = Callable[[int, frozenset[int], int], None]
+
+
 class Table:
     """One table in one channel. Every method that changes it takes its lock."""
 
@@ -251,6 +256,7 @@ class Table:
         self.hands_dealt = 0  # hands dealt at the table so far (the next one is number hands_dealt + 1)
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
+        self.seat_hold: SeatHold | None = None  # a planned night's: seats held for those who signed up
 
     # ------------------------------------------------------------------ loading
 
@@ -519,6 +525,9 @@ class Table:
                 raise TableError("You are already seated at this table.")
             if len(self.record.seats) >= self.settings.max_seats:
                 raise TableError(f"The table is full ({self.settings.max_seats} seats).")
+            if self.seat_hold is not None:
+                self.seat_hold(user, frozenset(s.user_id for s in self.record.seats),
+                               self.settings.max_seats - len(self.record.seats))
             if buy_in is None:
                 balance = await self.store.balance(self.record.guild_id, user)
                 try:

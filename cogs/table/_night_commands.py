@@ -1,4 +1,4 @@
-"""/poker session new, stats, history and export: the night after the cards at this table.
+"""/poker session new and export, stats, history: the night after the cards at this table.
 
 Each command asks ``bot.tables.night`` or the store and shows what comes back with ``cogs.night_views``. A night
 of play is a *session* in the commands' names and options (``/poker session new``, ``session:``), as members know
@@ -21,14 +21,14 @@ from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from cogs import night_views
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..options import GAME_CHOICES
 from ._runners import runners_of
-from ._table_commands import GAME_CHOICES
 
 __all__ = ["COMMANDS"]
 
 log = logging.getLogger(__name__)
 
-nights = app_commands.Group(name="session", description="Nights at this table")
+nights = app_commands.Group(name="session", description="Nights at this table: start the next, export one")
 
 
 @nights.command(name="new", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker session new"])
@@ -77,11 +77,11 @@ async def history(interaction: discord.Interaction, count: app_commands.Range[in
     await respond(interaction, text, embeds=embeds, files=files, ephemeral=True, allowed_mentions=night_views.NONE)
 
 
-@app_commands.command(name="export", description=COMMAND_HELP["poker export"])
-@app_commands.describe(**describe("poker export"))
+@nights.command(name="export", description=COMMAND_HELP["poker session export"])
+@app_commands.describe(**describe("poker session export"))
 @app_commands.autocomplete(session=_night_choices)
 async def export(interaction: discord.Interaction, session: str | None = None) -> None:
-    """/poker export: the file is written in a worker thread, after acknowledging."""
+    """/poker session export: the file is written in a worker thread, after acknowledging."""
     assert interaction.guild_id is not None
     store = runners_of(interaction).bot.store
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
@@ -105,4 +105,4 @@ def _told(record: HandRecord) -> Hand | None:
         return None
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (nights, stats, history, export)
+COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (nights, stats, history)

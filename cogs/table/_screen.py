@@ -146,7 +146,7 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
                 picked += f" · {render.STRUCTURE_NAMES[screen.pending_structure]}"
             lines.append(f"Picked: {picked}. Press **Deal** to deal it.")
     elif step.reason == "paused":
-        lines += ["", "Paused: the host deals with `/poker start`."]
+        lines += ["", "Paused: the host deals with `/poker table start`."]
     elif step.reason == "players":
         lines += ["", "Waiting for a second player with chips."]
     if table.record.carried_pot:

@@ -1,5 +1,5 @@
-"""/poker create, join, leave, start, close, sitout, sitin, rebuy, hand, rules, alerts, and the rarely used
-/poker table group (show, kick, settings, pause, resume, chipvalue): the table and its seats.
+"""/poker create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, and the rarely used
+/poker table group (show, kick, settings, start, pause, resume, chipvalue): the table and its seats.
 
 Each command finds its table once (``Runners.here``, or ``hosted`` for the host's) and asks it; the seats' own
 steps are the seat buttons' (``cogs.table._seats``).
@@ -13,22 +13,20 @@ import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
-from bot.poker import DEALERS_CHOICE, GAMES, parse_cards
+from bot.poker import GAMES, parse_cards
 from bot.rules_text import rules_page
 from bot.tables import SettingsError, TableError, TableSettings
-from bot.tables.settings import MAX_BUY_IN, MAX_CLOCK, MAX_SEATS, MAX_STAKE, MIN_CLOCK, MIN_SEATS
+from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
 from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _seats
 from ._runners import runners_of
 
-__all__ = ["COMMANDS", "GAME_CHOICES", "STRUCTURE_CHOICES"]
+__all__ = ["COMMANDS"]
 
-GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
-GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))
-STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in render.STRUCTURE_NAMES.items()]
 DRAW_LIMIT_CHOICES = [
     app_commands.Choice(name="Unlimited", value="none"),
     app_commands.Choice(name="Three cards", value="3"),
@@ -39,9 +37,6 @@ CHOICE_PER_CHOICES = [
     app_commands.Choice(name="Each orbit", value="orbit"),
 ]
 NO_MENTIONS = discord.AllowedMentions.none()
-CHIPS = app_commands.Range[int, 0, MAX_STAKE]
-POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]
-SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
 CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 
 
@@ -86,7 +81,7 @@ async def create(
         interaction,
         f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
         f"Buy-ins {chips(low)} to {chips(high)}. Press **Join** on the table (or "
-        "`/poker join`), then the host deals with `/poker start`."
+        "`/poker join`), then the host deals with `/poker table start`."
         + (f" {settings.chip_value}." if settings.chip_value else ""),
         ephemeral=False)
     await runners.of(table).publish()
@@ -103,15 +98,6 @@ async def join(interaction: discord.Interaction, buy_in: POSITIVE | None = None)
 async def leave(interaction: discord.Interaction) -> None:
     """/poker leave"""
     await _seats.leave(runners_of(interaction).here(interaction), interaction)
-
-
-@app_commands.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
-async def start(interaction: discord.Interaction) -> None:
-    """/poker start"""
-    runner = runners_of(interaction).hosted(interaction)
-    await runner.table.start()
-    await runner.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
-    await runner.deal()
 
 
 @app_commands.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
@@ -176,10 +162,10 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
 
 
 # ------------------------------------------------------------------ /poker table: the rarely used commands
-# Discord allows 25 subcommands and groups in /poker; these six share one entry.
+# Discord allows 25 subcommands and groups in /poker; these seven share one entry.
 
 table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
-                                 "kick, pause, resume (host)")
+                                 "kick, start, pause, resume (host)")
 
 
 @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
@@ -221,6 +207,15 @@ async def settings(interaction: discord.Interaction) -> None:
     await respond(interaction, text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+@table_group.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
+async def start(interaction: discord.Interaction) -> None:
+    """/poker table start"""
+    runner = runners_of(interaction).hosted(interaction)
+    await runner.table.start()
+    await runner.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    await runner.deal()
+
+
 @table_group.command(name="pause", description="Stop dealing after this hand (host)")
 async def pause(interaction: discord.Interaction) -> None:
     """/poker table pause"""
@@ -257,4 +252,4 @@ async def chipvalue(interaction: discord.Interaction, value: str | None = None) 
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (
-    create, join, leave, start, close, sitout, sitin, rebuy, hand, rules, alerts, table_group)
+    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, table_group)

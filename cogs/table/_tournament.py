@@ -34,9 +34,9 @@ from cogs.tournament_views import (
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
 from ..errors import answers_errors
+from ..options import GAME_CHOICES, STRUCTURE_CHOICES
 from ._runner import TableRunner
 from ._runners import Admitting, Runners, clicked_runner, runners_of
-from ._table_commands import GAME_CHOICES, STRUCTURE_CHOICES
 
 __all__ = ["COMMANDS", "TournamentButton", "listen_all", "lobby_view"]
 

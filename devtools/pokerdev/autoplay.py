@@ -214,7 +214,7 @@ class TablePlayers:
 
     async def open_table(self, *, start: bool = True, **settings: Any) -> None:
         """/poker create by the first player (``settings`` are its options), /poker join by every player (with
-        ``buy_in`` chips), then /poker start."""
+        ``buy_in`` chips), then /poker table start."""
         host = self.players[0]
         created = await self.command(host, "poker", "create", **settings)
         if not created.content.startswith("Table open"):
@@ -227,13 +227,13 @@ class TablePlayers:
             await self.start()
 
     async def start(self, *, play: bool = True) -> None:
-        """/poker start by the host; the players play from then on (or, ``play`` False, once :meth:`play`)."""
+        """/poker table start by the host; the players play from then on (or, ``play`` False, once :meth:`play`)."""
         self.active = play
-        started = await self.command(self.players[0], "poker", "start")
+        started = await self.command(self.players[0], "poker", "start", group="table")
         if started.late:  # the bot was too busy to answer in time; the table was started all the same
-            log.warning("#%s: /poker start was answered late", self.channel.name)
+            log.warning("#%s: /poker table start was answered late", self.channel.name)
         elif started.content != "Shuffle up and deal!":
-            raise RuntimeError(f"#{self.channel.name}: /poker start answered {started.content!r}")
+            raise RuntimeError(f"#{self.channel.name}: /poker table start answered {started.content!r}")
 
     def play(self) -> None:
         """Start playing (after ``start(play=False)``): act on what the table shows now."""

@@ -82,6 +82,8 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
     "pile": "the channel at the first turn of the last hand, on the phone of who drew the least",
     "dm": "a player's DMs at the end of the evening",
     "closed": "the channel once the host closed the table",
+    "night": "the sign-up message of the next night, planned once the table closed (/poker night plan), with the "
+             "players who answered: two seats taken, one on the waiting list, one who can't make it",
 }
 ALERT_MARK = "🔔"  # how the bot's turn alert starts
 ALERT_AFTER = 0.4  # the turn alert's delay (5 s in the bot), scaled down as the players' pace is
@@ -598,6 +600,14 @@ def _held_players(camera: Camera) -> type[autoplay.TablePlayers]:
                 await self.fake.quiet(period=0.1)
             await super().open_table(start=start, **settings)
 
+        async def command(self, user: Any, command: str, sub: str, *, group: str | None = None,
+                          **options: Any) -> Any:
+            record = await super().command(user, command, sub, group=group, **options)
+            if (command, group, sub) == ("poker", None, "close"):
+                await self.fake.reply_to(record.id, followups=1)
+                await plan_next_night(self.fake, camera)
+            return record
+
         async def _wait_pace(self, key: tuple[int, int]) -> None:
             await super()._wait_pace(key)
             for event in camera.holds.pop(key, []):
@@ -605,6 +615,28 @@ def _held_players(camera: Camera) -> type[autoplay.TablePlayers]:
                     await asyncio.wait_for(event.wait(), HOLD)
 
     return HeldPlayers
+
+
+async def plan_next_night(fake: Any, camera: Camera) -> None:
+    """The table closed: the server's owner plans the next night in the channel (two seats fewer than players),
+    the players answer it (the last one can't make it), and its sign-up message is kept as the moment "night"."""
+    names = autoplay_names(camera.players)
+    options = {"when": "in 23 hours", "game": "dealers-choice", "small_blind": 5, "big_blind": 10, "buy_in": 500,
+               "seats": max(2, len(names) - 2), "notes": "Alice hosts: doors open at 19:30, bring snacks."}
+    planned = await fake.reply_to(await fake.slash("owner", "poker", group="night", subcommand="plan", options=options,
+                                                   channel=CHANNEL), followups=1)
+    message = planned.message
+    if message is None or not message.buttons():
+        log.warning("no picture of a planned night: the bot answered %r", planned.content)
+        return
+    for k, name in enumerate(names):
+        label = "Can't make it" if k == len(names) - 1 else "I'm in"
+        shown = fake.message(message.id)
+        await fake.reply_to(await fake.click(name, shown, str(shown.button(label)["custom_id"])), followups=1)
+    await fake.quiet(period=0.1)
+    shot = camera.keep("night", fake.user(names[-2]).id, frame="crop", only=fake.message(message.id))
+    if shot is not None:
+        shot.note = f"planned by the owner; {names[-2]} is on the waiting list"
 
 
 def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:

@@ -132,7 +132,7 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     kept = set(camera.shots)
     for name in ("start", "choice", "choice-menu", "choice-deal", "betting", "table", "draw", "table-draw",
                  "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "draw-twos", "alert", "betting-3", "showdown",
-                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed"):
+                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed", "night"):
         assert name in kept, f"no {name} picture"
     names = {u.id: u.name for u in camera.fake.users.values()}
     betting = camera.shots["betting"]
@@ -184,6 +184,12 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     html_page = screens.page_of(betting, camera.fake, camera.started)
     assert f"@{names[betting.viewer]}" in html_page and "<script" not in html_page
     assert "(Assassin)" in myhand.note  # the choosers picked the scripted games in turn
+    # The next night's sign-up message, once the table closed: two seats taken, a waiting list, one who can't come.
+    signup = camera.shots["night"].payloads
+    assert len(signup) == 1 and signup[0]["embeds"][0]["title"] == "Poker night: Dealer's choice 5/10"
+    fields = [f["name"] for f in signup[0]["embeds"][0]["fields"]]
+    assert fields == ["In · 2 of 2 · full", "Waiting list · 1", "Can't make it"]
+    assert [b.get("label") for b in _buttons(signup[0])] == ["I'm in", "Can't make it", "Event"]
     # Cards as pictures: the Assassin hand's cards are the bot's emojis, and the page draws them as images.
     assassin = screens.page_of(camera.shots["assassin"], camera.fake, camera.started)
     assert '<img class="emoji" alt=":c_' in assassin and "emoji missing" not in assassin

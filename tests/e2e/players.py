@@ -249,7 +249,7 @@ class Players:
     async def open_table(self, host: str, players: Sequence[str], *, game: str = "five-card-draw",
                          small_blind: int = 5, big_blind: int = 10, buy_ins: Mapping[str, int] | None = None,
                          start: bool = True, **options: Any) -> Table:
-        """/poker create by ``host``, /poker join by each player (in seat order), /poker start."""
+        """/poker create by ``host``, /poker join by each player (in seat order), /poker table start."""
         created = await self.poker(host, "create", game=game, small_blind=small_blind, big_blind=big_blind,
                                    **options)
         assert created.content.startswith("Table open"), created.content
@@ -258,7 +258,7 @@ class Players:
             joined = await self.poker(name, "join", **({"buy_in": buy_in} if buy_in is not None else {}))
             assert joined.ephemeral and joined.content.startswith("You sit in seat"), joined.content
         if start:
-            started = await self.poker(host, "start")
+            started = await self.poker(host, "table start")
             assert started.content == "Shuffle up and deal!", started.content
         return self.table
 

@@ -64,22 +64,26 @@ async def refused(players: Players, user: str, sub: str, expected: str, **option
 
 
 async def test_the_poker_group_fits_discord(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """Discord allows 25 subcommands and groups in /poker: the bot registers exactly 25, and the fake refuses a
-    tree with one more, as Discord refuses its sync."""
+    """Discord allows 25 subcommands and groups in /poker: the bot registers 24 (start and export moved into the
+    table and session groups made room for night, and leave one for cards), and the fake refuses a tree of 26, as
+    Discord refuses its sync."""
     bot = await poker_bot(seed=1)
     poker = bot.tree.get_command("poker")
     assert poker is not None
     data = poker.to_dict(bot.tree)
     names = [o["name"] for o in data["options"]]
-    assert len(names) == 25, names
-    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table"):
+    assert len(names) == 24, names
+    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table", "session", "night"):
         assert move in names
-    table = next(o for o in data["options"] if o["name"] == "table")
-    assert sorted(o["name"] for o in table["options"]) == ["chipvalue", "kick", "pause", "resume", "settings",
-                                                          "show"]
-    too_many = dict(data, options=[*data["options"], {"type": 1, "name": "extra", "description": "one too many"}])
+    assert "start" not in names and "export" not in names
+    groups = {o["name"]: sorted(sub["name"] for sub in o.get("options", [])) for o in data["options"]}
+    assert groups["table"] == ["chipvalue", "kick", "pause", "resume", "settings", "show", "start"]
+    assert groups["session"] == ["export", "new"]
+    assert groups["night"] == ["cancel", "list", "plan", "timezone"]
+    extra = [{"type": 1, "name": f"extra{k}", "description": "one too many"} for k in range(2)]
     with pytest.raises(ApiError):
-        fake.register_commands([too_many])
+        fake.register_commands([dict(data, options=[*data["options"], *extra])])
+    fake.register_commands([dict(data, options=[*data["options"], *extra[:1]])])  # room for one more: cards
     fake.register_commands([data])
 
 
@@ -98,7 +102,7 @@ async def test_betting_by_command_and_every_refusal(fake: FakeDiscord, poker_bot
     await players.open_table("alice", PLAYERS, start=False)
     await refused(players, "dave", "fold", "You are not seated at this table.")
     await refused(players, "bob", "call", "No hand is being played now.")
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
 
     turn = await players.turn(1)
     others = [n for n in PLAYERS if n != turn.name]

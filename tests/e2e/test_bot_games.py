@@ -279,7 +279,7 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", start=False)
     slow = {players.uid("carol"), players.uid("bob")}
     monkeypatch.setattr(table, "settings", FastClockFor(table, 0.2, choosing=slow))
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     # Nobody chose before the first hand: with no previous game, the first game on the list is dealt.
     await players.play(folding_to_the_blind, number=1)
     assert await hand_game(players, 1) == "five-card-draw"

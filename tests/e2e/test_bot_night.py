@@ -141,7 +141,7 @@ async def test_stats_export_and_a_new_night(fake: FakeDiscord, poker_bot: PokerB
     other_game = await players.poker("alice", "stats", game="assassin")
     assert other_game.embeds[0]["description"] == "No hands yet"
 
-    exported = await command(fake, "carol", "poker", "export")
+    exported = await command(fake, "carol", "poker", "export", group="session")
     content, [file] = answer_of(exported)
     assert exported.followups[0].ephemeral and file.filename == "night-1.phhs"  # type: ignore[attr-defined]
     assert "2 hands in one hand-history file" in content and "python -m bot replay night-1.phhs" in content

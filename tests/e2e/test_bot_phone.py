@@ -41,7 +41,7 @@ async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     table = await players.open_table("alice", PLAYERS, start=False)
     carol = players.uid("carol")
     monkeypatch.setattr(table, "settings", FastClockFor(table, 1.2, acting={carol}))
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     turn = await players.turn(1)
     assert turn.name == "carol"
     first = await fake.wait_for_dm("carol", lambda m: m.content.startswith("🔔"), timeout=3)

@@ -262,7 +262,7 @@ async def test_the_clock_survives_a_restart(
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
     await table.update_settings(clock=2)
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     turn = await players.turn(1)
     started = time.monotonic()
     await asyncio.sleep(1.5)

@@ -44,7 +44,7 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
     table = await players.open_table("alice", PLAYERS, start=False)
     carol = players.uid("carol")
     monkeypatch.setattr(table, "settings", FastClockFor(table, 0.2, acting={carol}))
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
 
     turn = await players.turn(1)
     assert turn.name == "carol" and turn.legal.call_amount == 10

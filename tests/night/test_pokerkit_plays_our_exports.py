@@ -4,9 +4,10 @@ Nights of each game with a standard PHH code (fixed-limit 2-7 triple draw ``F2L3
 ``N2L1D``, fixed-limit Badugi ``FB``) are dealt as a table deals them, every house option at its default
 (``TableSettings`` with blinds 1/2 and nothing else, buy-ins drawn from the default range, a busted player buying
 in again, the button moving every hand), and played by the random players of ``bot.simulate``. Each hand is kept
-as the table keeps it (``export_phh`` with the players and the hand's id) and exported as ``/poker export`` gives
-it to a member (``bot.tables.night.night_phhs``: the cards he saw). pokerkit's ``HandHistory.loads_all`` reads
-every file and plays every hand with no line moved, to the file's ``finishing_stacks``.
+as the table keeps it (``export_phh`` with the players and the hand's id) and exported as
+``/poker session export`` gives it to a member (``bot.tables.night.night_phhs``: the cards he saw). pokerkit's
+``HandHistory.loads_all`` reads every file and plays every hand with no line moved, to the file's
+``finishing_stacks``.
 
 Three rules of RULES.md are played otherwise by pokerkit, whatever the options; a hand that meets one of them is
 counted, not played (``pokerkit_plays_otherwise``), and the tests at the end show each difference on one hand.
@@ -123,7 +124,7 @@ def test_pokerkit_plays_every_hand_we_export_as_written_to_its_finishing_stacks(
     hands, records = table_night(game_id, night)
     kept = read_phhs(write_phhs([record.phh or "" for record in records]))  # every card, as the table keeps it
     member = records[0].seat_users[night % len(records[0].seat_users)]
-    as_seen = {  # /poker export as a player of the night saw it, and as a bystander
+    as_seen = {  # /poker session export as a player of the night saw it, and as a bystander
         who: read_phhs(night_phhs(records, who)[0]) for who in (member, 1)}
     met: dict[str, int] = dict.fromkeys(HOUSE_RULES, 0)
     for number, hand in enumerate(hands, 1):

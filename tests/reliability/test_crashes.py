@@ -36,7 +36,8 @@ async def open_tables(fake: FakeDiscord) -> None:
         for name in names:
             joined = await fake.reply_to(await fake.slash(name, "poker", subcommand="join", channel=channel))
             assert joined.content.startswith("You sit in seat"), joined.content
-        started = await fake.reply_to(await fake.slash(host, "poker", subcommand="start", channel=channel))
+        started = await fake.reply_to(await fake.slash(host, "poker", group="table", subcommand="start",
+                                                       channel=channel))
         assert started.content == "Shuffle up and deal!"
 
 

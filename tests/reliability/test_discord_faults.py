@@ -97,7 +97,7 @@ async def test_errors_on_edits_dms_and_callbacks(
     ]
     if status != 429:  # a failed showdown post is tried again too
         faults.append(fake.inject(f"POST /channels/{players.channel_id}/messages", status=status, times=1))
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     await players.play(calling_station)
     await players.play(calling_station, number=2)
     await players.poker("alice", "table pause")
@@ -156,7 +156,7 @@ async def test_random_faults_over_many_hands(fake: FakeDiscord, poker_bot: Poker
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, start=False, game="single-draw-27")
     faults = RandomFaults(fake, random.Random(109), share=0.2)
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     hands = 8
     for number in range(1, hands + 1):
         await players.play(bettor if number % 2 else calling_station, number=number, timeout=20)
@@ -251,7 +251,7 @@ async def test_nothing_needs_an_interaction_token_later(
     table = await players.open_table("alice", PLAYERS, start=False)
     carol = players.uid("carol")
     table.settings = FastClockFor(table, 1.0, acting={carol})  # type: ignore[assignment]  # 1 s for her
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     await players.turn(1)
     fake.expire_tokens()
     fake.token_ttl = 0.0  # from now on every token is expired as soon as the interaction is answered
@@ -341,8 +341,8 @@ async def test_the_host_is_told_which_permission_to_grant(
         "in that channel (Edit Channel → Permissions), then use `/poker table show`.")
     for name in PLAYERS:
         await players.poker(name, "join")
-    started = await fake.reply_to(await fake.slash("alice", "poker", subcommand="start", channel="poker"),
-                                  followups=1)
+    started = await fake.reply_to(await fake.slash("alice", "poker", group="table", subcommand="start",
+                                                    channel="poker"), followups=1)
     assert "grant me **Send Messages**" in started.followups[-1].content
     assert fake.channel_messages("poker") == [m for m in fake.channel_messages("poker") if m.interaction_metadata]
     # The host grants it and asks for the table: it is posted, and the hand (dealt meanwhile) is played.
@@ -406,7 +406,7 @@ async def test_edits_coalesce_under_the_channel_rate_limit(
     # row have sat everyone out.
     table.settings = FastClockFor(table, 0.05, acting={players.uid(n) for n in six})  # type: ignore[assignment]
     asked, wrote = publisher.wanted, publisher.writes
-    await players.poker("alice", "start")
+    await players.poker("alice", "table start")
     await fake.wait_for(lambda: table.live is None and len(table.dealt_in()) < 2, 20, what="everyone sat out")
     await assert_shows_table(players, timeout=15)
     changes, writes = publisher.wanted - asked, publisher.writes - wrote

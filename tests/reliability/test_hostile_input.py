@@ -101,6 +101,8 @@ class Scene:
 
 async def setup_scene(fake: FakeDiscord, poker_bot: PokerBotStarter, seed: int) -> Scene:
     bot = await poker_bot(seed=seed)
+    for user in USERS:  # a turn alert DM is the bot's own doing, not an answer to a forged input: none here
+        await bot.store.set_turn_alerts(fake.guild_id, fake.user(user).id, False)
     received: set[int] = set()
 
     async def on_interaction(interaction: Any) -> None:

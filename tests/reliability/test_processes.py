@@ -74,7 +74,7 @@ async def test_two_bots_started_at_once_one_runs_the_other_refuses(
     assert created.content.startswith("Table open")
     for name in ("alice", "bob", "carol"):
         await fake.reply_to(await fake.slash(name, "poker", subcommand="join"), timeout=10)
-    await fake.reply_to(await fake.slash("alice", "poker", subcommand="start"), timeout=10)
+    await fake.reply_to(await fake.slash("alice", "poker", group="table", subcommand="start"), timeout=10)
     players = RemotePlayers(fake, "poker", ("alice", "bob", "carol"), random.Random(5))
     moves = 0
     deadline = time.monotonic() + 60

@@ -25,6 +25,9 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
   (:meth:`FakeDiscord.set_bot_can_send`), and many users acting at the same moment (:meth:`FakeDiscord.together`
   sends the interactions made inside it as one burst);
 * application command sync, stored so tests can assert the command tree;
+* the guild's scheduled events (create, fetch, list, edit, delete, their Interested users, with Discord's rules
+  for an external event, the statuses and the Create Events / Manage Events permissions; :mod:`.events`), and
+  members marking one Interested (:meth:`FakeDiscord.mark_interested`);
 * the application's emojis (list, create, fetch, rename, delete) with Discord's limits (a name of 2 to 32 of
   ``[A-Za-z0-9_]``, unique; a PNG, JPEG, GIF or WebP data URI of at most 256 KiB; 2,000 at most), the images
   kept (``fake.emoji("card_As").image``) and served where discord.py's ``Emoji.url`` points; a message naming an
@@ -70,9 +73,10 @@ meanwhile.
 
 The parts, one module each: ``constants`` (Discord's numbers), ``model`` (users, channels, messages), ``records``
 (calls, interactions, violations), ``guild``, ``messages``, ``commands``, ``interactions``, ``emojis``,
-``gateway``, ``server`` (REST plumbing), ``routes/`` (the REST routes) and ``cdn``, ``spec`` (the OpenAPI checks),
-``limits`` and ``form`` (Discord's documented limits), ``violations``, ``faults`` and ``ratelimit``, ``driver`` and
-``waiting`` (what the tests call), and ``fake`` (the :class:`FakeDiscord` facade that builds them).
+``events`` (scheduled events), ``gateway``, ``server`` (REST plumbing), ``routes/`` (the REST routes) and ``cdn``,
+``spec`` (the OpenAPI checks), ``limits`` and ``form`` (Discord's documented limits), ``violations``, ``faults``
+and ``ratelimit``, ``driver`` and ``waiting`` (what the tests call), and ``fake`` (the :class:`FakeDiscord` facade
+that builds them).
 """
 
 from __future__ import annotations
@@ -134,6 +138,7 @@ from .constants import (
     Perm,
 )
 from .emojis import EmojiReference
+from .events import FakeEvent
 from .fake import FakeDiscord
 from .faults import Connection, Fault, RandomFaults, ResumeRefusals, call_matcher
 from .form import FormErrors, Path
@@ -209,6 +214,7 @@ __all__ = [
     "FakeConfig",
     "FakeDiscord",
     "FakeEmoji",
+    "FakeEvent",
     "FakeRole",
     "FakeUser",
     "Fault",

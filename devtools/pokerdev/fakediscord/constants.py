@@ -31,8 +31,10 @@ class Perm:
     USE_EXTERNAL_EMOJIS = 1 << 18
     CHANGE_NICKNAME = 1 << 26
     MANAGE_ROLES = 1 << 28
+    MANAGE_EVENTS = 1 << 33
     USE_APPLICATION_COMMANDS = 1 << 31
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
     ALL = (1 << 51) - 1
 
     EVERYONE_DEFAULT = (
@@ -57,6 +59,8 @@ class Perm:
         | ADD_REACTIONS
         | USE_EXTERNAL_EMOJIS
         | SEND_MESSAGES_IN_THREADS
+        | CREATE_EVENTS
+        | MANAGE_EVENTS
     )
 
 

@@ -18,6 +18,7 @@ from .config import FakeConfig, RateLimitModel
 from .constants import API_VERSION, JSON
 from .driver import UserActions
 from .emojis import ApplicationEmojis, EmojiReference
+from .events import FakeEvent, ScheduledEvents
 from .faults import KINDS, CallMatcher, Connection, Fault, FaultInjector, RandomFaults, ResumeRefusals
 from .gateway import Gateway
 from .guild import Guild
@@ -29,6 +30,7 @@ from .records import InteractionRecord, RestCall, Violation
 from .routes.app import AppRoutes
 from .routes.channels import ChannelRoutes
 from .routes.emojis import EmojiRoutes
+from .routes.events import EventRoutes
 from .routes.interactions import InteractionRoutes
 from .runtime import Runtime
 from .seams import Seams
@@ -58,6 +60,7 @@ class FakeDiscord(UserActions, Waiting):
         )
         self.command_tree = Commands(self.guild)
         self.emojis = ApplicationEmojis(self.guild.bot_user.payload(), limit=cfg.application_emoji_limit)
+        self.events = ScheduledEvents(self.guild)
         self.fault_injector = FaultInjector()
         self.rate_limits = ChannelRateLimits(cfg.rate_limit)
         self.check_deferred = cfg.check_deferred
@@ -74,6 +77,7 @@ class FakeDiscord(UserActions, Waiting):
             *ChannelRoutes(self.guild, self.message_store, self.gateway, self).routes(),
             *self.interaction_routes.routes(),
             *EmojiRoutes(self.guild, self.emojis).routes(),
+            *EventRoutes(self.guild, self.events).routes(),
         ]
         self.cdn = Cdn(self.message_store, self.emojis)
         self._runner: web.AppRunner | None = None
@@ -421,6 +425,25 @@ class FakeDiscord(UserActions, Waiting):
         """The custom emojis a message's text (content, embeds, components) names, each with the application
         emoji it is (``ref.known`` is False for an unknown or deleted one: Discord shows ``:name:`` as text)."""
         return self.emojis.references(message if isinstance(message, str) else message.text())
+
+    # -- scheduled events -------------------------------------------------------------------------------------
+
+    def scheduled_events(self) -> list[FakeEvent]:
+        """The guild's scheduled events, oldest first (a deleted one is gone; a cancelled one stays)."""
+        return list(self.events)
+
+    def scheduled_event(self, event_id: int | str) -> FakeEvent:
+        """The scheduled event with this id (LookupError if there is none)."""
+        found = self.events.by_id.get(int(event_id))
+        if found is None:
+            raise LookupError(f"no scheduled event {event_id}")
+        return found
+
+    def mark_interested(self, user: FakeUser | str | int, event: FakeEvent | int, interested: bool = True) -> None:
+        """The user marks the event Interested in Discord's event list (or, ``interested`` False, unmarks it).
+        Nothing is sent to the bot: it asks for no GUILD_SCHEDULED_EVENTS intent and reads the event's users."""
+        target = event if isinstance(event, FakeEvent) else self.scheduled_event(event)
+        self.events.mark(target, self.guild.user(user).id, interested)
 
     # -- violations -----------------------------------------------------------------------------------------
 

@@ -1,0 +1,10 @@
+"""The refusal of a planned night: a sentence for the member, nothing changed."""
+
+from __future__ import annotations
+
+from ..refusal import Refusal
+
+
+class PlanError(Refusal):
+    """A plan, a time or a time zone that cannot be taken, with what to do instead (``{member}`` fields name
+    members, as every refusal may)."""

@@ -1,0 +1,18 @@
+"""The options slash commands share: the game and structure choices, and the ranges of chips and seats that
+Discord's client enforces (the table layer checks them again; the limits are ``bot.tables.settings``'s)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.poker import DEALERS_CHOICE, GAMES
+from bot.tables.settings import MAX_BUY_IN, MAX_SEATS, MAX_STAKE, MIN_SEATS
+
+from .render import STRUCTURE_NAMES
+
+GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
+GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))  # the last one
+STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in STRUCTURE_NAMES.items()]
+CHIPS = app_commands.Range[int, 0, MAX_STAKE]  # a blind or an ante
+POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]  # a buy-in
+SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]

@@ -1,0 +1,307 @@
+"""/poker night: plan a night (a Discord event and a sign-up message), the server's time zone, the list of nights,
+cancel one; the sign-up buttons; and every night's course resumed when the bot starts.
+
+The rules are ``bot.planning``'s, the state the store's (``bot.store.plans``); this module translates and shows.
+The group joins the table extension's /poker when this extension loads (it is loaded after ``cogs.table``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.planning import (
+    DEFAULT_REMIND,
+    DEFAULT_ZONE,
+    MAX_REMIND,
+    NIGHT_LENGTH,
+    PlanError,
+    local_time,
+    parse_when,
+    time_zone,
+    zone_names,
+)
+from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
+from bot.store.plans import PlanStatus
+from cogs import plan_clock as clock
+from cogs.acknowledge import PUBLIC_ANSWER, respond, update
+from cogs.options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+
+from . import _events, _table
+from ._events import CANCELED
+from ._message import (
+    COG_NAME,
+    SignupButton,
+    answer_text,
+    cancel_text,
+    list_text,
+    name_of,
+    signup_embed,
+    signup_view,
+)
+from ._runner import Runner, on_close
+
+if TYPE_CHECKING:
+    from bot.app import PokerBot
+
+log = logging.getLogger(__name__)
+
+REMIND = app_commands.Range[int, 0, MAX_REMIND]
+NOTES = app_commands.Range[str, 1, 900]
+PLANNED: tuple[PlanStatus, ...] = ("planned",)
+MAX_CHOICES = 25
+NOBODY = discord.AllowedMentions.none()
+PLAYERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+CLOSED_WORDS = {
+    "cancelled": "This poker night was cancelled: there is nothing to sign up for.",
+    "open": "This poker night has started: tap **Join** on the table in <#{channel}>.",
+    "done": "This poker night is over.",
+    "missed": "This poker night is over.",
+}
+
+
+def _may_plan(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return perms.manage_guild or perms.create_events or perms.manage_events
+
+
+class NightGroup(app_commands.Group):
+    """/poker night: its commands (their errors are answered by /poker's group, ``cogs.groups.CommandGroup``)."""
+
+    def __init__(self, cog: PlansCog) -> None:
+        super().__init__(name="night", description="Plan a night: a Discord event, sign-ups, reminders, the table "
+        "opened on time")
+        self.cog = cog
+
+    @app_commands.command(
+        name="plan", extras=PUBLIC_ANSWER,
+        description="Plan a night: a Discord event, a sign-up message, reminders, "
+        "the table opened on time")
+    @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.describe(
+        when="When it starts, in the server's time zone: “friday 20:00”, “2026-12-11 20:00”, “in 2 hours”",
+        game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
+        structure="Betting structure (default: each game's own)",
+        buy_in="Chips each player brings (the table's largest buy-in; default 100 big blinds)",
+        seats="Seats at the table; more sign-ups go on a waiting list (default: the game's most)",
+        remind="Minutes before the start that players get a DM (default 60; 0: none)",
+        notes="Anything the players should know (shown on the event and the sign-up message)")
+    async def plan(self, interaction: discord.Interaction, when: str, game: str, small_blind: CHIPS,
+                   big_blind: CHIPS, structure: str | None = None, buy_in: POSITIVE | None = None,
+                   seats: SEATS | None = None, remind: REMIND = DEFAULT_REMIND, notes: NOTES | None = None) -> None:
+        """/poker night plan"""
+        await self.cog.plan(interaction, when, game, small_blind, big_blind, structure, buy_in, seats, remind,
+                            notes)
+
+    @app_commands.command(name="timezone", description="The time zone this server's nights are planned in "
+        "(Manage Server to change it)")
+    @app_commands.describe(zone="A time zone like Europe/Berlin or America/New_York (leave empty to show it)")
+    async def timezone(self, interaction: discord.Interaction, zone: str | None = None) -> None:
+        """/poker night timezone"""
+        await self.cog.timezone(interaction, zone)
+
+    @timezone.autocomplete("zone")
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zone_names(current)]
+
+    @app_commands.command(name="list", description="The nights planned in this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        """/poker night list"""
+        assert interaction.guild_id is not None
+        plans = await self.cog.bot.store.plans(guild=interaction.guild_id)
+        await respond(interaction, list_text(plans), ephemeral=True, allowed_mentions=NOBODY)
+
+    @app_commands.command(
+        name="cancel", extras=PUBLIC_ANSWER,
+        description="Cancel a planned night: its event too, and the players "
+        "are told (its host or Manage Server)")
+    @app_commands.describe(night="The night to cancel (default: the next one planned in this channel)")
+    async def cancel(self, interaction: discord.Interaction, night: int | None = None) -> None:
+        """/poker night cancel"""
+        await self.cog.cancel(interaction, night)
+
+    @cancel.autocomplete("night")
+    async def _nights(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        assert interaction.guild_id is not None
+        bot = self.cog.bot
+        zone = await bot.store.time_zone(interaction.guild_id) or DEFAULT_ZONE
+        choices = []
+        for plan in await bot.store.plans(guild=interaction.guild_id, statuses=PLANNED):
+            channel = bot.get_channel(plan.channel_id)
+            where = f" · #{channel.name}" if isinstance(channel, discord.TextChannel) else ""
+            label = f"{plan.id} · {local_time(plan.starts_at, zone)} · {name_of(plan)}{where}"
+            if current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=plan.id))
+        return choices[:MAX_CHOICES]
+
+
+class PlansCog(commands.Cog, name=COG_NAME):
+    """Planned nights: /poker night, the sign-up buttons, and every night's course."""
+
+    def __init__(self, bot: PokerBot) -> None:
+        self.bot = bot
+        self.runner = Runner(bot)
+        self.group = NightGroup(self)
+        self._closed = on_close(self.runner, bot)
+
+    async def cog_load(self) -> None:
+        poker = self.bot.tree.get_command("poker")
+        if not isinstance(poker, app_commands.Group):
+            raise RuntimeError("/poker is the table extension's: load cogs.table first")
+        poker.add_command(self.group, override=True)
+        self.bot.add_dynamic_items(SignupButton)
+        self.bot.tables.closed.append(self._closed)
+        await self.resume_all()
+
+    async def cog_unload(self) -> None:
+        poker = self.group.parent  # /poker, even once the table extension took it off the tree
+        if poker is not None and poker.get_command(self.group.name) is self.group:
+            poker.remove_command(self.group.name)
+        self.bot.remove_dynamic_items(SignupButton)
+        if self._closed in self.bot.tables.closed:
+            self.bot.tables.closed.remove(self._closed)
+        tasks = self.runner.stop()
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+
+    async def resume_all(self) -> None:
+        """After a start: follow every planned night of this process's servers again; a night whose table was
+        closed while the bot was away ends, and one still open holds its seats again."""
+        for plan in await self.bot.store.plans():
+            if not self.bot.config.runs_guild(plan.guild_id):
+                continue
+            if plan.status == "planned":
+                self.runner.follow(plan.id)
+                continue
+            table = self.bot.tables.get(plan.channel_id)
+            if table is not None and table.id == plan.table_id:
+                _table.hold_seats(table, plan)
+                continue
+            try:
+                await self.runner.ended(plan.id)
+            except Exception:  # one night that cannot be ended must not keep the others from being followed
+                log.exception("planned night %s: its table was closed, but the night could not be ended", plan.id)
+
+    # ------------------------------------------------------------------ the commands
+
+    async def plan(self, interaction: discord.Interaction, when: str, game: str, small_blind: int, big_blind: int,
+                   structure: str | None, buy_in: int | None, seats: int | None, remind: int,
+                   notes: str | None) -> None:
+        """/poker night plan: the night stored, its sign-up message as the answer, its Discord event, and a
+        private word to the host (what was understood, and anything missing)."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        if not _may_plan(interaction):
+            raise PlanError("Planning a night creates a server event: it takes the Create Events or Manage Server "
+                            "permission.")
+        store = self.bot.store
+        zone = await store.time_zone(interaction.guild_id)
+        starts_at = await asyncio.to_thread(parse_when, when, zone or DEFAULT_ZONE, clock.now())
+        settings = _table.plan_settings(game, small_blind, big_blind, structure, buy_in, seats)
+        try:
+            plan = await store.create_plan(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, starts_at, game=game,
+                small_blind=small_blind, big_blind=big_blind, structure=structure, buy_in=buy_in,
+                seats=settings.max_seats, remind_minutes=remind, notes=notes, length=NIGHT_LENGTH)
+        except PlanClash as clash:
+            raise PlanError(f"This channel already has a night planned at <t:{clash.starts_at}:F>, and a night lasts "
+                            f"{NIGHT_LENGTH // 3600} hours. Pick a time {NIGHT_LENGTH // 3600} hours from it or more, "
+                            "another channel, or cancel that one with `/poker night cancel`.") from None
+        self.runner.follow(plan.id)
+        await respond(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
+        message = await interaction.original_response()
+        await store.set_plan_message(plan.id, message.id)
+        guild = self.bot.get_guild(interaction.guild_id)
+        event_id, problem = (None, _events.NO_EVENT) if guild is None else await _events.create_event(
+            guild, plan, name_of(plan), interaction.app_permissions)
+        if event_id is not None:
+            await store.set_plan_event(plan.id, event_id)
+            plan = await store.get_plan(plan.id)
+            await interaction.edit_original_response(embed=signup_embed(plan), view=signup_view(plan),
+                                                     allowed_mentions=NOBODY)
+        lines = [f"Planned: **{name_of(plan)}**, {local_time(plan.starts_at, zone or DEFAULT_ZONE)}."]
+        if zone is None:
+            lines.append(f"(Read in {DEFAULT_ZONE}: set your server's zone with `/poker night timezone`.)")
+        lines.append(f"Reminders go {remind} minutes before; " if remind else "No reminders; ")
+        lines[-1] += "the table opens here at the start."
+        if problem is not None:
+            lines.append(problem)
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    async def timezone(self, interaction: discord.Interaction, zone: str | None) -> None:
+        """/poker night timezone: show the server's zone, or (Manage Server) set it."""
+        assert interaction.guild_id is not None
+        store = self.bot.store
+        if zone is None:
+            current = await store.time_zone(interaction.guild_id)
+            shown = current or DEFAULT_ZONE
+            text = (f"This server's nights are planned in {shown}: it is {local_time(clock.now(), shown)} there."
+                    + ("" if current else " Change it with `/poker night timezone zone:`."))
+        else:
+            if not interaction.permissions.manage_guild:
+                raise PlanError("Only members with Manage Server can change the server's time zone.")
+            name = time_zone(zone)
+            await store.set_time_zone(interaction.guild_id, name)
+            text = f"Nights are now planned in {name}: it is {local_time(clock.now(), name)} there."
+        await respond(interaction, text, ephemeral=True)
+
+    async def cancel(self, interaction: discord.Interaction, night: int | None) -> None:
+        """/poker night cancel: the night cancelled, its event too, its players told in the channel."""
+        assert interaction.guild_id is not None
+        plan = await self._chosen(interaction, night)
+        perms = interaction.permissions
+        if interaction.user.id != plan.host_id and not (perms.manage_guild or perms.manage_events):
+            raise PlanError("Only the night's host (or someone with Manage Server) can cancel it.")
+        try:
+            plan = await self.bot.store.end_plan(plan.id, "cancelled")
+        except PlanClosed as closed:
+            if closed.status == "open":
+                raise PlanError("This night has started: `/poker close` ends it.") from None
+            raise
+        self.runner.drop(plan.id)
+        await respond(interaction, cancel_text(plan, interaction.user.id), allowed_mentions=PLAYERS)
+        await self.runner.event_status(plan, CANCELED)
+        await self.runner.refresh(plan)
+
+    async def _chosen(self, interaction: discord.Interaction, night: int | None) -> PlanRecord:
+        """The night a command means: the one given (of this server), or the next one planned in this channel."""
+        assert interaction.guild_id is not None
+        store = self.bot.store
+        if night is None:
+            here = await store.plans(channel=interaction.channel_id or 0, statuses=PLANNED)
+            if not here:
+                raise PlanError("No night is planned in this channel. `/poker night list` shows the server's; "
+                                "`night:` picks one.")
+            return here[0]
+        try:
+            plan = await store.get_plan(night)
+        except (NotFound, InvalidArgument):
+            plan = None
+        if plan is None or plan.guild_id != interaction.guild_id:
+            raise PlanError("There is no such planned night in this server: `/poker night list` shows them.")
+        return plan
+
+    # ------------------------------------------------------------------ the sign-up buttons
+
+    async def on_signup(self, interaction: discord.Interaction, night: int, answer: str) -> None:
+        """I'm in or Can't make it: the message shows the change, the member is told where he stands, and his
+        reminder goes at once if its time has come."""
+        user = interaction.user.id
+        try:
+            plan = await self.bot.store.answer_plan(night, user, "in" if answer == "in" else "out")
+        except PlanClosed as closed:
+            stored = await self.bot.store.get_plan(night)
+            raise PlanError(CLOSED_WORDS[closed.status].format(channel=stored.channel_id)) from None
+        except NotFound:
+            raise PlanError("This poker night no longer exists.") from None
+        await update(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
+        await interaction.followup.send(answer_text(plan, user), ephemeral=True)
+        if answer == "in":
+            try:
+                await self.runner.remind(plan.id)  # due already: the member who just signed up gets it now
+            except Exception:  # answered already; the night's course tries the reminders again at its steps
+                log.exception("planned night %s: the reminders due could not be sent", plan.id)
