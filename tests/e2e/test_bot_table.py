@@ -256,23 +256,27 @@ async def test_the_clock_survives_a_restart(
     fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A restart does not hand the player to act a fresh clock: his time keeps running from the hand's last move.
-    (A 2 s clock, below the option's minimum of 10 s, set through the table layer.)"""
+    (A 4 s clock, below the option's minimum of 10 s, set through the table layer.) The bot restarts 1.5 s into
+    her turn, so a fresh clock could run out no sooner than 5.5 s after it began, however long the restart takes;
+    the kept one runs out at 4 s (or at once after a restart slower than her time left)."""
+    clock = 4
     monkeypatch.setattr("bot.tables.settings.MIN_CLOCK", 1)
     await poker_bot(seed=28)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
-    await table.update_settings(clock=2)
+    await table.update_settings(clock=clock)
     await players.poker("alice", "table start")
     turn = await players.turn(1)
     started = time.monotonic()
     await asyncio.sleep(1.5)
-    await poker_bot.restart()
     assert players.table.live is not None and players.table.live.seq == 0
-    await fake.wait_for(lambda: players.table.live is not None and players.table.live.seq == 1, 4,
+    await poker_bot.restart()
+    await fake.wait_for(lambda: players.table.live is not None and players.table.live.seq == 1, 10,
                         what="the clock to fold carol")
     elapsed = time.monotonic() - started
     assert players.table.live.hand.actions[0] == "p3 f" and turn.name == "carol"
-    assert 1.8 < elapsed < 3.2, f"the clock ran out {elapsed:.2f}s after her turn began (a fresh clock: 3.5s+)"
+    assert clock - 0.2 < elapsed < clock + 1.5, \
+        f"the clock ran out {elapsed:.2f}s after her turn began (a fresh clock: {clock + 1.5}s+)"
 
 
 async def test_closing_between_hands_keeps_the_last_hands_result(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
