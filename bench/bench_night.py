@@ -221,8 +221,8 @@ async def _store_figures(path: Path, runs: int, players: int, hands: int) -> dic
         nights = []
         for first in range(1, hands + 1, NIGHT):  # nights of 300 hands
             if first > 1:
-                await store.new_session(table.id)
-            session = await store.last_session(2)
+                await store.new_night(table.id)
+            session = await store.last_night(2)
             assert session is not None
             nights.append(session.id)
             numbers = range(first, min(first + NIGHT, hands + 1))
@@ -241,7 +241,7 @@ async def _store_figures(path: Path, runs: int, players: int, hands: int) -> dic
         times: dict[str, float] = {}
         for label, call in (("player_stats", lambda: store.player_stats(1, 3)),
                             ("net_board all time", lambda: store.net_board(1)),
-                            ("net_board one night", lambda: store.net_board(1, sessions=nights[:1]))):
+                            ("net_board one night", lambda: store.net_board(1, nights=nights[:1]))):
             samples = []
             for _ in range(runs):
                 start = time.perf_counter()

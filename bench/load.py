@@ -270,7 +270,7 @@ class Figures:
 
 
 def _what(detail: str) -> str:
-    """A violation's interaction, without its ids: ``button pk:a:…:cc`` or ``modal 'pk:w:…'``."""
+    """A violation's interaction, without its ids: ``button pk:turn:…:cc`` or ``modal 'pk:w:…'``."""
     inside = detail.partition("(")[2].partition(")")[0] or detail
     return re.sub(r"\d+", "…", inside)
 

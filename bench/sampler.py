@@ -27,13 +27,14 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dynamic item dispatch (View.from_message)", ("discord/ui/view.py:from_message",)),
     ("engine (bot.poker)", ("bot/poker/",)),
     ("store (bot.store, aiosqlite)", ("bot/store/", "aiosqlite/")),
-    ("rendering (embed, buttons, views)", ("cogs/render.py", "_runner.py:embed", "_runner.py:view",
-                                           "_views.py:draw_modal", "_views.py:__init__", "discord/ui/view.py:to_comp")),
+    ("rendering (embed, buttons, views)", ("cogs/render.py", "_screen.py:", "_controls.py:view", "_text.py:",
+                                           "_turn.py:button", "_seats.py:button", "_draw.py:picker",
+                                           "discord/ui/view.py:to_comp")),
     ("REST calls (discord.py, aiohttp, JSON, Message objects)", (
         "discord/http.py:request", "discord/webhook/async_.py:request", "discord/interactions.py:edit_message",
         "discord/interactions.py:send_message", "discord/interactions.py:defer", "discord/abc.py:send",
         "discord/message.py:edit", "discord/client.py:create_dm", "discord/webhook/async_.py:send")),
-    ("table layer (bot.tables)", ("bot/tables.py",)),
+    ("table layer (bot.tables)", ("bot/tables/",)),
     ("gateway: reading frames, other events", ("discord/gateway.py", "aiohttp/client_ws.py")),
     ("bot code, other (cogs)", ("cogs/",)),
 )

@@ -2,12 +2,13 @@
 
     python -m bot                      run the bot (needs DISCORD_TOKEN)
     python -m bot replay FILE.phh      replay a hand history, print its result as JSON
-    python -m bot replay FILE.phhs     replay a session's hands, one JSON line per hand
+    python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
     python -m bot simulate --game G --players N --hands K --seed S
     python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
     python -m bot db check [--db URL]           check the bank's database (integrity, every server's chips)
     python -m bot db backup FILE [--db URL]     back the bank up while the bot runs, and check the copy
     python -m bot health                        0 while the running bot is in touch with Discord (HEALTH_FILE)
+    python -m bot rules                         print the house rules as markdown (docs/rules.md)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
 
     replay = commands.add_parser("replay", help="replay a PHH hand history through the engine")
-    replay.add_argument("file", help="a .phh file (one hand) or a .phhs file (a session)")
+    replay.add_argument("file", help="a .phh file (one hand) or a .phhs file (a night)")
 
     simulate = commands.add_parser("simulate", help="play random hands and check that no chip or card is lost")
     simulate.add_argument("--game", default="dealers-choice", help="a game id, or dealers-choice to rotate")
@@ -48,6 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     add_db_commands(commands)
     commands.add_parser("health", help="exit 0 while the running bot is in touch with Discord (needs HEALTH_FILE)")
+    commands.add_parser("rules", help="print the house rules as markdown (the text of docs/rules.md)")
 
     args = parser.parse_args(argv)
     if args.command == "db":
@@ -64,6 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import simulate_command
 
         return simulate_command(args.game, args.players, args.hands, args.seed)
+    if args.command == "rules":
+        from .rules_text import rules_markdown
+
+        sys.stdout.write(rules_markdown())
+        return 0
     if args.command == "demo":
         try:
             from pokerdev.demo import demo_command

@@ -72,9 +72,9 @@ class PokerBot(commands.Bot):
             discord.http.Route.BASE = self.config.api_base
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
                          help_command=None, tree_cls=PokerTree, **self._shard_options())
-        from cogs.table._transport import install
+        from cogs.transport import install
 
-        install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection (issue 12)
+        install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection
         self.db_path = self.config.db_path
         self.dev_guild_id = self.config.dev_guild_id
         self.rng = rng

@@ -1,4 +1,5 @@
-"""Descriptions of slash-command options (and of the commands the issues add), for ``app_commands.describe``.
+"""Descriptions of slash-command options (and of the commands whose description is long), for
+``app_commands.describe``.
 
 Pure: no discord. Keys are (command path, option name), the path as a member
 types it without the slash: ``("poker table kick", "member")``. Discord allows 1 to
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 OPTION_HELP: Final[dict[tuple[str, str], str]] = {
-    # Options registered today with "…" as their description (cogs/table/_cog.py, cogs/bank.py).
+    # The table's and the bank's options (discord.py would show "…" for an option without one).
     ("poker table kick", "member"): "The player to remove; he is cashed out now, or when his hand ends",
     ("poker rebuy", "amount"): "Chips to add from your balance, up to the table's largest buy-in",
     ("poker rules", "game"): "The game to explain in full (leave empty for a list of every game)",
@@ -26,7 +27,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("chips remove", "member"): "Whose chips to take away",
     ("chips remove", "amount"): "Chips to take from the member's balance",
     ("chips banker role", "role"): "The role that may grant and remove chips (leave empty to clear it)",
-    # Issue 14: sessions, settle-up, graphs, stats, exports, leaderboards.
+    # The night after the cards: nights (sessions), settle-up, graphs, stats, exports, leaderboards.
     ("poker stats", "member"): "Whose stats to show (default: yours)",
     ("poker stats", "game"): "Only this game (default: every game, and each one apart)",
     ("poker stats", "session"): "Only a night: its number, \"current\" or \"since 2026-11-01\" (default: all time)",
@@ -43,7 +44,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker table chipvalue", "value"):
         "E.g. \"100 chips = $1.00\" or \"1 = 0.05€\"; \"off\" clears it (empty: show it)",
     ("chips leaderboard", "period"): "Rank by chips won at tables tonight, this month or all time (default: balances)",
-    # Issue 15: tournaments.
+    # Tournaments.
     ("poker tournament create", "game"): "The game, or dealer's choice",
     ("poker tournament create", "buy_in"): "Chips each player pays from his balance into the prize pool",
     ("poker tournament create", "starting_chips"): "Tournament chips each player starts with",
@@ -56,7 +57,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker tournament create", "rebuys"):
         "Levels during which a player who goes broke may buy in again (default 0: no rebuys)",
     ("poker tournament create", "structure"): "Betting structure (default: each game's own)",
-    # Issue 16: moves by slash command.
+    # The moves typed, the buttons' twins.
     ("poker bet", "amount"): "Your total bet this round, in chips (as the buttons mean it)",
     ("poker raise", "amount"): "The total to raise to this round (not just the extra), in chips",
     ("poker draw", "cards"): "The cards to throw, e.g. \"Ks 9d\" (pick them from your hand)",
@@ -66,7 +67,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
 }
 
 COMMAND_HELP: Final[dict[str, str]] = {
-    # Commands the issues add (their own description, 1 to 100 characters too).
+    # Commands' own descriptions (1 to 100 characters too).
     "poker session new": "Start a new night at this table (results, settle-up and stats count from here)",
     "poker table chipvalue": "What chips are worth at this table, shown beside chip amounts (the host sets it)",
     "chips results": "Each player's net for a night (default: this channel's current or last one)",
@@ -89,7 +90,7 @@ COMMAND_HELP: Final[dict[str, str]] = {
     "poker allin": "Put all your chips in (your turn)",
     "poker draw": "Throw the cards you name and get new ones (your draw)",
     "poker pat": "Stand pat: keep all your cards (your draw)",
-    # Issue 16: /poker table holds the commands used rarely (Discord allows 25 entries in /poker).
+    # /poker table holds the commands used rarely (Discord allows 25 entries in /poker).
     "poker table show": "Post the table message again (when it scrolled away or its buttons failed)",
 }
 

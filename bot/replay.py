@@ -1,8 +1,8 @@
-"""``python -m bot replay FILE``: replay a PHH hand history (or a ``.phhs`` session) through the engine and print
+"""``python -m bot replay FILE``: replay a PHH hand history (or a ``.phhs`` night) through the engine and print
 its result.
 
 Outside the engine because it reads a file and prints; the engine's
-``bot.poker.phh`` parses and replays, ``bot.night.phhs`` reads a session's hands.
+``bot.poker.phh`` parses and replays, ``bot.night.phhs`` reads a night's hands.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def replay_command(path: str) -> int:
     the file has none), 1 when they differ, 2 when the file cannot be read or
     replayed (the reason goes to stderr).
 
-    A ``.phhs`` file (a whole session) is replayed hand by hand: one JSON line
+    A ``.phhs`` file (a whole night) is replayed hand by hand: one JSON line
     per hand, with its key in the file (``{"hand": "1", ...}``). A hand that
     cannot be replayed is named on stderr and the others are still replayed;
     the exit status is the worst of its hands' (2 above 1 above 0).

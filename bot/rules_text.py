@@ -13,11 +13,14 @@ engine's ``evaluate``, so the text cannot state a wrong comparison.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .poker import GAMES, parse_cards
+from .poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
+from .tables.settings import DEFAULT_CLOCK
+from .tournament.table_rules import REBUY_WAIT
 
 CardFormat = Callable[[str], str]
 
@@ -63,9 +66,11 @@ class RulesPage:
         """Characters as Discord counts them towards an embed's 6,000 (title, description, fields)."""
         return len(self.title) + len(self.summary) + sum(len(s.title) + len(s.body) for s in self.sections)
 
-    def as_markdown(self) -> str:
-        """The page as one markdown text (bold headings), for places without embeds."""
-        parts = [f"**{self.title}**", self.summary, *(f"**{s.title}**\n{s.body}" for s in self.sections)]
+    def as_markdown(self, level: int = 2, skip: Collection[Section] = ()) -> str:
+        """The page as markdown: its title a heading of ``level``, each section one level below (the sections in
+        ``skip``, said already, left out)."""
+        parts = [f"{'#' * level} {self.title}", self.summary]
+        parts += [f"{'#' * (level + 1)} {s.title}\n\n{s.body}" for s in self.sections if s not in skip]
         return "\n\n".join(parts)
 
 
@@ -296,6 +301,10 @@ _ORDINALS: Final = ("first", "second", "third")
 _NUMBERS: Final = ("no", "one", "two", "three", "four", "five")
 
 
+def _count(n: int) -> str:
+    return {2: "two", 3: "three"}.get(n, str(n))
+
+
 def _bullets(lines: Sequence[str]) -> str:
     return "\n".join(f"- {line}" for line in lines)
 
@@ -470,9 +479,10 @@ def _assassin(fmt: CardFormat) -> tuple[Section, ...]:
 
 TABLE_CONVENTIONS: Final = Section("At the table", _bullets([
     "Your cards come by DM (or `/poker hand`); nobody's cards are shown before the showdown.",
-    "Clock: 60 s a move unless the host sets another. Out of time, you check if you can, else fold; "
+    f"Clock: {DEFAULT_CLOCK} s a move unless the host sets another. Out of time, you check if you can, else fold; "
     "in a draw you stand pat.",
-    "Time out in two hands in a row and you are sat out until you come back (`/poker sitin`).",
+    f"Time out in {_count(TIMEOUTS_TO_SIT_OUT)} hands in a row and you are sat out until you come back "
+    "(`/poker sitin`).",
     "Dealer's choice: before each hand (or orbit) the button picks the game, and the structure if the host "
     "allows; no pick in time, the last game again.",
     "Leaving mid-hand folds you; you are cashed out when the hand ends.",
@@ -529,3 +539,46 @@ def rules_page(game_id: str | None = None, card_format: CardFormat = format_hand
     Raises ValueError naming the games for an unknown id.
     """
     return _overview() if game_id is None else _game_page(game_id, card_format)
+
+
+# ---------------------------------------------------------------- the house rules as one document (docs/rules.md)
+
+
+CHIPS_AND_NIGHTS: Final = Section("Chips and nights", _bullets([
+    "You sit down with chips from your balance in the server's bank, and take your stack back when you leave.",
+    f"Buy-ins: from {DEFAULT_BUY_INS[0]} to {DEFAULT_BUY_INS[1]} big blinds (antes, at a table without blinds) "
+    "unless the host sets others; without an amount you bring the most the table allows that your balance covers.",
+    "Rebuy between hands, up to the table's largest buy-in; a stack that is empty needs the smallest buy-in.",
+    "A night of play ends when the host starts the next one or closes the table. Chips still carried to the next "
+    "deal then go back to those who put them in, in proportion, so that a night's nets add up.",
+]))
+TOURNAMENTS: Final = Section("Tournaments", _bullets([
+    "Everyone buys in once into the prize pool and starts with the same tournament chips; blinds rise on a clock, "
+    "between hands, never during one.",
+    "A player sitting out is still dealt in: his blinds and antes are posted and the table checks or folds for him "
+    "(stands pat in a draw), so that the tournament always ends.",
+    "Out of chips during the rebuy levels, you may buy back in until the end of the next hand dealt without you; "
+    f"if the table cannot deal without you, it waits {REBUY_WAIT:g} seconds.",
+    "An Assassin pot carried when fewer than two players have chips left (or when everyone in it is all in) can "
+    "never be played: it goes back to those who put it in.",
+    "The last player out places best. Players out in the same hand are placed by the chips they started it "
+    "with; equal chips share the places and their prizes. The pool is paid when one player is left.",
+]))
+DOCUMENT_INTRO: Final = (
+    "How the bot plays: every game it deals and the conventions of its tables, as `/poker rules` tells them in "
+    "Discord. Each comparison of hands stated here is checked against the engine by the tests.\n\n"
+    "This file is written by `python -m bot rules` from `bot/rules_text.py`; a test fails when they differ."
+)
+
+
+def rules_markdown(card_format: CardFormat = format_hand) -> str:
+    """The house rules as one markdown document (``docs/rules.md``): the overview, each game's page (a section
+    already said in an earlier page is not said again), then chips, nights and tournaments."""
+    parts = ["# House rules", DOCUMENT_INTRO]
+    said: list[Section] = []
+    for page in (rules_page(None, card_format), *(rules_page(g, card_format) for g in RULE_GAMES)):
+        parts.append(page.as_markdown(2, said))
+        said += page.sections
+    parts.append(RulesPage("Chips, nights and tournaments", "What the tables do around the cards.",
+                           (CHIPS_AND_NIGHTS, TOURNAMENTS)).as_markdown(2))
+    return "\n\n".join(parts) + "\n"

@@ -1,7 +1,7 @@
 """``python -m bot simulate``: random legal players, and a check of every hand they play.
 
 Outside the engine because it keeps time. ``random_action`` is the random
-player of issue 2 (also used by ``bench/bench_play.py`` and the tests):
+player (also used by ``bench/bench_play.py`` and the tests):
 
 - facing a bet: fold with probability 0.15, bet or raise with 0.25 when the
   rules allow it, else call;
@@ -15,7 +15,7 @@ player of issue 2 (also used by ``bench/bench_play.py`` and the tests):
 ``play_hand`` deals and plays one hand with such players; ``check_hand`` lists
 what is wrong with a finished hand (chips created or lost, a card in two
 places, a card lost, a wrong hand size, a hand that did not end); ``simulate``
-plays a table session: the button moves every hand, busted players rebuy,
+plays a night at a table: the button moves every hand, busted players rebuy,
 Assassin's carried pots go into the next deal.
 """
 
@@ -233,22 +233,22 @@ def _check_cards(hand: Hand) -> list[str]:
     return problems
 
 
-# ---------------------------------------------------------------------------------------------------- a session
+# ------------------------------------------------------------------------------------------------------ a night
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """Something wrong with one hand of a session, and where to find it again."""
+    """Something wrong with one hand of a night, and where to find it again."""
 
     game: str
-    hand_number: int  # 1-based, in the session
-    seed: int  # the session's seed
+    hand_number: int  # 1-based, in the night
+    seed: int  # the night's seed
     deck_seed: int  # the seed of this hand's deck
     what: str
     actions: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        where = f"{self.game}, hand {self.hand_number} (session seed {self.seed}, deck seed {self.deck_seed})"
+        where = f"{self.game}, hand {self.hand_number} (night seed {self.seed}, deck seed {self.deck_seed})"
         text = f"VIOLATION in {where}: {self.what}"
         if self.actions:
             text += "\n  actions: " + " | ".join(self.actions)
@@ -257,7 +257,7 @@ class Violation:
 
 @dataclass(slots=True)
 class Summary:
-    """What a session played and found."""
+    """What a night played and found."""
 
     game: str
     players: int
@@ -295,8 +295,8 @@ class Summary:
         return "\n".join(lines)
 
 
-def session_games(game: str, players: int) -> list[Game]:
-    """The games a session deals in turn; ValueError with a clear message for bad arguments."""
+def night_games(game: str, players: int) -> list[Game]:
+    """The games a night deals in turn; ValueError with a clear message for bad arguments."""
     if game != DEALERS_CHOICE and game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}, {DEALERS_CHOICE}")
     if players < 2:
@@ -327,9 +327,9 @@ def simulate(
     One ``random.Random(seed)`` drives everything (each deck's seed is drawn
     from it). ``structure`` overrides the games' default structures. Raises
     ValueError for bad arguments; violations are collected in the summary
-    (the session stops after the first bad hand unless ``stop_at_first`` is off).
+    (the night stops after the first bad hand unless ``stop_at_first`` is off).
     """
-    games = session_games(game, players)
+    games = night_games(game, players)
     if hands < 0:
         raise ValueError(f"the number of hands cannot be negative, not {hands}")
     rng = random.Random(seed)

@@ -20,6 +20,9 @@ from typing import Any
 
 import discord
 
+from . import transport
+from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, GIVEN_UP, UNKNOWN_INTERACTION
+
 log = logging.getLogger(__name__)
 
 ACK_WITHIN = 1.5  # seconds after an interaction arrives by which it is acknowledged if its answer is not out
@@ -30,9 +33,52 @@ THINKING = "thinking"  # interaction.extras: "public" or "private": guard() defe
 NOT_DONE = "Not done: only {user} is told why."  # a public "thinking…" whose answer turned out private
 _LOCK = "answer lock"
 _TIMER = "guard timer"
-_GIVEN_UP = "given up"  # the same key as cogs.errors.GIVEN_UP (imported lazily there)
 
 Sender = Callable[[], Awaitable[Any]]
+
+
+def seconds_left(interaction: discord.Interaction) -> float:
+    """What is left of Discord's deadline to answer ``interaction``."""
+    return transport.seconds_left(interaction.id)
+
+
+def mark_answered(interaction: discord.Interaction,
+                  kind: discord.InteractionResponseType = discord.InteractionResponseType.deferred_message_update
+                  ) -> None:
+    """Note that ``interaction`` was answered (a repeat found the first answer had landed, or it is too late), so
+    that nothing tries again: discord.py keeps this state in ``InteractionResponse._response_type``."""
+    interaction.response._response_type = kind
+
+
+def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
+    """``interaction`` cannot be answered any more (too late, or Discord unreachable until its deadline): nothing
+    more is sent to it, neither an answer nor a follow-up (``cogs.errors.report`` reads ``GIVEN_UP``)."""
+    interaction.extras[GIVEN_UP] = True
+    mark_answered(interaction, kind)
+
+
+async def answer(interaction: discord.Interaction, call: Sender, *, kind: discord.InteractionResponseType) -> bool:
+    """Send an interaction's answer (once: the transport under it tries it again while Discord's deadline lasts,
+    and takes a repeat that Discord calls already acknowledged as proof the first landed). False when it could not
+    be answered: too late, or Discord unreachable (logged as a warning; the table message shows what happened)."""
+    try:
+        await call()
+        return True
+    except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
+        return False
+    except discord.HTTPException as error:
+        if error.code == ALREADY_ACKNOWLEDGED:  # answered by another path first
+            mark_answered(interaction, kind)
+            return True
+        if error.code == UNKNOWN_INTERACTION:
+            log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
+            give_up(interaction, kind)
+            return False
+        raise
+    except CONNECTION_ERRORS as error:
+        log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
+        give_up(interaction, kind)
+        return False
 
 
 def answer_lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -68,12 +114,10 @@ def is_public(interaction: discord.Interaction) -> bool:
 
 
 async def _acknowledge(interaction: discord.Interaction) -> None:
-    from cogs.table._answers import answer  # the answer's retries (the table package imports this module)
-
     if interaction.extras.get(GUARDED) or interaction.client.is_closed():
         return
     async with answer_lock(interaction):
-        if interaction.response.is_done() or interaction.extras.get(_GIVEN_UP):
+        if interaction.response.is_done() or interaction.extras.get(GIVEN_UP):
             return
         if interaction.type is discord.InteractionType.application_command:
             public = is_public(interaction)
@@ -89,8 +133,6 @@ async def _acknowledge(interaction: discord.Interaction) -> None:
 async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Acknowledge a slash command with "thinking…" now, unless it is already (a command that knows it takes a
     while: drawing a picture, writing a file); its answer then comes with ``respond``."""
-    from cogs.table._answers import answer
-
     async with answer_lock(interaction):
         if not interaction.response.is_done():
             await answer(interaction, lambda: interaction.response.defer(ephemeral=ephemeral, thinking=True),
@@ -99,8 +141,6 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
 
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Answer a click by editing its message: at once, or through the interaction's webhook once acknowledged."""
-    from cogs.table._answers import answer
-
     async with answer_lock(interaction):
         if not interaction.response.is_done():
             await answer(interaction, lambda: interaction.response.edit_message(**fields),
@@ -123,10 +163,8 @@ async def respond(interaction: discord.Interaction, content: str | None = None, 
     """Answer ``interaction`` with a message: at once if it is not acknowledged yet, in place of "thinking…" if
     ``guard`` acknowledged it, as a follow-up otherwise. A private answer after a public "thinking…" goes to the
     user alone, and the public message says so. False if Discord could not be reached (logged)."""
-    from cogs.table._answers import answer
-
     async with answer_lock(interaction):
-        if interaction.extras.get(_GIVEN_UP):
+        if interaction.extras.get(GIVEN_UP):
             return False
         if not interaction.response.is_done():
             return await answer(

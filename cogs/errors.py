@@ -9,7 +9,6 @@ from collections.abc import Callable, Coroutine
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -19,6 +18,14 @@ from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
 from cogs.acknowledge import guard, respond
+from cogs.failures import (
+    ALREADY_ACKNOWLEDGED,
+    APPLIED,
+    CONNECTION_ERRORS,
+    DISCORD_ERRORS,
+    GIVEN_UP,
+    UNKNOWN_INTERACTION,
+)
 from cogs.render import mention
 
 log = logging.getLogger(__name__)
@@ -28,12 +35,6 @@ UNEXPECTED = "Something went wrong on our side and nothing was changed. Please t
 UNEXPECTED_APPLIED = "Something went wrong on our side after your action was made; the table shows it."
 LOST_APPLIED = "Your action was made, but Discord lost my answer; the table message shows it."
 LOST_ANSWER = "Discord lost my answer on the way; the table message shows what was done."
-ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
-# What a call to Discord can fail with on the way (not an answer of Discord's), and every failure of a call.
-CONNECTION_ERRORS = (TimeoutError, OSError, aiohttp.ClientError)
-DISCORD_ERRORS = (discord.HTTPException, *CONNECTION_ERRORS)
-GIVEN_UP = "given up"  # interaction.extras: too late to answer (10062, or its deadline passed): nothing more is sent
-APPLIED = "applied"  # interaction.extras: the player's action was stored (an error after it must not say otherwise)
 OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
 
 _RUNNING: weakref.WeakSet[asyncio.Task[object]] = weakref.WeakSet()  # component and modal callbacks under way

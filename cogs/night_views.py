@@ -29,7 +29,7 @@ from bot.night import (
 )
 from bot.night.stats import game_label
 from bot.poker import Hand
-from bot.store import HandRecord, SessionRecord, Store
+from bot.store import HandRecord, NightRecord, Store
 from bot.tables import TableSettings
 from bot.tables.night import TONIGHT_HOURS, Board, Night, NightResults, member_phh
 from cogs.render import chip_count, mention
@@ -62,10 +62,10 @@ def amount(chips: int, value: ChipValue | None, *, sign: bool = True, cents: int
 def night_name(night: Night) -> str:
     """``Night 12 at #poker`` (running), or ``Every night since 2026-11-01 (3)``."""
     if night.since is not None:
-        count = len(night.sessions)
+        count = len(night.nights)
         return f"Every night since {night.since.isoformat()} ({count} night{'s' if count != 1 else ''})"
-    session = night.sessions[0]
-    return f"Night {session.id} at <#{session.channel_id}>" + (" (running)" if session.is_open else "")
+    record = night.nights[0]
+    return f"Night {record.id} at <#{record.channel_id}>" + (" (running)" if record.is_open else "")
 
 
 def _header(title: str, results: NightResults) -> str:
@@ -132,7 +132,7 @@ def settle_text(results: NightResults, payments: Sequence[Payment]) -> str:
 def graph_title(results: NightResults) -> str:
     """The graph's own title (short enough for its width): ``Night 12 · 42 hands``."""
     night, hands = results.night, len(results.hands)
-    head = f"Since {night.since:%d %b %Y}" if night.since is not None else f"Night {night.sessions[0].id}"
+    head = f"Since {night.since:%d %b %Y}" if night.since is not None else f"Night {night.nights[0].id}"
     return f"{head} · {hands:,} hand{'s' if hands != 1 else ''}"
 
 
@@ -155,7 +155,7 @@ def graph_file(png: bytes, results: NightResults, alt: str) -> discord.File:
 
 
 def _file_stem(night: Night) -> str:
-    return f"since-{night.since.isoformat()}" if night.since is not None else f"night-{night.sessions[0].id}"
+    return f"since-{night.since.isoformat()}" if night.since is not None else f"night-{night.nights[0].id}"
 
 
 # ------------------------------------------------------------------------------------------------- stats
@@ -175,7 +175,7 @@ def stats_scope(night: Night | None) -> str:
     """``all time``, ``night 12`` or ``since 2026-11-01``."""
     if night is None:
         return "all time"
-    return f"since {night.since.isoformat()}" if night.since is not None else f"night {night.sessions[0].id}"
+    return f"since {night.since.isoformat()}" if night.since is not None else f"night {night.nights[0].id}"
 
 
 # ----------------------------------------------------------------------------------------------- history
@@ -208,10 +208,10 @@ def history_message(told: Sequence[tuple[HandRecord, Hand | None]], member: int,
     return text, embeds, files
 
 
-# ------------------------------------------------------------------------------------ sessions, chip value
+# -------------------------------------------------------------------------------------- nights, chip value
 
 
-def new_night_text(ended: SessionRecord | None, started: SessionRecord, returned: Mapping[int, int]) -> str:
+def new_night_text(ended: NightRecord | None, started: NightRecord, returned: Mapping[int, int]) -> str:
     """``/poker session new``: the night that ended (and how to settle it), the one that starts."""
     lines = []
     if ended is not None:
@@ -258,10 +258,10 @@ def board_text(board: Board, value: ChipValue | None = None) -> str:
     """``/chips leaderboard period:``: the members by net won at tables."""
     if board.period == "tonight":
         night = board.night
-        if board.here and night is not None and night.sessions:
+        if board.here and night is not None and night.nights:
             where = night_name(night)
         else:
-            count = len(night.sessions) if night is not None else 0
+            count = len(night.nights) if night is not None else 0
             where = (f"this server's {count} night{'s' if count != 1 else ''} of the last {TONIGHT_HOURS} hours"
                      if count else "this server")
         title = f"**Tonight** · {where}"
@@ -280,7 +280,7 @@ def board_text(board: Board, value: ChipValue | None = None) -> str:
 # ---------------------------------------------------------------------------------------- the session option
 
 
-def night_choices(sessions: Sequence[SessionRecord], channel_name: Callable[[int], str], typed: str,
+def night_choices(nights: Sequence[NightRecord], channel_name: Callable[[int], str], typed: str,
                   ) -> list[app_commands.Choice[str]]:
     """The ``session`` option's suggestions: the nights given (this channel's first), filtered by what was typed;
     ``since DATE`` typed is offered as it is."""
@@ -288,27 +288,28 @@ def night_choices(sessions: Sequence[SessionRecord], channel_name: Callable[[int
     words = typed.strip().lower()
     if words.startswith("since") or words[:2] == "20":
         choices.append(app_commands.Choice(name=f"Every night {typed.strip()}"[:100], value=typed.strip()[:100]))
-    for session in sessions:
-        day = dt.datetime.fromtimestamp(session.started_at, dt.UTC)
-        name = (f"Night {session.id} · #{channel_name(session.channel_id)} · {day:%a %d %b %Y} · "
-                f"{session.hands:,} hand{'s' if session.hands != 1 else ''}{' · running' if session.is_open else ''}")
-        if not words or words in name.lower() or words.lstrip("#") == str(session.id):
-            choices.append(app_commands.Choice(name=name[:100], value=str(session.id)))
+    for record in nights:
+        day = dt.datetime.fromtimestamp(record.started_at, dt.UTC)
+        name = (f"Night {record.id} · #{channel_name(record.channel_id)} · {day:%a %d %b %Y} · "
+                f"{record.hands:,} hand{'s' if record.hands != 1 else ''}{' · running' if record.is_open else ''}")
+        if not words or words in name.lower() or words.lstrip("#") == str(record.id):
+            choices.append(app_commands.Choice(name=name[:100], value=str(record.id)))
     return choices[:MAX_CHOICES]
 
 
-async def session_choices(store: Store, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+async def night_choices_of(store: Store, interaction: discord.Interaction,
+                           typed: str) -> list[app_commands.Choice[str]]:
     """The suggestions for a ``session`` option: this channel's current or last night first, then the server's
     latest nights."""
     if interaction.guild_id is None:
         return []
-    last = await store.last_session(interaction.channel_id or 0) if interaction.channel_id else None
-    latest = await store.guild_sessions(interaction.guild_id, limit=MAX_CHOICES)
-    sessions = ([last] if last is not None else []) + [s for s in latest if last is None or s.id != last.id]
+    last = await store.last_night(interaction.channel_id or 0) if interaction.channel_id else None
+    latest = await store.guild_nights(interaction.guild_id, limit=MAX_CHOICES)
+    nights = ([last] if last is not None else []) + [s for s in latest if last is None or s.id != last.id]
     guild = interaction.guild
 
     def channel_name(channel_id: int) -> str:
         channel = guild.get_channel(channel_id) if guild is not None else None
         return channel.name if channel is not None else str(channel_id)
 
-    return night_choices(sessions, channel_name, typed)
+    return night_choices(nights, channel_name, typed)

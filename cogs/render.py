@@ -1,15 +1,16 @@
-"""Names, chips, cards and stakes as text for Discord (no discord imports; the cogs wrap it).
-
-Nothing here shows a player's hole cards (a table's text is ``cogs.table._text``).
+"""Names, chips, cards and stakes as text for Discord (no discord imports; the cogs wrap it): the one copy of each
+helper every cog writes with (a table's own words are ``cogs.table._text``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bot.poker import Card, Game
+from bot.cardfaces import card_text
+from bot.poker import Card, Game, Structure
 from bot.tables.settings import TableSettings
 
+CardText = Callable[[Card], str]  # how a card is written: an emoji, or text
 STRUCTURE_NAMES = {"fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
 
 
@@ -18,9 +19,9 @@ def mention(user: int) -> str:
     return f"<@{user}>"
 
 
-def cards(hand: Sequence[Card]) -> str:
-    """Cards with suit symbols: ``A♠ K♦ 7♣``."""
-    return " ".join(c.pretty() for c in hand)
+def cards(hand: Sequence[Card], card: CardText = card_text) -> str:
+    """Cards in a row, each written by ``card`` (the bot's card emojis, or text: ``A♠︎ K♦️ 7♣︎``)."""
+    return " ".join(card(c) for c in hand)
 
 
 def chips(amount: int) -> str:
@@ -33,19 +34,21 @@ def chip_count(amount: int) -> str:
     return f"{amount:,} chip" + ("" if amount == 1 else "s")
 
 
-def stakes_line(settings: TableSettings, game: Game | None, structure: str | None = None, sep: str = " · ") -> str:
-    """The structure and stakes, e.g. ``Fixed limit 1/2 · bets 2/4 · big bet from the 3rd betting round``."""
+def stakes_line(settings: TableSettings, game: Game | None, structure: Structure | None = None,
+                sep: str = " · ") -> str:
+    """The structure and stakes, e.g. ``Fixed limit 1/2 · bets 2/4, big bet from round 3 · cap 4 bets``: the
+    structure as the table plays ``game`` and the bet sizes of its engine stakes (``game`` None: dealer's choice)."""
     parts: list[str] = []
-    chosen = structure or settings.structure or (game.default_structure if game else None)
+    chosen = settings.structure_for(game, structure) if game is not None else structure or settings.structure
     blinds = f"{chips(settings.small_blind)}/{chips(settings.big_blind)}" if settings.big_blind else "antes only"
     parts.append(f"{STRUCTURE_NAMES.get(chosen or '', 'Each game’s default structure')} {blinds}")
     if settings.ante:
         parts.append(f"ante {chips(settings.ante)}")
     if chosen == "fixed-limit" and game is not None:
-        small = settings.big_blind or settings.ante
-        big_round = settings.big_bet_round or game.default_big_bet_round
-        parts.append(f"bets {chips(small)}/{chips(2 * small)}, big bet from round {big_round}")
-        parts.append(f"cap {settings.raise_cap} bets")
+        stakes = settings.stakes_for(game, chosen)
+        parts.append(f"bets {chips(stakes.small)}/{chips(stakes.big)}, big bet from round "
+                     f"{stakes.big_bet_from(game.default_big_bet_round)}")
+        parts.append(f"cap {stakes.raise_cap} bets")
     if game is not None and game.assassin and settings.jokers:
         parts.append("two jokers play as twos")
     if game is not None and game.allows_draw_limit and settings.draw_limit != "none":

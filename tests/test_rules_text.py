@@ -411,8 +411,11 @@ def placeholder_options() -> list[tuple[str, str]]:
         walked.extend(f"{path} {p.name}" for p in command.parameters)
         return [(path, p.name) for p in command.parameters if p.description == "…"]
 
-    found = [key for cog in cog_classes(commands.Cog) for top in cog.__cog_app_commands__
-             for key in walk(top, top.name)]
+    from cogs.bank import CHIPS
+    from cogs.table._cog import POKER  # the groups: their commands are registered by concern, outside the cogs
+
+    tops = [POKER, CHIPS, *(top for cog in cog_classes(commands.Cog) for top in cog.__cog_app_commands__)]
+    found = [key for top in tops for key in walk(top, top.name)]
     assert any(path.startswith("poker create ") for path in walked)  # the walk reaches the commands' options
     return found
 

@@ -2,9 +2,9 @@
 
 Pure functions over finished hands and stored hand records: no discord, no I/O, no clock. Each module has one
 job: ``settle`` (the fewest payments), ``money`` (the host's chip value), ``facts`` (what each player did in a
-hand, kept by the store), ``stats`` (sums of facts and their lines), ``graph`` (each player's net over a session,
+hand, kept by the store), ``stats`` (sums of facts and their lines), ``graph`` (each player's net over a night,
 as a PNG; matplotlib is imported only when a graph is drawn), ``story`` (a hand as a few short lines), ``phhs``
-(a session as one PHH file).
+(a night as one PHH file).
 """
 
 from .facts import FACT_COLUMNS, PlayerHandFacts, hand_facts

@@ -23,12 +23,14 @@ Definitions (the first betting round is the one before the first draw):
 - ``net``: his stack after the hand minus before. Chips he put into a pot that
   is carried to the next deal (Assassin) are lost in this hand; carried chips
   he wins count in the hand where he wins them. So the nets of one hand add up
-  to the chips carried in minus the chips carried out.
+  to the chips carried in minus the chips carried out. Carried chips returned
+  to him with the hand's result (a tournament's pot nobody can play) count in
+  it too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Final
 
@@ -60,8 +62,9 @@ class PlayerHandFacts:
 FACT_COLUMNS: Final = tuple(f.name for f in fields(PlayerHandFacts))
 
 
-def hand_facts(hand: Hand, users: Sequence[int]) -> list[PlayerHandFacts]:
-    """The facts of every player of a finished hand, in seat order; ``users[seat]`` is each seat's user id."""
+def hand_facts(hand: Hand, users: Sequence[int], *, returned: Mapping[int, int] | None = None) -> list[PlayerHandFacts]:
+    """The facts of every player of a finished hand, in seat order; ``users[seat]`` is each seat's user id and
+    ``returned`` the carried chips given back to members with the hand's result."""
     if not hand.is_complete:
         raise ValueError("only a finished hand has facts to keep")
     n = hand.players
@@ -93,7 +96,7 @@ def hand_facts(hand: Hand, users: Sequence[int]) -> list[PlayerHandFacts]:
             user_id=users[seat], game=hand.game.id, seat=seat, dealt=1, vpip=vpip[seat], raised=raised[seat],
             showdown=showdown[seat], won=collected[seat] > 0, won_at_showdown=won_at_showdown[seat],
             draws=draws[seat], cards_drawn=cards[seat], pats=pats[seat], collected=collected[seat],
-            net=hand.stacks[seat] - hand.starting_stacks[seat],
+            net=hand.stacks[seat] - hand.starting_stacks[seat] + (returned or {}).get(users[seat], 0),
         )
         for seat in range(n)
     ]

@@ -1,4 +1,4 @@
-"""Each player's net over the hands of a session, and its chip graph as a PNG for ``/chips graph``.
+"""Each player's net over the hands of a night, and its chip graph as a PNG for ``/chips graph``.
 
 ``net_series`` adds up what each hand changed in each player's stack
 (``stacks_after - stacks_before``), so buying in, rebuying or topping up
@@ -48,7 +48,7 @@ def net_series(hands: Iterable[HandResult], refunds: Mapping[int, int] | None = 
     live hand is skipped). A player's line starts at 0 just before his first
     hand and has a point after each hand he was dealt in. ``refunds``
     (carried chips returned to players when the table closed) are added to
-    each player's last point, so that it is his net for the session.
+    each player's last point, so that it is his net for the night.
     """
     series: Series = {}
     number = 0

@@ -1,4 +1,4 @@
-"""PHH's multi-hand form, ``.phhs``: a whole session in one file, and each hand back out of it.
+"""PHH's multi-hand form, ``.phhs``: a whole night in one file, and each hand back out of it.
 
 A ``.phhs`` document is TOML with one table per hand, headed ``[1]``,
 ``[2]``, ... (pokerkit's ``HandHistory.dumps_all`` writes it so and

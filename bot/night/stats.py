@@ -84,7 +84,7 @@ def percent(part: int, whole: int) -> int | None:
 
 
 def total(stats: Iterable[PlayerStats]) -> PlayerStats:
-    """Stats added up (per game into a total, or sessions into all time)."""
+    """Stats added up (per game into a total, or nights into all time)."""
     out = PlayerStats()
     for item in stats:
         out += item

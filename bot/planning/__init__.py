@@ -23,6 +23,7 @@ from .night import (
     holds_seats,
     interested_changes,
     next_step,
+    planned_buy_ins,
     remind_at,
     roster,
     seats_held,
@@ -32,5 +33,6 @@ from .when import DEFAULT_ZONE, EXAMPLES, local_time, parse_when, time_zone, zon
 __all__ = [
     "DEFAULT_REMIND", "DEFAULT_ZONE", "EXAMPLES", "MAX_REMIND", "NIGHT_LENGTH", "SEAT_HOLD", "Answer", "PlanError",
     "Roster", "Signup", "Step", "clash", "due_reminders", "event_name", "holds_seats", "interested_changes",
-    "local_time", "next_step", "parse_when", "remind_at", "roster", "seats_held", "time_zone", "zone_names",
+    "local_time", "next_step", "parse_when", "planned_buy_ins", "remind_at", "roster", "seats_held", "time_zone",
+    "zone_names",
 ]

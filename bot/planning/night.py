@@ -12,6 +12,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..poker.rotation import buy_in_range
+
 NIGHT_LENGTH = 4 * 3600  # seconds: the Discord event's length (an external event needs an end time)
 SEAT_HOLD = 15 * 60  # seconds after the start during which seats are held for the players who signed up
 DEFAULT_REMIND = 60  # minutes before the start
@@ -133,3 +135,13 @@ def event_name(game: str, small_blind: int, big_blind: int) -> str:
     """The Discord event's name: ``Poker night: Dealer's choice 1/2``."""
     name = f"Poker night: {game} {small_blind:,}/{big_blind:,}"
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
+
+
+def planned_buy_ins(big_blind: int, buy_in: int | None) -> tuple[int | None, int | None]:
+    """The (smallest, largest) buy-in a planned night's table is opened with (None: the house's default). The
+    planned ``buy_in`` is the largest, what Join brings; the smallest stays the house's, or the buy-in when that
+    is less."""
+    if buy_in is None:
+        return None, None
+    low, _ = buy_in_range(big_blind, 0, None, None)
+    return min(low, buy_in), buy_in

@@ -49,6 +49,7 @@ Phase = Literal["betting", "drawing", "showdown", "complete"]
 _COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
 _NOT_A_MOVE: Final = "a move is Fold(), CheckCall(), BetRaise(to), Draw(discards) or Show(cards), or its text"
 _SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
+_FACE_UP_WITHOUT_TWO: Final = "you chose to throw twos face up, but the cards you picked hold no two"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,10 @@ class Stakes:
         start = self.big_bet_round if self.big_bet_round is not None else big_bet_round
         return self.big if round_number >= start else self.small
 
+    def big_bet_from(self, game_default: int) -> int:
+        """The 1-based betting round where fixed limit's big bet starts: these stakes', or the game's."""
+        return self.big_bet_round or game_default
+
     def antes_are_dead(self, players: int) -> bool:
         """Whether antes join the main pot as dead money rather than being matched like bets."""
         if self.dead_antes is not None:
@@ -161,6 +166,28 @@ class Legal:
     all_in_to: int = 0
     why_no_raise: str = ""
     max_needs_ace: bool = False
+
+    def all_in(self) -> Move:
+        """The move that puts every chip in: a bet or raise to ``all_in_to``, or a call when calling takes every
+        chip and no raise is allowed."""
+        if not self.can_raise and self.call_is_all_in:
+            return CheckCall()
+        return BetRaise(self.all_in_to)
+
+    def draw(self, cards: Sequence[Card], *, face_up: bool = False) -> Draw:
+        """A draw of ``cards``; with ``face_up`` (Assassin) every two among them that may go face up does (all
+        together, as the rules want): an IllegalAction when none of them may. The rest is checked when it is
+        played."""
+        thrown = tuple(cards)
+        twos = self.face_up_among(thrown) if face_up else ()
+        if face_up and not twos:
+            raise IllegalAction(_FACE_UP_WITHOUT_TWO)
+        return Draw(thrown, face_up=twos)
+
+    def face_up_among(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards among ``cards`` that may be thrown face up (Assassin's twos and jokers): throwing any asks
+        the player whether they go face up."""
+        return tuple(c for c in cards if c in self.face_up_twos)
 
     def moves(self) -> tuple[Move, ...]:
         """The one-click moves, in button order: fold (only when facing a bet), check or call, then the
@@ -287,7 +314,7 @@ class Hand:
     @property
     def big_bet_round(self) -> int:
         """The 1-based betting round where fixed limit's big bet starts."""
-        return self.stakes.big_bet_round or self.game.default_big_bet_round
+        return self.stakes.big_bet_from(self.game.default_big_bet_round)
 
     @property
     def pot_total(self) -> int:
@@ -440,10 +467,6 @@ class Hand:
     def check_or_call(self) -> list[Event]:
         """Check, or call the bet (all in for less if the stack is short)."""
         return self.act(CheckCall())
-
-    def verify_bet_or_raise_to(self, amount: int) -> None:
-        """Raise IllegalAction unless the player to act may bet or raise to ``amount``."""
-        self._verify_raise(self._betting_player(None), amount)
 
     def bet_or_raise_to(self, amount: int) -> list[Event]:
         """Bet, or raise, so that the player's total bet this round is ``amount``."""

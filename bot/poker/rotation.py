@@ -3,8 +3,9 @@
 Pure functions over seat numbers and small values: who is dealt in, where the
 button goes, who picks at dealer's choice (per hand or per orbit) and what is
 dealt when he does not pick in time, when a player who keeps timing out is sat
-out, and how a carried pot is returned when the table closes. The table layer
-asks these and keeps the results; it decides none of them itself.
+out, how many chips a player brings when he does not say, who owns a carried
+pot and how it is returned when the night ends. The table layer asks these and
+keeps the results; it decides none of them itself.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .events import Carried, Event
 from .games import MIN_PLAYERS, STRUCTURES, Game, Structure, get_game
 
 ChoicePer = Literal["hand", "orbit"]
 TIMEOUTS_TO_SIT_OUT = 2  # hands in a row in which a player timed out (RULES.md section 5)
+DEFAULT_BUY_INS = (20, 100)  # the smallest and largest buy-in a host did not set, in big blinds (or antes)
 
 
 class RotationError(ValueError):
@@ -157,7 +160,47 @@ def timeouts_after_hand(previous: int, timed_out: bool) -> tuple[int, bool]:
     return count, count >= TIMEOUTS_TO_SIT_OUT
 
 
+# ------------------------------------------------------------------ buy-ins
+
+
+def buy_in_range(big_blind: int, ante: int, low: int | None, high: int | None) -> tuple[int, int]:
+    """The smallest and largest buy-in: the host's, or 20 and 100 big blinds (antes at a table with none)."""
+    unit = big_blind or ante or 1
+    return (DEFAULT_BUY_INS[0] * unit if low is None else low, DEFAULT_BUY_INS[1] * unit if high is None else high)
+
+
+def default_buy_in(balance: int, low: int, high: int) -> int:
+    """The chips a player brings when he does not say how many: the most the table allows that his balance
+    covers; a ``RotationError`` when his balance does not cover the smallest buy-in."""
+    if min(high, balance) < low:
+        raise RotationError(f"The smallest buy-in is {low:,} chips and you have {balance:,}.")
+    return min(high, balance)
+
+
+def rebuy_room(stack: int, high: int) -> int:
+    """The most chips a player may add to ``stack`` between hands: up to the table's largest buy-in."""
+    return max(0, high - stack)
+
+
 # ------------------------------------------------------------------ carried pots
+
+
+def carried_owners(events: Sequence[Event], users: Sequence[int], before: Mapping[int, int]) -> dict[int, int]:
+    """Who owns the chips a finished hand carries to the next deal (they go back to them if the night ends
+    first): each member what his seat paid into a carried pot, and the owners of the chips carried into the
+    hand what they owned (a hand plays the whole carried pot, so those chips are either won or carried on
+    again with its main pot). ``users[seat]`` is the member in each engine seat."""
+    owners: dict[int, int] = {}
+    for event in events:
+        if not isinstance(event, Carried):
+            continue
+        if event.with_carried_in:
+            for user, amount in before.items():
+                owners[user] = owners.get(user, 0) + amount
+        for seat, amount in enumerate(event.paid_in):
+            if amount:
+                owners[users[seat]] = owners.get(users[seat], 0) + amount
+    return owners
 
 
 def carried_refunds(carried: int, owners: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:

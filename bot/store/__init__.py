@@ -28,9 +28,12 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
-buy-ins and cash-outs, hands and action logs, session results), ``night`` (sessions, the hands and refunds
+buy-ins and cash-outs, hands and action logs, night results), ``night`` (nights, the hands and refunds
 of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts), ``plans`` (planned
-nights, their answers, each server's time zone) and ``audit``.
+nights, their answers, each server's time zone) and ``audit``; the helpers they share live in ``rows`` (the
+records of tables, seats and hands and the reads inside a transaction) and ``prize_pool`` (the pool's movements
+and a tournament hand's part of ``finish_hand``), so that no module of the store imports another's private names
+or imports it back.
 """
 
 from __future__ import annotations
@@ -79,23 +82,60 @@ from .errors import (
     TableNotEmpty,
 )
 from .faults import Outage
-from .night import NetEntry, NightMixin, SessionRecord
+from .night import NetEntry, NightMixin, NightRecord
 from .plans import PlanClash, PlanClosed, PlanRecord, PlansMixin
 from .postgres import is_postgres_url, open_postgres, redact
 from .sqlite import BUSY_SLICE, SqliteConnection, open_database, open_reader, readonly_uri
-from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, SessionResult, TableRecord, TablesMixin
+from .tables import MAX_SEATS, CashOut, HandRecord, PlayerResult, SeatRecord, TableRecord, TablesMixin
 from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
 __all__ = [
-    "DEFAULT_STARTING_BALANCE", "MAX_AMOUNT", "MAX_BALANCE", "MAX_SEATS",
-    "ActionOutOfOrder", "AlreadySeated", "AuditReport", "BuyInOutOfRange", "CashOut", "ChipsNotConserved",
-    "GuildSettings", "HandInProgress", "HandNotLive", "HandRecord", "InsufficientFunds", "InvalidAmount",
-    "InvalidArgument", "LeaderboardEntry", "LedgerEntry", "LedgerPage", "NetEntry", "NotFound", "NotSeated",
-    "PlanClash", "PlanClosed", "PlanRecord",
-    "SchemaError", "SchemaTooNew", "SeatRecord", "SeatTaken", "SelfTransfer", "SessionRecord", "SessionResult",
-    "Store", "StoreBusy", "StoreError", "StoreUnavailable",
-    "TableClosed", "TableExists", "TableNotEmpty", "TableRecord", "TournamentError", "TournamentHand",
-    "TournamentRecord", "TransferResult", "latest_version",
+    "DEFAULT_STARTING_BALANCE",
+    "MAX_AMOUNT",
+    "MAX_BALANCE",
+    "MAX_SEATS",
+    "ActionOutOfOrder",
+    "AlreadySeated",
+    "AuditReport",
+    "BuyInOutOfRange",
+    "CashOut",
+    "ChipsNotConserved",
+    "GuildSettings",
+    "HandInProgress",
+    "HandNotLive",
+    "HandRecord",
+    "InsufficientFunds",
+    "InvalidAmount",
+    "InvalidArgument",
+    "LeaderboardEntry",
+    "LedgerEntry",
+    "LedgerPage",
+    "NetEntry",
+    "NightRecord",
+    "NotFound",
+    "NotSeated",
+    "PlanClash",
+    "PlanClosed",
+    "PlanRecord",
+    "PlayerResult",
+    "SchemaError",
+    "SchemaTooNew",
+    "SeatRecord",
+    "SeatTaken",
+    "SelfTransfer",
+    "Store",
+    "StoreBusy",
+    "StoreError",
+    "StoreUnavailable",
+    "TableClosed",
+    "TableExists",
+    "TableNotEmpty",
+    "TableRecord",
+    "TournamentError",
+    "TournamentHand",
+    "TournamentRecord",
+    "TransferResult",
+    "latest_version",
 ]
 
 

@@ -23,7 +23,7 @@
   chips x (1 + rebuys) + what completed hands won or lost = his stack (0 once out);
 * per hand: a completed hand conserves chips; a live hand's recorded starting
   stacks are still the seats' stacks and its players are seated;
-* sessions and facts (``bot.store.night.session_problems``).
+* nights and facts (``bot.store.night.night_problems``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .db import StoreBase, Tx, check_id, from_json
-from .night import session_problems
+from .night import night_problems
 
 __all__ = ["AuditMixin", "AuditReport"]
 
@@ -198,7 +198,7 @@ class AuditMixin(StoreBase):
             if tournaments:
                 problems += await _tournament_problems(tx, guild)
             problems += await _hand_problems(tx, guild)
-            problems += await session_problems(tx, guild, _MAX_LISTED)
+            problems += await night_problems(tx, guild, _MAX_LISTED)
         report.problems = problems
         report.ok = not problems
         return report

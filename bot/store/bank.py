@@ -33,7 +33,7 @@ from .db import (
     check_id,
 )
 from .errors import InsufficientFunds, InvalidAmount, InvalidArgument, NotFound, SelfTransfer
-from .sessions import CURRENT_SESSION
+from .nights import CURRENT_NIGHT
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE",
@@ -214,10 +214,10 @@ async def _insert_ledger(
     table_id: int | None,
     hand_id: int | None,
 ) -> None:
-    # A row of a table belongs to the table's running session (bot.store.sessions).
+    # A row of a table belongs to the table's running night (bot.store.nights).
     await tx.run(
         "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind, reference, counterparty,"
-        f" table_id, hand_id, created_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_SESSION})",
+        f" table_id, hand_id, created_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_NIGHT})",
         (guild, user, delta, balance_after, kind, reference, counterparty, table_id, hand_id, tx.now, table_id),
     )
 
@@ -414,7 +414,7 @@ class BankMixin(StoreBase):
                 WITH at_tables AS (
                     SELECT s.user_id, sum(s.stack) AS chips
                     FROM seats s JOIN tables t ON t.id = s.table_id
-                    WHERE t.guild_id = :guild  -- tournament chips are not bank chips (issue 15):
+                    WHERE t.guild_id = :guild  -- tournament chips are not bank chips:
                       AND NOT EXISTS (SELECT 1 FROM tournaments x WHERE x.table_id = t.id)
                     GROUP BY s.user_id
                 )
@@ -428,12 +428,3 @@ class BankMixin(StoreBase):
                 {"guild": guild, "limit": limit},
             )
         return [LeaderboardEntry(r["rank"], r["user_id"], r["balance"], r["at_tables"]) for r in rows]
-
-    async def guild_ids(self) -> list[int]:
-        """Every guild with an account, a table or settings in this file (for ``audit_all``)."""
-        async with self._read() as tx:
-            rows = await tx.all(
-                "SELECT guild_id FROM accounts UNION SELECT guild_id FROM tables"
-                " UNION SELECT guild_id FROM guild_settings ORDER BY 1"
-            )
-        return [int(r[0]) for r in rows]

@@ -21,6 +21,7 @@ The hierarchy, for callers that want to react to a kind of refusal::
     ├── HandInProgress           a chip or seat change that must wait for the hand to end
     ├── HandNotLive              appending to / finishing a finished or void hand
     ├── ActionOutOfOrder         a duplicate (stale click) or a gap in the action log
+    ├── TournamentError          a tournament move its state does not allow
     ├── ChipsNotConserved        a hand result that creates or destroys chips
     ├── StoreBusy                another process held the database longer than the caller could wait
     ├── StoreUnavailable         the disk is full or read-only, an I/O error, a damaged file (``cause``)
@@ -54,6 +55,7 @@ __all__ = [
     "TableClosed",
     "TableExists",
     "TableNotEmpty",
+    "TournamentError",
 ]
 
 
@@ -134,6 +136,10 @@ class ActionOutOfOrder(StoreError):
     def is_duplicate(self) -> bool:
         """True when the action was already recorded (a double click), False for a gap."""
         return self.got < self.expected
+
+
+class TournamentError(StoreError):
+    """A tournament move that its state does not allow (registration closed, not broke for a rebuy...)."""
 
 
 class ChipsNotConserved(StoreError):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
@@ -62,14 +62,30 @@ from .errors import (
     NotFound,
     NotSeated,
     SeatTaken,
-    TableClosed,
     TableExists,
     TableNotEmpty,
 )
-from .sessions import CURRENT_SESSION, end_session, start_session, write_facts
-
-if TYPE_CHECKING:
-    from .tournaments import TournamentHand
+from .nights import CURRENT_NIGHT, end_night, start_night, write_facts
+from .prize_pool import TournamentHand, check_hand_change, write_hand_result
+from .rows import (
+    CashOut,
+    HandRecord,
+    HandStatus,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    check_refunds,
+    check_settings,
+    hand_record,
+    live_hand_row,
+    open_table_row,
+    read_table,
+    refund_carried,
+    seat_record,
+    seats_of,
+    table_record,
+    table_row,
+)
 
 TABLE_BUSY = ("The table is busy right now (another program is using the bot's database); nothing was changed. "
               "Please try again in a moment.")
@@ -80,8 +96,8 @@ __all__ = [
     "CashOut",
     "HandRecord",
     "HandStatus",
+    "PlayerResult",
     "SeatRecord",
-    "SessionResult",
     "TableRecord",
     "TableStatus",
     "TablesMixin",
@@ -92,106 +108,9 @@ MAX_ACTION_LENGTH = 200
 MAX_GAME_LENGTH = 64
 MAX_REASON_LENGTH = 500
 
-TableStatus = Literal["open", "paused", "closed"]
-HandStatus = Literal["live", "complete", "void"]
-
 
 @dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """A player's seat at a table."""
-
-    table_id: int
-    seat_no: int
-    user_id: int
-    stack: int
-    sitting_out: bool
-    leaving: bool
-    timeouts: int  # hands in a row in which he timed out (two sit him out)
-    joined_at: float
-    dms_closed: bool = False  # his DMs were found closed (he was told once to use "My hand")
-    timed_out_hand: int | None = None  # the hand in which he last timed out
-
-
-@dataclass(frozen=True, slots=True)
-class TableRecord:
-    """A table with its seats (ordered by seat number). ``settings`` is the caller's JSON object, decoded."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    settings: dict[str, Any]
-    status: TableStatus
-    button: int | None
-    carried_pot: int
-    created_at: float
-    closed_at: float | None
-    seats: tuple[SeatRecord, ...]
-    message_id: int | None = None  # the table's message in its channel (the Discord side's)
-    message_nonce: str | None = None  # a new table message being posted, not known yet (see ``begin_post``)
-
-    @property
-    def is_open(self) -> bool:
-        """True unless closed (a paused table is still open)."""
-        return self.status != "closed"
-
-    def seat_of(self, user: int) -> SeatRecord | None:
-        """The member's seat, or None."""
-        return next((s for s in self.seats if s.user_id == user), None)
-
-    def seat_at(self, seat_no: int) -> SeatRecord | None:
-        """The seat with that number, or None when it is free."""
-        return next((s for s in self.seats if s.seat_no == seat_no), None)
-
-    @property
-    def chips(self) -> int:
-        """Every chip at the table: the stacks plus the carried pot."""
-        return sum(s.stack for s in self.seats) + self.carried_pot
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """A hand as stored: enough to rebuild it (game, settings, seed, stacks, carried chips, actions)."""
-
-    id: int
-    table_id: int
-    number: int
-    game: str
-    settings: dict[str, Any]
-    seed: int
-    seat_users: tuple[int, ...]
-    stacks_before: tuple[int, ...]
-    carried_in: int
-    status: HandStatus
-    stacks_after: tuple[int, ...] | None
-    carried_out: int | None
-    result: Any
-    phh: str | None
-    void_reason: str | None
-    started_at: float
-    ended_at: float | None
-    actions: tuple[str, ...]
-    session_id: int | None = None  # the night it belongs to
-
-    @property
-    def next_seq(self) -> int:
-        """The ``seq`` the next action must carry."""
-        return len(self.actions)
-
-
-@dataclass(frozen=True, slots=True)
-class CashOut:
-    """A cash-out: the chips brought back and the balance after."""
-
-    table_id: int
-    user_id: int
-    seat_no: int
-    amount: int
-    balance: int
-
-
-@dataclass(frozen=True, slots=True)
-class SessionResult:
+class PlayerResult:
     """One player's net result at one table: ``cashed_out + refunded + stack - bought_in``."""
 
     user_id: int
@@ -203,45 +122,11 @@ class SessionResult:
 
     @property
     def net(self) -> int:
-        """Up (positive) or down (negative) for the session."""
+        """Up (positive) or down (negative) for the night."""
         return self.cashed_out + self.refunded + self.stack - self.bought_in
 
 
-# ------------------------------------------------------------------ row conversion
-
-
-def _seat(r: Row) -> SeatRecord:
-    return SeatRecord(
-        table_id=r["table_id"], seat_no=r["seat_no"], user_id=r["user_id"], stack=r["stack"],
-        sitting_out=bool(r["sitting_out"]), leaving=bool(r["leaving"]), timeouts=r["timeouts"],
-        joined_at=r["joined_at"], dms_closed=bool(r["dms_closed"]), timed_out_hand=r["timed_out_hand"],
-    )
-
-
-def _table(r: Row, seats: Sequence[SeatRecord]) -> TableRecord:
-    return TableRecord(
-        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"],
-        settings=from_json(r["settings"]), status=r["status"], button=r["button"], carried_pot=r["carried_pot"],
-        created_at=r["created_at"], closed_at=r["closed_at"], seats=tuple(seats), message_id=r["message_id"],
-        message_nonce=r["message_nonce"],
-    )
-
-
-def _hand(r: Row, actions: Sequence[str]) -> HandRecord:
-    after = from_json(r["stacks_after"])
-    return HandRecord(
-        id=r["id"], table_id=r["table_id"], number=r["number"], game=r["game"], settings=from_json(r["settings"]),
-        seed=r["seed"], seat_users=tuple(from_json(r["seats"])), stacks_before=tuple(from_json(r["stacks_before"])),
-        carried_in=r["carried_in"], status=r["status"], stacks_after=None if after is None else tuple(after),
-        carried_out=r["carried_out"], result=from_json(r["result"]), phh=r["phh"], void_reason=r["void_reason"],
-        started_at=r["started_at"], ended_at=r["ended_at"], actions=tuple(actions), session_id=r["session_id"],
-    )
-
-
-def _check_settings(settings: object, what: str) -> str:
-    if not isinstance(settings, Mapping):
-        raise InvalidArgument(f"{what} must be a JSON object (a dict), not {type(settings).__name__}.")
-    return to_json(dict(settings), what)
+# ------------------------------------------------------------------ checks
 
 
 def _check_text(value: object, what: str, limit: int) -> str:
@@ -257,20 +142,6 @@ def _check_stack(value: object, what: str, *, low: int = 0) -> int:
 # ------------------------------------------------------------------ helpers inside a transaction
 
 
-async def _table_row(tx: Tx, table_id: int) -> Row:
-    row = await tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
-    if row is None:
-        raise NotFound(f"There is no table number {table_id}.")
-    return row
-
-
-async def _open_table_row(tx: Tx, table_id: int) -> Row:
-    row = await _table_row(tx, table_id)
-    if row["status"] == "closed":
-        raise TableClosed("This table is closed.")
-    return row
-
-
 async def _seat_row(tx: Tx, table_id: int, user: int) -> Row | None:
     return await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
 
@@ -282,23 +153,10 @@ async def _require_seat(tx: Tx, table_id: int, user: int) -> Row:
     return row
 
 
-async def _live_hand_row(tx: Tx, table_id: int) -> Row | None:
-    return await tx.one("SELECT * FROM hands WHERE table_id = ? AND status = 'live'", (table_id,))
-
-
 async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: str) -> None:
-    hand = await _live_hand_row(tx, table_id)
+    hand = await live_hand_row(tx, table_id)
     if hand is not None and user in from_json(hand["seats"]):
         raise HandInProgress(f"{{member}} is playing hand #{hand['number']}; {doing} once it is over.", member=user)
-
-
-async def _seats_of(tx: Tx, table_id: int) -> list[SeatRecord]:
-    rows = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
-    return [_seat(r) for r in rows]
-
-
-async def _table_record(tx: Tx, table_id: int) -> TableRecord:
-    return _table(await _table_row(tx, table_id), await _seats_of(tx, table_id))
 
 
 async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
@@ -313,33 +171,11 @@ async def _hand_row(tx: Tx, hand_id: int) -> Row:
     return row
 
 
-def _check_refunds(refunds: Mapping[int, int] | None) -> dict[int, int]:
-    """Refunds of a carried pot ({member: chips}), checked before the transaction."""
-    shares = dict(refunds or {})
-    for user, amount in shares.items():
-        check_id(user, "The member id")
-        check_amount(amount, "A refund")
-    return shares
-
-
-async def _refund_carried(tx: Tx, table: Row, shares: Mapping[int, int]) -> None:
-    """Return the table's carried pot as ``shares`` (``carried-refund`` rows); ``TableNotEmpty`` unless they add
-    up to it exactly. The caller empties ``carried_pot`` in the same transaction."""
-    carried = int(table["carried_pot"])
-    if sum(shares.values()) != carried:
-        raise TableNotEmpty(
-            f"{carried:,} chips are carried to the next deal; the refunds add up to {sum(shares.values()):,}."
-        )
-    for user, amount in sorted(shares.items()):
-        await post(tx, table["guild_id"], user, amount, "carried-refund",
-                   reference=f"table {table['id']}", table_id=table["id"])
-
-
 async def _cash_out(tx: Tx, table: Row, seat: Row) -> CashOut:
     """Stack to balance (a ``cash-out`` row when the stack is not empty), then free the seat."""
     stack = int(seat["stack"])
     user = int(seat["user_id"])
-    if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips (issue 15)
+    if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips: the pool pays
         raise InvalidArgument("Tournament chips cannot be cashed out: the prize pool is paid when the tournament ends.")
     if stack:
         balance = await post(
@@ -394,12 +230,12 @@ class TablesMixin(StoreBase):
     # ---- tables
 
     async def create_table(self, guild: int, channel: int, host: int, settings: Mapping[str, Any]) -> TableRecord:
-        """Open a table in ``channel`` and start its first session; raises ``TableExists`` if the channel already
+        """Open a table in ``channel`` and start its first night; raises ``TableExists`` if the channel already
         has an open one."""
         check_id(guild, "The server id")
         check_id(channel, "The channel id")
         check_id(host, "The host id")
-        text = _check_settings(settings, "The table settings")
+        text = check_settings(settings, "The table settings")
         async with self._write() as tx:
             if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
                 raise TableExists("This channel already has a table; close it before opening another.")
@@ -407,21 +243,21 @@ class TablesMixin(StoreBase):
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, text, tx.now),
             )
-            await start_session(tx, table_id)
-            return await _table_record(tx, table_id)
+            await start_night(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def get_table(self, channel: int) -> TableRecord | None:
         """The open (or paused) table in ``channel``, or None."""
         check_id(channel, "The channel id")
         async with self._read() as tx:
             row = await tx.one("SELECT * FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,))
-            return None if row is None else _table(row, await _seats_of(tx, row["id"]))
+            return None if row is None else table_record(row, await seats_of(tx, row["id"]))
 
     async def get_table_by_id(self, table_id: int) -> TableRecord:
         """Any table by id, closed ones included; raises ``NotFound``."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def list_open_tables(self, guild: int | None = None) -> list[TableRecord]:
         """Every open or paused table (of one guild, or of all), with seats, ordered by id. Two queries."""
@@ -437,35 +273,35 @@ class TablesMixin(StoreBase):
             )
         seats: dict[int, list[SeatRecord]] = {}
         for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(_seat(r))
-        return [_table(r, seats.get(r["id"], [])) for r in rows]
+            seats.setdefault(r["table_id"], []).append(seat_record(r))
+        return [table_record(r, seats.get(r["id"], [])) for r in rows]
 
     async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRecord:
         """Replace the table's settings object (merge on the caller's side)."""
         check_id(table_id, "The table id")
-        text = _check_settings(settings, "The table settings")
+        text = check_settings(settings, "The table settings")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (text, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_host(self, table_id: int, host: int) -> TableRecord:
         """Hand the table over to another host."""
         check_id(table_id, "The table id")
         check_id(host, "The host id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET host_id = ? WHERE id = ?", (host, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_paused(self, table_id: int, paused: bool) -> TableRecord:
         """Pause (status ``paused``) or resume (``open``) the table. The store does not stop a paused table
         from dealing: that is the table layer's rule."""
         check_id(table_id, "The table id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET status = ? WHERE id = ?", ("paused" if paused else "open", table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_button(self, table_id: int, seat_no: int | None) -> TableRecord:
         """Put the button on ``seat_no`` (or None)."""
@@ -473,40 +309,40 @@ class TablesMixin(StoreBase):
         if seat_no is not None:
             check_count(seat_no, "The seat number", 1, MAX_SEATS)
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET button = ? WHERE id = ?", (seat_no, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def close_table(
         self, table_id: int, *, void_reason: str | None = None, refunds: Mapping[int, int] | None = None,
     ) -> tuple[TableRecord, list[CashOut]]:
         """Close the table in one transaction: its live hand voided (``void_reason``; every chip is still on its
         seat), the carried pot returned as ``refunds`` ({member: chips}, adding up to the carried pot exactly),
-        every seat cashed out, the table and its session closed. Returns the closed table and the cash-outs in
+        every seat cashed out, the table and its night closed. Returns the closed table and the cash-outs in
         seat order.
         A crash at any moment leaves the table either open as it was or closed: never half closed.
         Refused (``HandInProgress``, ``TableNotEmpty``) when a hand is live without a reason, or the refunds do
         not match the carried pot."""
         check_id(table_id, "The table id")
         reason = _check_text(void_reason, "The reason", MAX_REASON_LENGTH) if void_reason is not None else None
-        shares = _check_refunds(refunds)
+        shares = check_refunds(refunds)
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             if await _plays_tournament(tx, table_id, active=True):
                 raise TableNotEmpty("A tournament is under way at this table: cancel it to return every buy-in.")
-            live = await _live_hand_row(tx, table_id)
+            live = await live_hand_row(tx, table_id)
             if live is not None:
                 if reason is None:
                     raise HandInProgress("A hand is still being played; finish or void it before closing the table.")
                 await tx.run("UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                              (reason, tx.now, live["id"]))
-            await _refund_carried(tx, table, shares)
+            await refund_carried(tx, table, shares)
             seats = await tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
             cashes = [await _cash_out(tx, table, seat) for seat in seats]
-            await end_session(tx, table_id)
+            await end_night(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
-            return await _table_record(tx, table_id), cashes
+            return await read_table(tx, table_id), cashes
 
     async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
         """Remember the table's message in its channel (None: it has none now); a post under way is over."""
@@ -514,16 +350,16 @@ class TablesMixin(StoreBase):
         if message_id is not None:
             check_id(message_id, "The message id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET message_id = ?, message_nonce = NULL WHERE id = ?", (message_id, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def closes_not_shown(self) -> list[TableRecord]:
         """Closed tables whose message may still show the table (the close was stored, "Table closed" not shown:
         ``close_shown`` was not called), oldest first, without seats."""
         async with self._read() as tx:
             rows = await tx.all("SELECT * FROM tables WHERE status = 'closed' AND message_id IS NOT NULL ORDER BY id")
-        return [_table(row, ()) for row in rows]
+        return [table_record(row, ()) for row in rows]
 
     async def close_shown(self, table_id: int) -> None:
         """The closed table's message shows it closed (or is gone): nothing is left to show."""
@@ -537,20 +373,20 @@ class TablesMixin(StoreBase):
         check_id(table_id, "The table id")
         nonce = _check_text(nonce, "The nonce", 25)
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET message_nonce = ? WHERE id = ?", (nonce, table_id))
-            return await _table_record(tx, table_id)
+            return await read_table(tx, table_id)
 
     async def set_dms_closed(self, table_id: int, user: int, closed: bool) -> SeatRecord:
         """Note that the member's DMs were found closed (or open again)."""
         check_id(table_id, "The table id")
         check_id(user, "The member id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await _require_seat(tx, table_id, user)
             await tx.run("UPDATE seats SET dms_closed = ? WHERE table_id = ? AND user_id = ?",
                          (int(bool(closed)), table_id, user))
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     # ---- seats and chips
 
@@ -577,7 +413,7 @@ class TablesMixin(StoreBase):
         check_count(seat_no, "The seat number", 1, MAX_SEATS)
         _check_range(amount, min_amount, max_amount, "buy in")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             mine = await _seat_row(tx, table_id, user)
             if mine is not None:
                 raise AlreadySeated(f"{{member}} is already seated here (seat {mine['seat_no']}).", member=user)
@@ -588,7 +424,7 @@ class TablesMixin(StoreBase):
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, seat_no, user, amount, tx.now),
             )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def top_up(
         self,
@@ -610,7 +446,7 @@ class TablesMixin(StoreBase):
         check_id(user, "The member id")
         check_amount(amount, "The top-up")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
             seat = await _require_seat(tx, table_id, user)
             await _refuse_if_in_live_hand(tx, table_id, user, "add chips")
             stack = int(seat["stack"])
@@ -621,7 +457,7 @@ class TablesMixin(StoreBase):
             await tx.run(
                 "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?", (amount, table_id, user)
             )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def cash_out(self, table_id: int, user: int) -> CashOut:
         """Bring the member's whole stack back to the balance (a ``cash-out`` row) and free the seat.
@@ -633,7 +469,7 @@ class TablesMixin(StoreBase):
         check_id(table_id, "The table id")
         check_id(user, "The member id")
         async with self._write() as tx:
-            table = await _table_row(tx, table_id)
+            table = await table_row(tx, table_id)
             seat = await _require_seat(tx, table_id, user)
             await _refuse_if_in_live_hand(tx, table_id, user, "leave")
             return await _cash_out(tx, table, seat)
@@ -662,7 +498,7 @@ class TablesMixin(StoreBase):
         if timed_out_hand is not None:
             changes["timed_out_hand"] = check_id(timed_out_hand, "The hand id")
         async with self._write() as tx:
-            await _open_table_row(tx, table_id)
+            await open_table_row(tx, table_id)
             await _require_seat(tx, table_id, user)
             if changes:
                 assignments = ", ".join(f"{column} = :{column}" for column in changes)
@@ -670,7 +506,7 @@ class TablesMixin(StoreBase):
                     f"UPDATE seats SET {assignments} WHERE table_id = :table AND user_id = :user",
                     {**changes, "table": table_id, "user": user},
                 )
-            return _seat(await _require_seat(tx, table_id, user))
+            return seat_record(await _require_seat(tx, table_id, user))
 
     async def set_sitting_out(self, table_id: int, user: int, sitting_out: bool) -> SeatRecord:
         """Sit out (True) or back in (False)."""
@@ -690,8 +526,8 @@ class TablesMixin(StoreBase):
             check_amount(amount, "A refund")
         total = sum(shares.values())
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
-            if await _live_hand_row(tx, table_id) is not None:
+            table = await open_table_row(tx, table_id)
+            if await live_hand_row(tx, table_id) is not None:
                 raise HandInProgress("The carried pot can be refunded only between hands.")
             carried = int(table["carried_pot"])
             if total > carried:
@@ -706,14 +542,14 @@ class TablesMixin(StoreBase):
             await tx.run("UPDATE tables SET carried_pot = carried_pot - ? WHERE id = ?", (total, table_id))
             return carried - total
 
-    async def session_results(self, table_id: int) -> list[SessionResult]:
-        """Each player's net for the table's session (cash-outs + refunds + current stack - buy-ins),
+    async def player_results(self, table_id: int) -> list[PlayerResult]:
+        """Each player's net for the table's night (cash-outs + refunds + current stack - buy-ins),
         best first. The nets add up to minus the carried pot. At a tournament table: prizes + refunds - buy-ins
         and rebuys (its stacks are tournament chips, worth nothing at the bank); the nets add up to minus the
         prize pool while it is held."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            await _table_row(tx, table_id)
+            await table_row(tx, table_id)
             rows = await tx.all(
                 """
                 SELECT user_id,
@@ -725,11 +561,11 @@ class TablesMixin(StoreBase):
                 """,
                 (table_id,),
             )
-            stacks = {s.user_id: s.stack for s in await _seats_of(tx, table_id)}
+            stacks = {s.user_id: s.stack for s in await seats_of(tx, table_id)}
             if await _plays_tournament(tx, table_id):
                 stacks = dict.fromkeys(stacks, 0)
         results = [
-            SessionResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
+            PlayerResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
                           stacks.get(r["user_id"], 0), r["user_id"] in stacks)
             for r in rows
         ]
@@ -764,9 +600,9 @@ class TablesMixin(StoreBase):
         check_id(table_id, "The table id")
         if button is not None:
             check_count(button, "The seat number", 1, MAX_SEATS)
-        table_text = _check_settings(table_settings, "The table settings") if table_settings is not None else None
+        table_text = check_settings(table_settings, "The table settings") if table_settings is not None else None
         game = _check_text(game, "The game", MAX_GAME_LENGTH)
-        settings_text = _check_settings(settings, "The hand settings")
+        settings_text = check_settings(settings, "The hand settings")
         seed = check_count(seed, "The seed", 0, MAX_ID)
         users = [check_id(u, "A player id") for u in seat_users]
         if not 2 <= len(users) <= MAX_SEATS or len(set(users)) != len(users):
@@ -776,11 +612,11 @@ class TablesMixin(StoreBase):
             raise InvalidArgument("Give one starting stack per player.")
         carried_in = _check_stack(carried_in, "The carried chips")
         async with self._write() as tx:
-            table = await _open_table_row(tx, table_id)
-            live = await _live_hand_row(tx, table_id)
+            table = await open_table_row(tx, table_id)
+            live = await live_hand_row(tx, table_id)
             if live is not None:
                 raise HandInProgress(f"Hand #{live['number']} is still being played at this table.")
-            seats = {s.user_id: s for s in await _seats_of(tx, table_id)}
+            seats = {s.user_id: s for s in await seats_of(tx, table_id)}
             for user, stack in zip(users, stacks):
                 seat = seats.get(user)
                 if seat is None:
@@ -797,7 +633,7 @@ class TablesMixin(StoreBase):
                                         (table_id,), 1))
             hand_id = await tx.insert(
                 "INSERT INTO hands (table_id, number, game, settings, seed, seats, stacks_before, carried_in,"
-                f" started_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_SESSION})",
+                f" started_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {CURRENT_NIGHT})",
                 (table_id, number, game, settings_text, seed, to_json(users, "seats"), to_json(stacks, "stacks"),
                  carried_in, tx.now, table_id),
             )
@@ -805,7 +641,7 @@ class TablesMixin(StoreBase):
                 await tx.run("UPDATE tables SET button = ? WHERE id = ?", (button, table_id))
             if table_text is not None:
                 await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (table_text, table_id))
-            return _hand(await _hand_row(tx, hand_id), [])
+            return hand_record(await _hand_row(tx, hand_id), [])
 
     async def append_action(self, hand_id: int, seq: int, action: str) -> None:
         """Append action ``seq`` (0-based; must be the next one) to a live hand, durably, in one statement.
@@ -862,7 +698,6 @@ class TablesMixin(StoreBase):
         counts = {check_id(u, "A player id"): (check_count(c, "The timeout count", 0, 10**6), bool(out))
                   for u, (c, out) in (timeouts or {}).items()}
         if tournament is not None:
-            from .tournaments import check_hand_change, write_hand_result  # (imports this module)
             check_hand_change(tournament)
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
@@ -905,14 +740,14 @@ class TablesMixin(StoreBase):
                     (count, int(sit_out), hand["table_id"], user),
                 )
             if leavers:
-                table = await _table_row(tx, hand["table_id"])
+                table = await table_row(tx, hand["table_id"])
                 for user in leavers:
                     await _cash_out(tx, table, await _require_seat(tx, hand["table_id"], user))
             if tournament is not None:
                 await write_hand_result(tx, hand["table_id"], tournament)
             elif await _plays_tournament(tx, hand["table_id"], active=True):  # its eliminations go with it
                 raise InvalidArgument("A tournament's hand is finished with the tournament's change (tournament=).")
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def void_hand(self, hand_id: int, reason: str) -> HandRecord:
         """Mark a live hand void (it cannot be rebuilt); every chip is still on the stacks it came from."""
@@ -926,7 +761,7 @@ class TablesMixin(StoreBase):
                 "UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                 (reason, tx.now, hand_id),
             )
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def set_phh(self, hand_id: int, phh: str) -> None:
         """Attach (or replace) the PHH text of a finished hand."""
@@ -943,14 +778,14 @@ class TablesMixin(StoreBase):
         """A hand with its actions; raises ``NotFound``."""
         check_id(hand_id, "The hand id")
         async with self._read() as tx:
-            return _hand(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
+            return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
 
     async def live_hand(self, table_id: int) -> HandRecord | None:
         """The table's live hand with its actions, or None."""
         check_id(table_id, "The table id")
         async with self._read() as tx:
-            row = await _live_hand_row(tx, table_id)
-            return None if row is None else _hand(row, await _actions_of(tx, row["id"]))
+            row = await live_hand_row(tx, table_id)
+            return None if row is None else hand_record(row, await _actions_of(tx, row["id"]))
 
     async def last_activity(self, hand_id: int) -> float:
         """When the hand last moved: the time of its last action, or of its deal (for the clock
@@ -978,7 +813,7 @@ class TablesMixin(StoreBase):
         actions: dict[int, list[str]] = {}
         for r in action_rows:
             actions.setdefault(r[0], []).append(r[1])
-        return [_hand(r, actions.get(r["id"], [])) for r in rows]
+        return [hand_record(r, actions.get(r["id"], [])) for r in rows]
 
     async def hands_dealt(self, table_id: int) -> int:
         """The number of the table's last hand (0 before its first)."""
@@ -1002,7 +837,7 @@ class TablesMixin(StoreBase):
             rows = await tx.all(
                 "SELECT * FROM hands WHERE table_id = ? ORDER BY number DESC LIMIT ?", (table_id, count)
             )
-            return [_hand(r, await _actions_of(tx, r["id"])) for r in rows]
+            return [hand_record(r, await _actions_of(tx, r["id"])) for r in rows]
 
 
 def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:
@@ -1014,7 +849,7 @@ def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> 
 
 async def _debit_for_table(tx: Tx, table: Row, user: int, amount: int, kind: str) -> None:
     """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
-    if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips (issue 15)
+    if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips, not a balance's
         raise InvalidArgument("This table plays a tournament: enter it with its Register button.")
     try:
         await post(tx, table["guild_id"], user, -amount, kind, reference=f"table {table['id']}", table_id=table["id"])

@@ -25,36 +25,39 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from .bank import post
 from .connection import Row
 from .db import MAX_AMOUNT, MAX_BALANCE, StoreBase, Tx, check_count, check_id, from_json, to_json
 from .errors import (
     AlreadySeated,
     ChipsNotConserved,
     InsufficientFunds,
-    InvalidArgument,
     NotFound,
     NotSeated,
     SeatTaken,
-    StoreError,
     TableExists,
+    TournamentError,
 )
-from .sessions import end_session, start_session
-from .tables import MAX_SEATS, CashOut, SeatRecord, TableRecord, _check_settings, _seat, _table_record
+from .nights import end_night, start_night
+from .prize_pool import (
+    ACTIVE,
+    TournamentHand,
+    TournamentStatus,
+    check_prizes,
+    free_seats,
+    move_chips,
+    pay_out,
+    save_state,
+    write_hand_result,
+)
+from .rows import CashOut, SeatRecord, TableRecord, check_settings, read_table, seat_record
+from .tables import MAX_SEATS
 
 __all__ = [
     "ACTIVE", "EntryRecord", "TournamentError", "TournamentHand", "TournamentRecord", "TournamentStatus",
     "TournamentsMixin", "write_hand_result",
 ]
-
-TournamentStatus = Literal["registering", "running", "finished", "cancelled"]
-ACTIVE: tuple[TournamentStatus, ...] = ("registering", "running")  # the pool is held
-
-
-class TournamentError(StoreError):
-    """A tournament move that its state does not allow (registration closed, not broke for a rebuy...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,17 +98,6 @@ class TournamentRecord:
         return next((e for e in self.entries if e.user_id == user), None)
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentHand:
-    """What a hand at a tournament table changes besides the stacks, written in ``finish_hand``'s transaction:
-    the tournament's new ``state``, the players it knocked ``out`` (their seats are freed: their stacks are
-    empty) and, when it ended the tournament, the ``prizes`` (member: chips, summing to the pool)."""
-
-    state: Mapping[str, Any]
-    out: Collection[int] = ()
-    prizes: Mapping[int, int] | None = None
-
-
 # ------------------------------------------------------------------ inside a transaction
 
 
@@ -144,75 +136,6 @@ async def _entry_row(tx: Tx, tournament_id: int, user: int) -> Row | None:
                         (tournament_id, user))
 
 
-async def _save(tx: Tx, tournament_id: int, state: str, status: TournamentStatus | None = None) -> None:
-    await tx.run("UPDATE tournaments SET state = ?, status = coalesce(?, status) WHERE id = ?",
-                 (state, status, tournament_id))
-
-
-async def _move(tx: Tx, t: Row, user: int, delta: int, kind: str) -> None:
-    """A movement between the member's balance and the pool (none for a free tournament)."""
-    if delta:
-        await post(tx, t["guild_id"], user, delta, kind, reference=f"tournament {t['id']}", table_id=t["table_id"])
-        await tx.run("UPDATE tournaments SET pool = pool - ? WHERE id = ?", (delta, t["id"]))
-
-
-async def _pay_out(tx: Tx, t: Row, prizes: Mapping[int, int]) -> None:
-    """The pool to the balances (``tournament-prize``), the tournament chips gone, the tournament finished."""
-    if t["status"] != "running":
-        raise TournamentError(f"Only a running tournament can be paid out; this one is {t['status']}.")
-    if await tx.one("SELECT 1 FROM hands WHERE table_id = ? AND status = 'live'", (t["table_id"],)):
-        raise TournamentError("A hand is still being played: the tournament is paid out when it is over.")
-    entrants = {r[0] for r in await tx.all("SELECT user_id FROM tournament_entries WHERE tournament_id = ?",
-                                           (t["id"],))}
-    if not set(prizes) <= entrants:
-        raise InvalidArgument("Prizes go to the tournament's entrants only.")
-    if sum(prizes.values()) != t["pool"]:
-        raise ChipsNotConserved(f"The prizes add up to {sum(prizes.values()):,}, not to the prize pool "
-                                f"of {t['pool']:,}.")
-    for user in sorted(entrants):
-        prize = prizes.get(user, 0)
-        await _move(tx, t, user, prize, "tournament-prize")
-        await tx.run("UPDATE tournament_entries SET prize = ? WHERE tournament_id = ? AND user_id = ?",
-                     (prize, t["id"], user))
-    await tx.run("DELETE FROM seats WHERE table_id = ?", (t["table_id"],))
-    await tx.run("UPDATE tables SET carried_pot = 0 WHERE id = ?", (t["table_id"],))
-    await tx.run("UPDATE tournaments SET status = 'finished', ended_at = ? WHERE id = ?", (tx.now, t["id"]))
-
-
-async def _free_seats(tx: Tx, table_id: int, users: Collection[int]) -> None:
-    """Free the seats of players knocked out: only empty stacks (tournament chips are never cashed out)."""
-    for user in users:
-        changed = await tx.run("DELETE FROM seats WHERE table_id = ? AND user_id = ? AND stack = 0", (table_id, user))
-        if changed != 1:
-            raise ChipsNotConserved("{member} still has chips: only a player with none is out.", member=user)
-
-
-async def write_hand_result(tx: Tx, table_id: int, change: TournamentHand) -> None:
-    """``finish_hand``'s part for a tournament table (in its transaction, after the new stacks): the new state,
-    the seats of the players knocked out freed and, if the hand ended the tournament, the payout."""
-    t = await tx.one("SELECT * FROM tournaments WHERE table_id = ?", (table_id,))
-    if t is None or t["status"] != "running":
-        raise TournamentError("This hand is not part of a running tournament.")
-    await _save(tx, t["id"], to_json(dict(change.state), "The tournament"))
-    await _free_seats(tx, table_id, change.out)
-    if change.prizes is not None:
-        await _pay_out(tx, t, change.prizes)
-
-
-def _check_prizes(prizes: Mapping[int, int] | None) -> None:
-    for user, prize in (prizes or {}).items():
-        check_id(user, "A prize winner")
-        check_count(prize, "A prize", 0, MAX_AMOUNT)
-
-
-def check_hand_change(change: TournamentHand) -> None:
-    """Refuse a malformed ``TournamentHand`` before ``finish_hand`` opens its transaction."""
-    to_json(dict(change.state), "The tournament")
-    for user in change.out:
-        check_id(user, "A player id")
-    _check_prizes(change.prizes)
-
-
 # ------------------------------------------------------------------ the operations
 
 
@@ -230,7 +153,7 @@ class TournamentsMixin(StoreBase):
         check_id(host, "The host id")
         check_count(buy_in, "The buy-in", 0, MAX_AMOUNT)
         check_count(starting_chips, "The starting chips", 1, MAX_BALANCE)
-        settings_text = _check_settings(table_settings, "The table settings")
+        settings_text = check_settings(table_settings, "The table settings")
         state_text = to_json(dict(state), "The tournament")
         async with self._write() as tx:
             if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
@@ -239,13 +162,13 @@ class TournamentsMixin(StoreBase):
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, settings_text, tx.now),
             )
-            await start_session(tx, table_id)  # the tournament is the table's one night
+            await start_night(tx, table_id)  # the tournament is the table's one night
             tournament_id = await tx.insert(
                 "INSERT INTO tournaments (guild_id, table_id, buy_in, starting_chips, state, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (guild, table_id, buy_in, starting_chips, state_text, tx.now),
             )
-            return await _table_record(tx, table_id), await _tournament_record(tx, tournament_id)
+            return await read_table(tx, table_id), await _tournament_record(tx, tournament_id)
 
     async def get_tournament(self, table_id: int) -> TournamentRecord | None:
         """The tournament played at table ``table_id`` (any status), or None for a cash table."""
@@ -272,7 +195,7 @@ class TournamentsMixin(StoreBase):
             if await tx.one("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)):
                 raise SeatTaken(f"Seat {seat_no} is taken; pick another one.")
             try:
-                await _move(tx, t, user, -t["buy_in"], "tournament-buy-in")
+                await move_chips(tx, t, user, -t["buy_in"], "tournament-buy-in")
             except InsufficientFunds as error:
                 raise InsufficientFunds(
                     f"The buy-in is {t['buy_in']:,} chips and you have {error.available:,} in the bank.",
@@ -282,8 +205,8 @@ class TournamentsMixin(StoreBase):
                          (table_id, seat_no, user, t["starting_chips"], tx.now))
             await tx.run("INSERT INTO tournament_entries (tournament_id, user_id, registered_at) VALUES (?, ?, ?)",
                          (tournament_id, user, tx.now))
-            await _save(tx, tournament_id, state_text)
-            return _seat(await _seat_or_fail(tx, table_id, user))
+            await save_state(tx, tournament_id, state_text)
+            return seat_record(await _seat_or_fail(tx, table_id, user))
 
     async def unregister_tournament(self, tournament_id: int, user: int, state: Mapping[str, Any]) -> int:
         """Before the start: the member's buy-in back to his balance, his seat and entry gone, the new ``state``
@@ -299,11 +222,11 @@ class TournamentsMixin(StoreBase):
             if entry is None:
                 raise NotSeated("{member} is not registered for this tournament.", member=user)
             refund = t["buy_in"] * (1 + entry["rebuys"])
-            await _move(tx, t, user, refund, "tournament-refund")
+            await move_chips(tx, t, user, refund, "tournament-refund")
             await tx.run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (t["table_id"], user))
             await tx.run("DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?",
                          (tournament_id, user))
-            await _save(tx, tournament_id, state_text)
+            await save_state(tx, tournament_id, state_text)
             return int(refund)
 
     async def rebuy_tournament(self, tournament_id: int, user: int, state: Mapping[str, Any]) -> SeatRecord:
@@ -322,7 +245,7 @@ class TournamentsMixin(StoreBase):
             if seat["stack"] != 0:
                 raise TournamentError("You can rebuy only when you have no chips left.")
             try:
-                await _move(tx, t, user, -t["buy_in"], "tournament-rebuy")
+                await move_chips(tx, t, user, -t["buy_in"], "tournament-rebuy")
             except InsufficientFunds as error:
                 raise InsufficientFunds(
                     f"A rebuy is {t['buy_in']:,} chips and you have {error.available:,} in the bank.",
@@ -332,8 +255,8 @@ class TournamentsMixin(StoreBase):
                          (t["starting_chips"], t["table_id"], user))
             await tx.run("UPDATE tournament_entries SET rebuys = rebuys + 1 WHERE tournament_id = ? AND user_id = ?",
                          (tournament_id, user))
-            await _save(tx, tournament_id, state_text)
-            return _seat(await _seat_or_fail(tx, t["table_id"], user))
+            await save_state(tx, tournament_id, state_text)
+            return seat_record(await _seat_or_fail(tx, t["table_id"], user))
 
     async def save_tournament(
         self, tournament_id: int, state: Mapping[str, Any], *, start: bool = False, out: Collection[int] = (),
@@ -345,18 +268,18 @@ class TournamentsMixin(StoreBase):
         check_id(tournament_id, "The tournament id")
         state_text = to_json(dict(state), "The tournament")
         users = [check_id(u, "A player id") for u in out]
-        _check_prizes(prizes)
+        check_prizes(prizes)
         async with self._write() as tx:
             t = await _active_row(tx, tournament_id)
             if start:
                 if t["status"] != "registering":
                     raise TournamentError("The tournament has started already.")
-                await _save(tx, tournament_id, state_text, "running")
+                await save_state(tx, tournament_id, state_text, "running")
             else:
-                await _save(tx, tournament_id, state_text)
-            await _free_seats(tx, t["table_id"], users)
+                await save_state(tx, tournament_id, state_text)
+            await free_seats(tx, t["table_id"], users)
             if prizes is not None:
-                await _pay_out(tx, await _row(tx, tournament_id), prizes)
+                await pay_out(tx, await _row(tx, tournament_id), prizes)
             return await _tournament_record(tx, tournament_id)
 
     async def cancel_tournament(
@@ -378,20 +301,20 @@ class TournamentsMixin(StoreBase):
             for entry in await tx.all("SELECT * FROM tournament_entries WHERE tournament_id = ? ORDER BY user_id",
                                       (tournament_id,)):
                 user, amount = entry["user_id"], t["buy_in"] * (1 + entry["rebuys"])
-                await _move(tx, t, user, amount, "tournament-refund")
+                await move_chips(tx, t, user, amount, "tournament-refund")
                 balance = int(await tx.value("SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
                                              (t["guild_id"], user), 0))
                 refunds.append(CashOut(table_id, user, seat_of.get(user, 0), amount, balance))
             if int(await tx.value("SELECT pool FROM tournaments WHERE id = ?", (tournament_id,), 0)) != 0:
                 raise ChipsNotConserved("The refunds do not add up to the prize pool.")
             await tx.run("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            await end_session(tx, table_id)
+            await end_night(tx, table_id)
             await tx.run("UPDATE tables SET status = 'closed', closed_at = ?, carried_pot = 0 WHERE id = ?",
                          (tx.now, table_id))
             await tx.run("UPDATE tournaments SET status = 'cancelled', state = ?, ended_at = ? WHERE id = ?",
                          (state_text, tx.now, tournament_id))
             refunds.sort(key=lambda cash: (cash.seat_no == 0, cash.seat_no, cash.user_id))
-            return await _table_record(tx, table_id), refunds
+            return await read_table(tx, table_id), refunds
 
     async def set_tournament_message(self, tournament_id: int, message_id: int | None) -> None:
         """Remember the tournament's registration message (None: it has none now)."""

@@ -6,7 +6,7 @@ No Discord here: the cogs show what these return (``cogs/night_views.py``). The 
 
 Decisions where the issue is silent:
 
-* A night is named by its session id ("night 12"), which the commands show and ``session`` options take;
+* A night is named by its id ("night 12"), which the commands show and ``session`` options take;
   ``since 2026-11-01`` (or the bare date) means every night of the server that started on that day (UTC) or
   later; nothing means this channel's current night, or its last one.
 * Nets are chips won at tables: what each hand changed in a player's stack, plus carried chips returned to
@@ -28,7 +28,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, Protocol
 
 from ..night.facts import hand_facts
 from ..night.graph import Series, net_series
@@ -37,11 +37,8 @@ from ..night.phhs import write_phhs
 from ..night.settle import Payment, settle
 from ..poker import Hand
 from ..poker.phh import PHHError, phh_seen_by
-from ..store import HandRecord, NetEntry, NotFound, SessionRecord, Store
+from ..store import HandRecord, NetEntry, NightRecord, NotFound, Store
 from .table import Table, TableError, stored_hand
-
-if TYPE_CHECKING:
-    from .registry import Tables
 
 __all__ = [
     "TONIGHT_HOURS", "Board", "Night", "NightResults", "Period", "history_hands", "keep_missing_facts",
@@ -81,43 +78,43 @@ def parse_night(text: str | None) -> int | dt.date | None:
 
 @dataclass(frozen=True, slots=True)
 class Night:
-    """The nights a command is about: one session, or every one of the server since a day (oldest first)."""
+    """The nights a command is about: one, or every one of the server since a day (oldest first)."""
 
-    sessions: tuple[SessionRecord, ...]
+    nights: tuple[NightRecord, ...]
     since: dt.date | None = None
 
     @property
     def ids(self) -> list[int]:
-        """The session ids."""
-        return [s.id for s in self.sessions]
+        """The nights' ids."""
+        return [s.id for s in self.nights]
 
     @property
     def hands(self) -> int:
         """The hands finished in these nights."""
-        return sum(s.hands for s in self.sessions)
+        return sum(s.hands for s in self.nights)
 
 
 async def resolve_night(store: Store, guild: int, channel: int, text: str | None) -> Night:
     """The night a ``session`` option names, in this server (see the module docstring)."""
     chosen = parse_night(text)
     if chosen is None:
-        last = await store.last_session(channel)
+        last = await store.last_night(channel)
         if last is None:
             raise TableError(NO_NIGHT)
         return Night((last,))
     if isinstance(chosen, int):
         try:
-            session = await store.session(chosen)
+            found = await store.night(chosen)
         except NotFound:
-            session = None
-        if session is None or session.guild_id != guild:
+            found = None
+        if found is None or found.guild_id != guild:
             raise TableError(f"There is no night number {chosen} on this server.")
-        return Night((session,))
+        return Night((found,))
     start = dt.datetime.combine(chosen, dt.time(), dt.UTC).timestamp()
-    sessions = await store.guild_sessions(guild, started_since=start, limit=MAX_NIGHTS)
-    if not sessions:
+    nights = await store.guild_nights(guild, started_since=start, limit=MAX_NIGHTS)
+    if not nights:
         raise TableError(f"No night started on this server since {chosen.isoformat()}.")
-    return Night(tuple(reversed(sessions)), since=chosen)
+    return Night(tuple(reversed(nights)), since=chosen)
 
 
 # --------------------------------------------------------------------------------------------- what it holds
@@ -160,15 +157,22 @@ class NightResults:
             raise TableError(f"This night cannot be settled: {error}.") from None
 
 
-async def night_results(store: Store, tables: Tables, night: Night) -> NightResults:
+class OpenTables(Protocol):
+    """The open tables, by channel (``bot.tables.Tables``)."""
+
+    def get(self, channel: int) -> Table | None:
+        """The open table in ``channel``, if any."""
+
+
+async def night_results(store: Store, tables: OpenTables, night: Night) -> NightResults:
     """The finished hands of the night, each player's net after each of them and for the night."""
-    hands = await store.session_hands(night.ids)
-    refunds = await store.session_refunds(night.ids)
+    hands = await store.night_hands(night.ids)
+    refunds = await store.night_refunds(night.ids)
     pending: dict[int, int] = {}
     live: list[int] = []
     values: set[str | None] = set()
-    for session in night.sessions:
-        table = _open_table(tables, session)
+    for record in night.nights:
+        table = _open_table(tables, record)
         if table is not None:
             for user, chips in table.carried_refunds().items():
                 pending[user] = pending.get(user, 0) + chips
@@ -176,10 +180,10 @@ async def night_results(store: Store, tables: Tables, night: Night) -> NightResu
                 live.append(table.live.record.number)
             values.add(table.settings.chip_value)
         else:
-            values.add(_chip_value_text((await store.get_table_by_id(session.table_id)).settings))
+            values.add(_chip_value_text((await store.get_table_by_id(record.table_id)).settings))
     returned = {user: refunds.get(user, 0) + pending.get(user, 0) for user in {*refunds, *pending}}
     series = net_series(hands, returned)
-    tournaments, money = await store.session_tournament_money(night.ids)
+    tournaments, money = await store.night_tournament_money(night.ids)
     cash = net_series([h for h in hands if h.table_id not in tournaments], returned) if tournaments else series
     nets = {user: points[-1][1] for user, points in cash.items()}
     for user, amount in money.items():  # a tournament counts what was paid in and won, not its chips
@@ -188,10 +192,10 @@ async def night_results(store: Store, tables: Tables, night: Night) -> NightResu
     return NightResults(night, hands, series, nets, refunds, pending, live, _chip_value(value))
 
 
-def _open_table(tables: Tables, session: SessionRecord) -> Table | None:
+def _open_table(tables: OpenTables, record: NightRecord) -> Table | None:
     """The open table whose running night this is, or None (a past night, a closed table)."""
-    table = tables.get(session.channel_id)
-    return table if session.is_open and table is not None and table.id == session.table_id else None
+    table = tables.get(record.channel_id)
+    return table if record.is_open and table is not None and table.id == record.table_id else None
 
 
 def _chip_value_text(settings: dict[str, object]) -> str | None:
@@ -228,7 +232,7 @@ def night_phhs(hands: Sequence[HandRecord], member: int) -> tuple[str, int]:
     return (write_phhs(texts) if texts else ""), len(hands) - len(texts)
 
 
-async def history_hands(store: Store, tables: Tables, channel: int, count: int) -> list[HandRecord]:
+async def history_hands(store: Store, tables: OpenTables, channel: int, count: int) -> list[HandRecord]:
     """``/poker history``: the latest ``count`` finished hands, newest first, of this channel's open table, or,
     once it is closed, of the channel's last night (as results, settle-up and export answer for it).
     TableError when no table has been opened in the channel."""
@@ -236,11 +240,11 @@ async def history_hands(store: Store, tables: Tables, channel: int, count: int) 
     if table is not None:
         recent = await store.recent_hands(table.id, max(25, count))
         return [h for h in recent if h.status == "complete"][:count]
-    night = await store.last_session(channel)
+    night = await store.last_night(channel)
     if night is None:
         raise TableError(NO_NIGHT)
     recent = await store.recent_hands(night.table_id, max(25, count))
-    return [h for h in recent if h.status == "complete" and h.session_id == night.id][:count]
+    return [h for h in recent if h.status == "complete" and h.night_id == night.id][:count]
 
 
 def rebuild(record: HandRecord) -> Hand:
@@ -269,14 +273,14 @@ async def night_board(store: Store, guild: int, channel: int, period: Period, no
                       limit: int = 10) -> Board:
     """The members by net won at tables over ``period`` (see the module docstring for "tonight")."""
     if period == "tonight":
-        last = await store.last_session(channel)
+        last = await store.last_night(channel)
         here = last is not None
-        sessions = [last] if last is not None else await store.guild_sessions(
+        nights = [last] if last is not None else await store.guild_nights(
             guild, active_since=now - TONIGHT_HOURS * 3600, limit=MAX_NIGHTS)
-        if not sessions:
+        if not nights:
             return Board(period, [], Night(()), here=False)
-        night = Night(tuple(sorted(sessions, key=lambda s: s.id)))
-        return Board(period, await store.net_board(guild, sessions=night.ids, limit=limit), night, here=here)
+        night = Night(tuple(sorted(nights, key=lambda s: s.id)))
+        return Board(period, await store.net_board(guild, nights=night.ids, limit=limit), night, here=here)
     if period == "month":
         today = dt.datetime.fromtimestamp(now, dt.UTC)
         start = dt.datetime(today.year, today.month, 1, tzinfo=dt.UTC).timestamp()

@@ -5,16 +5,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from ..store import Store
-from ..store.tables import CashOut
+from ..store import CashOut, Store
+from ..tournament import Tournament
 from .night import keep_missing_facts
 from .settings import SettingsError, TableSettings
-from .table import Table, TableError
-
-if TYPE_CHECKING:
-    from ..tournament import Tournament
+from .table import CASH_GAME, Table, TableError
+from .tournament import TournamentMode
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +43,9 @@ class Tables:
             if not runs_guild(record.guild_id):
                 continue  # another process's shard deals there
             try:
+                mode = await TournamentMode.load(self.store, record.id) or CASH_GAME
                 table = await Table.load(self.store, record, self._rng, live=live.get(record.id),
-                                         hands_dealt=counts.get(record.id, 0))
+                                         hands_dealt=counts.get(record.id, 0), mode=mode)
             except (SettingsError, TypeError, ValueError):
                 # One table whose stored settings this version cannot read must not stop the others.
                 log.exception("table %s in channel %s could not be loaded", record.id, record.channel_id)
@@ -71,7 +69,10 @@ class Tables:
         """Open a table in ``channel`` (a tournament's, with ``tournament``); TableError if one is already open."""
         if channel in self.by_channel:
             raise TableError("This channel already has a table.")
-        table = await Table.create(self.store, guild, channel, host, settings, self._rng, tournament=tournament)
+        if tournament is None:
+            table = await Table.create(self.store, guild, channel, host, settings, self._rng)
+        else:
+            table = await TournamentMode.open(self.store, guild, channel, host, settings, tournament, self._rng)
         self.by_channel[channel] = table
         return table
 

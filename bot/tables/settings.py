@@ -25,7 +25,7 @@ from ..poker import (
     Structure,
     get_game,
 )
-from ..poker.rotation import ChoicePer
+from ..poker.rotation import ChoicePer, buy_in_range
 from ..store import MAX_AMOUNT
 
 MAX_STAKE: Final = 10**9  # the largest blind or ante
@@ -37,7 +37,6 @@ MIN_SEATS: Final = MIN_PLAYERS
 MAX_SEATS: Final = MAX_PLAYERS
 MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (RULES.md section 2)
 MAX_RAISE_CAP: Final = 5
-DEFAULT_BUY_INS: Final = (20, 100)  # big blinds
 
 
 class SettingsError(ValueError):
@@ -93,11 +92,8 @@ class TableSettings:
 
     @property
     def buy_in_range(self) -> tuple[int, int]:
-        """(smallest, largest) buy-in in chips."""
-        unit = self.big_blind or self.ante or 1
-        low = self.min_buy_in if self.min_buy_in is not None else DEFAULT_BUY_INS[0] * unit
-        high = self.max_buy_in if self.max_buy_in is not None else DEFAULT_BUY_INS[1] * unit
-        return low, high
+        """(smallest, largest) buy-in in chips: the host's, or the house's default (``rotation.buy_in_range``)."""
+        return buy_in_range(self.big_blind, self.ante, self.min_buy_in, self.max_buy_in)
 
     def games(self, players: int) -> list[Game]:
         """The games this table may deal to ``players`` players."""

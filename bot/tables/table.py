@@ -10,6 +10,11 @@ what a player was shown is never lost; after a crash ``Tables.restore``
 rebuilds each live hand from its seed and action log, or voids it (every chip
 is still on its seat).
 
+A table plays a cash game unless its mode says otherwise: before a deal,
+after a hand and for a player sitting out it asks its ``TableMode`` (a
+tournament's is ``bot.tables.tournament.TournamentMode``), and nothing else of
+it.
+
 Every change returns what the Discord side needs to show it and what the
 table waits for next (``Outcome``, ``Next``), so that side never reaches back
 in to decide. No Discord imports here, and no Discord markup: refusals name
@@ -24,13 +29,12 @@ import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..night.facts import PlayerHandFacts, hand_facts
 from ..poker import (
     STRUCTURES,
     BetRaise,
-    Carried,
     CheckCall,
     Draw,
     Event,
@@ -42,6 +46,7 @@ from ..poker import (
     Move,
     Show,
     Stakes,
+    Structure,
     get_game,
     parse_move,
     rotation,
@@ -49,16 +54,15 @@ from ..poker import (
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
-from ..store import SessionRecord, Store
-from ..store.tables import TABLE_BUSY, CashOut, HandRecord, SeatRecord, TableRecord
+from ..store import CashOut, HandRecord, NightRecord, SeatRecord, Store, TableRecord, TournamentHand
+from ..store.tables import TABLE_BUSY
 from ..store.waits import deadline, held
 from .settings import SettingsError, TableSettings
 
-if TYPE_CHECKING:  # issue 15: tournament mode (bot/tables/tournament.py imports this module)
-    from ..tournament import Tournament
-    from .tournament import TournamentMode
-
-__all__ = ["HandSummary", "Next", "Outcome", "Table", "TableError", "stored_hand"]
+__all__ = [
+    "CASH_GAME", "CashGame", "CashOnly", "FinishedHand", "HandChange", "Hold", "LiveHand", "Next", "Outcome", "Table",
+    "TableError", "TableMode", "Terms", "stored_hand",
+]
 
 log = logging.getLogger(__name__)
 
@@ -98,19 +102,9 @@ class Outcome:
         return self.users.index(user) if user in self.users else None
 
 
-@dataclass(frozen=True, slots=True)
-class HandSummary:
-    """A finished hand, as ``/poker history`` lists it."""
-
-    number: int
-    game: Game
-    winners: tuple[int, ...]  # members who won chips (none: every pot was carried)
-    phh: str | None
-
-
 @dataclass(slots=True)
-class _Live:
-    """The hand being played and who sits in each engine seat."""
+class LiveHand:
+    """The hand being played, as stored, and who sits in each engine seat."""
 
     hand: Hand
     record: HandRecord
@@ -118,7 +112,124 @@ class _Live:
 
     @property
     def seq(self) -> int:
+        """The number of the next action (a button carries it: an older one is stale)."""
         return len(self.hand.actions)
+
+
+# ------------------------------------------------------------------ the table's mode: a cash game or a tournament
+
+
+CashOnly = Literal["pause", "resume", "start", "join", "rebuy", "leave"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Why the table deals no hand now, and until when (None: until the host or a player does something)."""
+
+    reason: Literal["registering", "paused", "break", "rebuy", "over"]
+    until: float | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What the next hand is dealt at: the settings the table shows for it (a tournament's: its level's blinds)
+    and the engine's stakes for a game in a structure (None: the game's or the table's own)."""
+
+    settings: TableSettings
+    stakes: Callable[[Game, Structure | None], Stakes]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A hand that just ended, before its result is written: the engine's hand, the member in each seat, their
+    stacks when it was dealt, and who owns the pot it carries to the next deal (``rotation.carried_owners``)."""
+
+    hand: Hand
+    users: tuple[int, ...]
+    stacks_before: tuple[int, ...]
+    carried_owners: Mapping[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandChange:
+    """What a tournament makes of a finished hand besides the engine's result, written with it in one
+    transaction: the stacks and carried pot to write (a carried pot nobody can play is ``returned``: member:
+    chips), the store's part (``stored``), and what to do once it is written (``committed``)."""
+
+    stacks: tuple[int, ...]
+    carried_out: int
+    returned: Mapping[int, int]
+    stored: TournamentHand
+    committed: Callable[[], None]
+
+
+class TableMode(Protocol):
+    """What a table asks of its mode, a cash game (:data:`CASH_GAME`) or a tournament
+    (``bot.tables.tournament.TournamentMode``): before a deal, after a hand, and for a player sitting out. A mode
+    changes the table only through its public methods (``changing``, ``reread``)."""
+
+    def refuse(self, doing: CashOnly) -> None:
+        """Raise a ``TableError`` if this mode has no such thing (a tournament has no rebuy from the balance)."""
+
+    def dealt_seat(self, seat: Seat) -> Seat:
+        """A seat as the deal sees it (a tournament deals in a player who sits out)."""
+
+    def acts_for(self, seat: SeatRecord) -> bool:
+        """Whether the table makes this player's move at once when it is his turn (a tournament's absent player)."""
+
+    def hold(self, can_deal: bool) -> Hold | None:
+        """Why no hand may be dealt now, or None (``can_deal``: the table has two players with chips)."""
+
+    async def before_deal(self, table: Table) -> Terms:
+        """What the next hand is dealt at; a ``TableError`` saying why none may be dealt now."""
+
+    def after_hand(self, table: Table, finished: FinishedHand) -> HandChange | None:
+        """What a finished hand changes besides the engine's result (None: nothing); nothing is written here."""
+
+    async def reload(self) -> None:
+        """Read the mode's state again from the store (after a failed write)."""
+
+    async def close(self, table: Table) -> tuple[TableRecord, list[CashOut]] | None:
+        """Close the table the mode's way (a running tournament is cancelled: every buy-in returned), or None to
+        close it as a cash table. Runs under the table's lock."""
+
+
+class CashGame:
+    """A cash game: the table's own settings, every hand dealt when two players can play, nothing to add."""
+
+    def refuse(self, doing: CashOnly) -> None:
+        """A cash table does all of these."""
+
+    def dealt_seat(self, seat: Seat) -> Seat:
+        """A player sitting out is not dealt in."""
+        return seat
+
+    def acts_for(self, seat: SeatRecord) -> bool:
+        """Every player makes his own moves (or his clock runs out)."""
+        return False
+
+    def hold(self, can_deal: bool) -> Hold | None:
+        """Nothing holds a cash table's deal but the host's pause and the players."""
+        return None
+
+    async def before_deal(self, table: Table) -> Terms:
+        """The table's own settings."""
+        return Terms(table.settings, table.settings.stakes_for)
+
+    def after_hand(self, table: Table, finished: FinishedHand) -> HandChange | None:
+        """The engine's result is all."""
+        return None
+
+    async def reload(self) -> None:
+        """Nothing is kept beside the table."""
+
+    async def close(self, table: Table) -> tuple[TableRecord, list[CashOut]] | None:
+        """Closed as a cash table."""
+        return None
+
+
+CASH_GAME = CashGame()
 
 
 # Asked before a member sits down (his id, the members seated, the seats free): raises TableError when the
@@ -129,13 +240,15 @@ SeatHold = Callable[[int, frozenset[int], int], None]
 class Table:
     """One table in one channel. Every method that changes it takes its lock."""
 
-    def __init__(self, store: Store, record: TableRecord, rng: random.Random | None = None) -> None:
+    def __init__(self, store: Store, record: TableRecord, rng: random.Random | None = None,
+                 mode: TableMode = CASH_GAME) -> None:
         self.store = store
         self.record = record
         self.settings = TableSettings.from_json(record.settings)
         self.choice = _choice_from(record.settings)
         self.lock = asyncio.Lock()
-        self.live: _Live | None = None
+        self.mode = mode
+        self.live: LiveHand | None = None
         self.carried_owners: dict[int, int] = {}
         self.last_hand: Hand | None = None  # the hand that ended last (for its showdown)
         self.last_users: tuple[int, ...] = ()
@@ -143,20 +256,14 @@ class Table:
         self.hands_dealt = 0  # hands dealt at the table so far (the next one is number hands_dealt + 1)
         self._rng = rng or random.SystemRandom()
         self._stale = False  # a write failed: read the table again from the store before the next request
-        self.tournament: TournamentMode | None = None  # issue 15: a tournament table's (bot/tables/tournament.py)
         self.seat_hold: SeatHold | None = None  # a planned night's: seats held for those who signed up
 
     # ------------------------------------------------------------------ loading
 
     @classmethod
-    async def create(
-        cls, store: Store, guild: int, channel: int, host: int, settings: TableSettings,
-        rng: random.Random | None = None, *, tournament: Tournament | None = None,
-    ) -> Table:
-        """Open a new table in ``channel`` with ``host`` as its host (a tournament's, with ``tournament``)."""
-        if tournament is not None:  # issue 15
-            from .tournament import TournamentMode
-            return await TournamentMode.open(store, guild, channel, host, settings, tournament, rng)
+    async def create(cls, store: Store, guild: int, channel: int, host: int, settings: TableSettings,
+                     rng: random.Random | None = None) -> Table:
+        """Open a new cash table in ``channel`` with ``host`` as its host."""
         record = await store.create_table(guild, channel, host, settings.to_json())
         return cls(store, record, rng)
 
@@ -164,15 +271,14 @@ class Table:
     async def load(
         cls, store: Store, record: TableRecord, rng: random.Random | None = None,
         *, live: HandRecord | Literal["read"] | None = "read", hands_dealt: int | None = None,
+        mode: TableMode = CASH_GAME,
     ) -> Table:
         """A table from its row; its live hand is rebuilt from seed and log, or voided (and
         the players who were leaving it are cashed out). ``live``: the table's live hand if
         the caller has already read it (``None``: there is none); by default it is read here (and so is
-        ``hands_dealt``, the number of the table's last hand)."""
-        table = cls(store, record, rng)
+        ``hands_dealt``, the number of the table's last hand). ``mode``: a tournament table's."""
+        table = cls(store, record, rng, mode)
         table.hands_dealt = await store.hands_dealt(record.id) if hands_dealt is None else hands_dealt
-        from .tournament import TournamentMode  # issue 15: a tournament table (this module is imported by it)
-        table.tournament = await TournamentMode.load(store, record.id)
         if record.carried_pot:  # only a carried pot has owners to remember
             table.carried_owners = await _last_carried_owners(store, record.id)
         stored = await store.live_hand(record.id) if live == "read" else live
@@ -204,7 +310,7 @@ class Table:
         for user in leavers:
             await self.store.cash_out(self.id, user)
         if leavers:
-            await self._refresh()
+            await self.reread()
 
     async def _reload(self) -> None:
         """Read the table and its live hand again from the store: after a failed or interrupted
@@ -213,8 +319,7 @@ class Table:
         self.record = await self.store.get_table_by_id(self.id)
         self.settings = TableSettings.from_json(self.record.settings)
         self.choice = _choice_from(self.record.settings)
-        if self.tournament is not None:  # issue 15
-            await self.tournament.reload()
+        await self.mode.reload()
         stored = await self.store.live_hand(self.id)
         if previous is not None and (stored is None or stored.id != previous.record.id):
             done = await self.store.get_hand(previous.record.id)
@@ -228,10 +333,10 @@ class Table:
         self._stale = False
 
     @asynccontextmanager
-    async def _guard(self) -> AsyncIterator[None]:
-        """The table's lock, with the table read again first if a failure left it in doubt. A
-        refusal (``TableError``, ``IllegalAction``) changes nothing; any other failure may have
-        happened half-way through a request, so the next one starts from the store."""
+    async def changing(self) -> AsyncIterator[None]:
+        """The table's lock, around one change of the table (its own, or its mode's), with the table read again
+        first if a failure left it in doubt. A refusal (``TableError``, ``IllegalAction``) changes nothing; any
+        other failure may have happened half-way through a request, so the next one starts from the store."""
         async with held(self.lock, deadline(None), TABLE_BUSY):  # an interaction waits only until its deadline
             if self._stale:
                 await self._reload()
@@ -246,7 +351,8 @@ class Table:
     def _settings_row(self, choice: ChoiceState | None = None) -> dict[str, Any]:
         return {**self.settings.to_json(), "_choice": asdict(choice or self.choice)}
 
-    async def _refresh(self) -> None:
+    async def reread(self) -> None:
+        """Read the table's row again (after a change the store made: a seat taken or freed)."""
         self.record = await self.store.get_table_by_id(self.record.id)
 
     # ------------------------------------------------------------------ queries
@@ -303,8 +409,17 @@ class Table:
         return seat is not None and seat.dms_closed
 
     def _seats(self) -> list[Seat]:
-        cash = self.tournament is None  # issue 15: in a tournament a player sitting out is dealt in (and blinded)
-        return [Seat(s.seat_no, s.user_id, s.stack, s.sitting_out and cash, s.leaving) for s in self.record.seats]
+        return [self.mode.dealt_seat(Seat(s.seat_no, s.user_id, s.stack, s.sitting_out, s.leaving))
+                for s in self.record.seats]
+
+    def can_deal(self) -> bool:
+        """Whether two players with chips would be dealt in."""
+        return rotation.can_deal(self._seats())
+
+    def refund_order(self) -> list[int]:
+        """The seated members from the first seat left of the button, clockwise: odd chips of a refund go first
+        to the first of them."""
+        return rotation.refund_order(self._seats(), self.record.button)
 
     def dealt_in(self) -> list[SeatRecord]:
         """Seats that would be dealt the next hand: seated, in, not leaving, with chips."""
@@ -328,7 +443,7 @@ class Table:
     def _chooser_seat(self) -> int | None:
         if not self.settings.is_dealers_choice or self.live is not None:
             return None
-        if self.tournament is not None and self.tournament.hold(self) is not None:  # issue 15: no deal, no choice
+        if self.mode.hold(self.can_deal()) is not None:  # no deal now, so no choice either
             return None
         button = self.next_button()
         if button is None:
@@ -344,10 +459,11 @@ class Table:
             return Next("idle")
         if self.paused:
             return Next("idle", reason="paused")
-        if self.tournament is not None and (hold := self.tournament.hold(self)) is not None:  # issue 15
+        can_deal = self.can_deal()
+        if (hold := self.mode.hold(can_deal)) is not None:
             # A hold that ends by itself (a break, a wait for a rebuy): the deal is tried, and says when to retry.
             return Next("deal") if hold.until is not None else Next("idle", reason="paused")
-        if not rotation.can_deal(self._seats()):
+        if not can_deal:
             return Next("idle", reason="players")
         chooser = self.chooser()
         if chooser is not None:
@@ -357,11 +473,7 @@ class Table:
     def check_turn(self, user: int, hand_id: int, seq: int) -> Legal:
         """What ``user`` may do on action ``seq`` of hand ``hand_id``; ``TableError`` saying why he may not (an
         old button, not his turn, not in the hand). The one turn check: buttons, forms and commands use it."""
-        live = self.live
-        if live is None or live.record.id != hand_id:
-            raise TableError("That hand is over.")
-        if seq != live.seq:
-            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+        live = self._at(hand_id, seq)
         if self.record.seat_of(user) is None:
             raise TableError("You are not seated at this table.")
         if user not in live.users:
@@ -372,6 +484,15 @@ class Table:
         legal = self.legal()
         assert legal is not None
         return legal
+
+    def _at(self, hand_id: int, seq: int) -> LiveHand:
+        """The hand in play, if it is hand ``hand_id`` at action ``seq``; else ``TableError`` saying it moved on."""
+        live = self.live
+        if live is None or live.record.id != hand_id:
+            raise TableError("That hand is over.")
+        if seq != live.seq:
+            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+        return live
 
     def check_choice(self, user: int, structure: str | None = None) -> None:
         """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
@@ -392,19 +513,13 @@ class Table:
         over = hand is not None and hand.is_complete
         return Outcome(tuple(events), hand, users, self.next(), over, self.next_seq(), timed_out)
 
-    async def finished_hands(self, count: int) -> list[HandSummary]:
-        """The table's last ``count`` finished hands, newest first (void hands are left out)."""
-        hands = [h for h in await self.store.recent_hands(self.id, max(25, count)) if h.status == "complete"]
-        return [HandSummary(h.number, get_game(h.game), tuple((h.result or {}).get("winners", [])), h.phh)
-                for h in hands[:count]]
-
     # ------------------------------------------------------------------ seats
 
     async def join(self, user: int, buy_in: int | None = None, seat_no: int | None = None) -> SeatRecord:
         """Sit down with ``buy_in`` chips from the member's balance (default: the largest buy-in
         the balance covers, up to the table's maximum)."""
-        async with self._guard():
-            self._cash_only("This table plays a tournament: enter it with the Register button of its message.")
+        async with self.changing():
+            self.mode.refuse("join")
             low, high = self.settings.buy_in_range
             if self.record.seat_of(user):
                 raise TableError("You are already seated at this table.")
@@ -415,79 +530,74 @@ class Table:
                                self.settings.max_seats - len(self.record.seats))
             if buy_in is None:
                 balance = await self.store.balance(self.record.guild_id, user)
-                buy_in = min(high, balance)
-                if buy_in < low:
-                    raise TableError(f"The smallest buy-in is {low:,} chips and you have {balance:,}.")
+                try:
+                    buy_in = rotation.default_buy_in(balance, low, high)
+                except RotationError as error:
+                    raise TableError(str(error)) from None
             taken = {s.seat_no for s in self.record.seats}
             if seat_no is None:
                 seat_no = next(n for n in range(1, self.settings.max_seats + 1) if n not in taken)
             elif not 1 <= seat_no <= self.settings.max_seats:
                 raise TableError(f"Seats are numbered 1 to {self.settings.max_seats}.")
             seat = await self.store.buy_in(self.id, user, buy_in, seat_no, min_amount=low, max_amount=high)
-            await self._refresh()
+            await self.reread()
             return seat
 
     async def rebuy(self, user: int, amount: int) -> SeatRecord:
         """Add chips to the member's stack between hands, up to the table's maximum buy-in."""
-        async with self._guard():
-            self._cash_only("In a tournament a rebuy is the buy-in again: use the Rebuy button of its message.")
+        async with self.changing():
+            self.mode.refuse("rebuy")
             seat = self._seated(user)
             if self.live is not None and user in self.live.users:
                 raise TableError("You can add chips between hands, not during one.")
             low, high = self.settings.buy_in_range
             min_stack = low if seat.stack == 0 else None
             result = await self.store.top_up(self.id, user, amount, min_stack=min_stack, max_stack=high)
-            await self._refresh()
+            await self.reread()
             return result
 
     async def sit_out(self, user: int) -> SeatRecord:
         """Sit out from the next hand on (the current hand is played to its end)."""
-        async with self._guard():
+        async with self.changing():
             self._seated(user)
             seat = await self.store.update_seat(self.id, user, sitting_out=True)
-            await self._refresh()
+            await self.reread()
             return seat
 
     async def sit_in(self, user: int) -> SeatRecord:
         """Come back in from the next hand."""
-        async with self._guard():
+        async with self.changing():
             self._seated(user)
             seat = await self.store.update_seat(self.id, user, sitting_out=False, timeouts=0)
-            await self._refresh()
+            await self.reread()
             return seat
 
     async def leave(self, user: int) -> tuple[CashOut | None, Outcome]:
         """Leave the table: cashed out now, or, during a hand he plays, folded now (if he still can be) and
         cashed out when the hand ends. Returns the cash-out (None if later) and what his fold did."""
-        async with self._guard():
+        async with self.changing():
             return await self._leave(user)
 
     async def kick(self, user: int) -> tuple[CashOut | None, Outcome]:
         """Remove a member (the host's command): the same as his leaving."""
-        async with self._guard():
+        async with self.changing():
             return await self._leave(user)
 
     async def _leave(self, user: int) -> tuple[CashOut | None, Outcome]:
-        self._cash_only("Tournament chips cannot be taken away from the table: sit out (your blinds are still "
-                        "posted) or unregister before the start; the host can cancel the tournament.")
+        self.mode.refuse("leave")
         seat = self._seated(user)
         live = self.live
         if live is None or user not in live.users:
             cash = await self.store.cash_out(self.id, user)
-            await self._refresh()
+            await self.reread()
             return cash, self._outcome()
         if not seat.leaving:
             await self.store.update_seat(self.id, user, leaving=True)
-            await self._refresh()
+            await self.reread()
         fold = Fold(player=live.users.index(user))
         if not live.hand.can(fold):
             return None, self._outcome()  # all in or already out: he is cashed out when the hand ends
         return None, await self._apply(live, fold)
-
-    def _cash_only(self, refusal: str) -> None:
-        """Issue 15: refuse, at a tournament table, what only a cash table does."""
-        if self.tournament is not None:
-            raise TableError(refusal)
 
     def _seated(self, user: int) -> SeatRecord:
         seat = self.record.seat_of(user)
@@ -497,16 +607,16 @@ class Table:
 
     async def remember_dms(self, user: int, *, closed: bool) -> None:
         """Note that the member's DMs are closed (or open again), so that he is told once, also across a restart."""
-        async with self._guard():
+        async with self.changing():
             seat = self.record.seat_of(user)
             if seat is None or seat.dms_closed == closed:
                 return
             await self.store.set_dms_closed(self.id, user, closed)
-            await self._refresh()
+            await self.reread()
 
     async def remember_message(self, message_id: int | None) -> None:
         """Store the table's message in its channel (None: it is gone)."""
-        async with self._guard():
+        async with self.changing():
             if self.record.message_id != message_id or self.record.message_nonce is not None:
                 self.record = await self.store.set_message(self.id, message_id)
 
@@ -517,7 +627,7 @@ class Table:
 
     async def remember_post(self, nonce: str) -> None:
         """Store the nonce of the table message about to be posted, so that a restart finds that message."""
-        async with self._guard():
+        async with self.changing():
             self.record = await self.store.begin_post(self.id, nonce)
 
     # ------------------------------------------------------------------ hands
@@ -525,18 +635,18 @@ class Table:
     async def start_hand(self, game: str | None = None, structure: str | None = None) -> Outcome:
         """Deal the next hand. Dealer's choice needs ``game`` from the chooser (or a timeout);
         otherwise the table's game is dealt."""
-        async with self._guard():
+        async with self.changing():
             return await self._start(game, structure)
 
     async def choose_game(self, user: int, game: str, structure: str | None = None) -> Outcome:
         """Dealer's choice: the chooser picks the game (and, if the host allows, the structure)."""
-        async with self._guard():
+        async with self.changing():
             self.check_choice(user, structure)
             return await self._start(game, structure)
 
     async def choice_timed_out(self) -> Outcome:
         """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""
-        async with self._guard():
+        async with self.changing():
             try:
                 game, structure = rotation.game_on_timeout(self.choice, self.choices(),
                                                            self.settings.dealer_picks_structure)
@@ -549,7 +659,7 @@ class Table:
             raise TableError("A hand is already being played.")
         if self.paused:
             raise TableError("The table is paused; the host can resume it.")
-        level = None if self.tournament is None else await self.tournament.before_deal(self)  # issue 15
+        terms = await self.mode.before_deal(self)
         seats = self._seats()
         if not rotation.can_deal(seats):
             raise TableError("At least two players with chips are needed to deal.")
@@ -575,13 +685,11 @@ class Table:
         if structure is not None and structure not in STRUCTURES:
             raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         try:
-            stakes = self.settings.stakes_for(game, structure)
-            if self.tournament is not None and level is not None:  # issue 15: the level's stakes, shown as the table's
-                stakes = self.tournament.stakes(level.level, self.settings, game, structure)
-                self.settings = self.settings.with_changes(small_blind=level.level.small_blind,
-                                                           big_blind=level.level.big_blind, ante=level.level.ante)
+            stakes = terms.stakes(game, structure)
         except (SettingsError, ValueError) as error:
             raise TableError(str(error)) from None
+        changed = terms.settings != self.settings  # a tournament's new level: its blinds shown as the table's
+        self.settings = terms.settings
         button = self.next_button()
         assert button is not None
         order = rotation.deal_order(seats, button)
@@ -597,44 +705,53 @@ class Table:
             choice = rotation.after_deal(self.settings.choice_per, choice, game.id, structure,
                                          players, chooser)
         # The hand, the button and the dealer's-choice state in one transaction (a failure reloads the table).
-        row = self._settings_row(choice) if self.settings.is_dealers_choice or level is not None else None
+        row = self._settings_row(choice) if self.settings.is_dealers_choice or changed else None
         record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried,
                                              button=button, table_settings=row)
         self.choice = choice
-        self.live = _Live(hand, record, users)
+        self.live = LiveHand(hand, record, users)
         self.hands_dealt = max(self.hands_dealt, record.number)
         self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
         return await self._absent(self._outcome(hand.events))
 
-    async def act(self, user: int, move: Move | str, seq: int) -> Outcome:
-        """The member's move, if it is his turn and ``seq`` is the current action number."""
-        async with self._guard():
-            live = self.live
-            if live is None:
+    async def act(self, user: int, move: Move | str | Callable[[Legal], Move], seq: int,
+                  hand: int | None = None) -> Outcome:
+        """The member's move, if it is his turn at action ``seq`` of hand ``hand`` (None: the hand being played).
+        The turn is checked once, here (``check_turn``), as the move arrives: a move that may not be made is
+        refused at once, without waiting for the table. ``move`` may be made from what he may do then (a function of
+        his ``Legal``: the smallest raise, all in...; it may refuse with a ``TableError``). Under the table's lock
+        the move is made if the table is still at that moment, else refused as late."""
+        if hand is None:
+            if self.live is None:
                 raise TableError("No hand is being played.")
-            p = self.check_turn(user, live.record.id, seq).player
-            if isinstance(move, str):
-                move = parse_move(move)
-            elif not isinstance(move, MOVES):
-                raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
-            if move.player not in (None, p):
-                raise TableError("You can act only for yourself.")
+            hand = self.live.record.id
+        legal = self.check_turn(user, hand, seq)
+        if callable(move):
+            move = move(legal)
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, MOVES):
+            raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
+        if move.player not in (None, legal.player):
+            raise TableError("You can act only for yourself.")
+        async with self.changing():
+            live = self._at(hand, seq)  # a click, a command or the clock may have acted while this one waited
             return await self._absent(await self._apply(live, replace(move, player=None)))
 
     async def timeout(self, seq: int) -> Outcome | None:
         """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md section
         5). A stale timer (the player already acted) does nothing."""
-        async with self._guard():
+        async with self.changing():
             live = self.live
             if live is None or live.seq != seq or live.hand.actor is None:
                 return None
             user = live.users[live.hand.actor]
             # Remembered in the store, so that a restart still counts it (two hands in a row sit out).
             await self.store.update_seat(self.id, user, timed_out_hand=live.record.id)
-            await self._refresh()
+            await self.reread()
             return await self._absent(await self._apply(live, live.hand.default_action(), timed_out=user))
 
-    async def _apply(self, live: _Live, move: Move | str, *, timed_out: int | None = None) -> Outcome:
+    async def _apply(self, live: LiveHand, move: Move | str, *, timed_out: int | None = None) -> Outcome:
         """Apply a move to the engine and write it through the store. If the write fails
         (or is cancelled) the hand goes back to where it was, then to what the store holds."""
         seq = live.seq
@@ -657,12 +774,20 @@ class Table:
         return self._outcome(events, live.hand, live.users, timed_out=timed_out)
 
     async def _absent(self, outcome: Outcome) -> Outcome:
-        """Issue 15: in a tournament the table acts at once for a player sitting out (he is blinded off)."""
-        return outcome if self.tournament is None else await self.tournament.act_for_absent(self, outcome)
+        """The moves the table makes at once for the players its mode acts for (a tournament's absent players,
+        blinded off), added to ``outcome``."""
+        events = list(outcome.events)
+        while (live := self.live) is not None and (user := self.actor()) is not None:
+            seat = self.record.seat_of(user)
+            if seat is None or not self.mode.acts_for(seat):
+                break
+            outcome = await self._apply(live, live.hand.default_action())
+            events += outcome.events
+        return outcome if len(events) == len(outcome.events) else replace(outcome, events=tuple(events))
 
-    async def _finish(self, live: _Live, seq: int, text: str) -> None:
+    async def _finish(self, live: LiveHand, seq: int, text: str) -> None:
         hand = live.hand
-        owners = self._carried_owners_after(live)
+        owners = rotation.carried_owners(hand.events, live.users, self.carried_owners)
         leavers = [s.user_id for s in self.record.seats if s.leaving]
         timeouts: dict[int, tuple[int, bool]] = {}
         for seat in self.record.seats:
@@ -682,82 +807,63 @@ class Table:
         except Exception:  # the result matters more than its history: never lose a hand over the PHH
             log.exception("hand %s: the PHH export failed; the hand is recorded without it", live.record.id)
             phh = None
+        # A tournament's eliminations (and its payout) are written with the result, in its transaction.
+        change = self.mode.after_hand(self, FinishedHand(hand, live.users, live.record.stacks_before, owners))
+        returned: Mapping[int, int] = {}
+        if change is not None and change.returned:
+            returned = change.returned
+            owners, result["carried_refunds"] = {}, {str(u): a for u, a in returned.items()}
         try:
-            facts: list[PlayerHandFacts] | None = hand_facts(hand, live.users)
+            facts: list[PlayerHandFacts] | None = hand_facts(hand, live.users, returned=returned)
         except Exception:  # nor over its stats
             log.exception("hand %s: its facts could not be worked out; the hand is recorded without them",
                           live.record.id)
             facts = None
-        # Issue 15: at a tournament table the eliminations (and the payout) are written with the result.
-        change = None if self.tournament is None else self.tournament.hand_change(self, live, owners)
-        if change is not None and change.refunded:
-            owners, result["carried_refunds"] = {}, {str(u): a for u, a in change.refunded.items()}
-            if facts is not None:  # the refund is part of the stacks stored: each net says so too
-                facts = [replace(f, net=after - before) for f, after, before
-                         in zip(facts, change.stacks, hand.starting_stacks, strict=True)]
         await self.store.finish_hand(
             live.record.id, hand.stacks if change is None else change.stacks,
             hand.carried_out if change is None else change.carried_out, result, phh,
             last_action=(seq, text), cash_out=leavers, timeouts=timeouts, facts=facts,
             tournament=None if change is None else change.stored,
         )
-        if change is not None and self.tournament is not None:
-            self.tournament.hand_committed(change)
+        if change is not None:
+            change.committed()
         self.carried_owners = owners
         self.last_hand, self.last_users, self.last_number = hand, live.users, live.record.number
         self.live = None
-        await self._refresh()
-
-    def _carried_owners_after(self, live: _Live) -> dict[int, int]:
-        """Who put in the chips that this hand carries on (for refunds if the table closes).
-
-        A hand plays the whole carried pot, so what was carried before is either
-        won or carried on again inside the main pot (``with_carried_in``)."""
-        owners: dict[int, int] = {}
-        for event in live.hand.events:
-            if not isinstance(event, Carried):
-                continue
-            if event.with_carried_in:
-                for user, amount in self.carried_owners.items():
-                    owners[user] = owners.get(user, 0) + amount
-            for seat, amount in enumerate(event.paid_in):
-                if amount:
-                    user = live.users[seat]
-                    owners[user] = owners.get(user, 0) + amount
-        return owners
+        await self.reread()
 
     # ------------------------------------------------------------------ host commands
 
     async def pause(self) -> None:
         """Deal no new hand until resumed (the hand in play is finished)."""
-        async with self._guard():
-            self._cash_only("A tournament pauses with /poker tournament pause (its clock stops too).")
+        async with self.changing():
+            self.mode.refuse("pause")
             await self.store.set_paused(self.id, True)
-            await self._refresh()
+            await self.reread()
 
     async def resume(self) -> None:
         """Deal again."""
-        async with self._guard():
-            self._cash_only("A tournament resumes with /poker tournament resume.")
+        async with self.changing():
+            self.mode.refuse("resume")
             await self.store.set_paused(self.id, False)
-            await self._refresh()
+            await self.reread()
 
     async def start(self) -> Outcome:
         """The host's start: refused while a hand is played or with fewer than two players with chips;
         otherwise the table deals (it is resumed)."""
-        async with self._guard():
-            self._cash_only("A tournament starts with /poker tournament start.")
+        async with self.changing():
+            self.mode.refuse("start")
             if self.live is not None:
                 raise TableError("A hand is already being played.")
             if not rotation.can_deal(self._seats()):
                 raise TableError("At least two players with chips must be seated.")
             await self.store.set_paused(self.id, False)
-            await self._refresh()
+            await self.reread()
             return self._outcome()
 
     async def update_settings(self, **changes: Any) -> TableSettings:
         """Change settings between hands (checked as at creation)."""
-        async with self._guard():
+        async with self.changing():
             if self.live is not None:
                 raise TableError("Settings can change between hands, not during one.")
             try:
@@ -773,7 +879,7 @@ class Table:
             except Exception:
                 self.settings = previous
                 raise
-            await self._refresh()
+            await self.reread()
             return settings
 
     def carried_refunds(self) -> dict[int, int]:
@@ -787,26 +893,27 @@ class Table:
         except RotationError as error:
             raise TableError(str(error)) from None
 
-    async def new_session(self) -> SessionRecord:
-        """The host's new night at this table, between hands: the running session ends and the next starts, the
+    async def new_night(self) -> NightRecord:
+        """The host's new night at this table, between hands: the running night ends and the next starts, the
         players keep their seats and stacks, and chips still carried go back to those who put them in (a night's
         results add up; nothing is carried from one night into the next)."""
-        async with self._guard():
+        async with self.changing():
             if self.live is not None:
                 raise TableError(f"Hand #{self.live.record.number} is being played; a new night starts between "
                                  "hands.")
-            session = await self.store.new_session(self.id, refunds=self.carried_refunds())
+            night = await self.store.new_night(self.id, refunds=self.carried_refunds())
             self.carried_owners = {}
-            await self._refresh()
-            return session
+            await self.reread()
+            return night
 
     async def close(self) -> list[CashOut]:
         """Close the table in one transaction: a hand in play is voided (every chip goes back where it was),
-        carried chips go back to those who put them in, and everyone is cashed out. An unfinished tournament is
-        cancelled instead: every buy-in and rebuy returned (issue 15)."""
-        async with self._guard():
-            if self.tournament is not None and self.tournament.is_active:
-                cashes = await self.tournament.cancel(self)
+        carried chips go back to those who put them in, and everyone is cashed out; or as the table's mode closes
+        it (an unfinished tournament is cancelled: every buy-in and rebuy returned)."""
+        async with self.changing():
+            closed = await self.mode.close(self)
+            if closed is not None:
+                self.record, cashes = closed
                 self.live = None
                 return cashes
             refunds = self.carried_refunds()
@@ -858,7 +965,7 @@ def stored_hand(game: str, settings: Mapping[str, Any], stacks: Sequence[int], s
                 jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"))
 
 
-def _rebuild(record: HandRecord) -> _Live:
+def _rebuild(record: HandRecord) -> LiveHand:
     """The live hand from its stored seed and action log (how a restarted bot resumes it)."""
     hand = stored_hand(record.game, record.settings, record.stacks_before, record.seed, record.carried_in)
     if len(record.seat_users) != hand.players:
@@ -867,4 +974,4 @@ def _rebuild(record: HandRecord) -> _Live:
         hand.act(action)
     if hand.is_complete:
         raise IllegalAction("the log ends the hand but the hand was not recorded as finished")
-    return _Live(hand, record, record.seat_users)
+    return LiveHand(hand, record, record.seat_users)

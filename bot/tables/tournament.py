@@ -1,29 +1,19 @@
-"""A table in tournament mode (issue 15): the level clock, registration and rebuys, eliminations, the payout.
+"""A table in tournament mode: the level clock, registration and rebuys, eliminations, the payout.
 
-A tournament is played at a table of its own (``Tables.create(..., tournament=...)``), which keeps a
-:class:`TournamentMode` in ``Table.tournament``. The table asks it, before each deal, whether to deal and at
-what level (:meth:`TournamentMode.before_deal`: levels change between hands, never during one, since a hand's
-stakes are stored with it), and after each hand what the hand changes (:meth:`TournamentMode.hand_change`:
-the eliminations and, at the end, the payout, which the store writes with the hand's result in one
-transaction). The rules are the core's (``bot.tournament.Tournament``); chips move only in the store
-(``bot.store.tournaments``); nothing here knows Discord.
+A tournament is played at a table of its own (``Tables.create(..., tournament=...)``), whose mode
+(``Table.mode``, :func:`tournament_of`) is a :class:`TournamentMode`. The table asks it through
+``bot.tables.table.TableMode``: before each deal whether to deal and at what level
+(:meth:`TournamentMode.before_deal`: levels change between hands, never during one, since a hand's stakes are
+stored with it), after each hand what the hand changes (:meth:`TournamentMode.after_hand`: the eliminations
+and, at the end, the payout, which the store writes with the hand's result in one transaction), and whether it
+acts at once for a player sitting out. The rules are the pure core's (``bot.tournament``: the ``Tournament``
+value, and ``bot.tournament.table_rules`` for the absent players, the rebuy wait and a dead carried pot);
+chips move only in the store (``bot.store.tournaments``); nothing here knows Discord.
 
 Crash safety: the tournament, its clock included (the start of the level and the pauses), is stored with every
 change it depends on, and every answer is computed from it and the time, so a restarted bot deals the level it
 would have dealt and shows the time left it would have shown. The hand in play is rebuilt from its log by the
 table, at the stakes it was dealt with.
-
-Decisions where the rules are silent:
-
-- A player sitting out is still dealt in (his blinds and antes are posted) and the table acts for him at once
-  (check or fold, stand pat): absent players are blinded off, as in any tournament, so that the tournament
-  always ends.
-- A player who goes broke during the rebuy levels may rebuy until the end of the next hand dealt without him
-  (the core settles the busts then); when the table cannot deal without him (heads-up) it waits
-  :data:`REBUY_WAIT` seconds for him.
-- An Assassin pot carried when fewer than two players are left with chips (or when every player of the hand
-  has put his chips in it) can never be played: it goes back to those who put it in, as RULES.md returns
-  carried chips when no deal follows.
 
 What the Discord side shows or announces comes out as news (:class:`Broke`, :class:`Eliminated`,
 :class:`Finished`, :class:`Wake`), queued until a listener is set (:meth:`TournamentMode.listen`). The time is
@@ -34,13 +24,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-from ..poker import STRUCTURES, Game, Stakes, Structure, get_game, rotation
-from ..poker.rotation import RotationError
-from ..store import CashOut, SeatRecord, Store, TournamentHand, TournamentRecord
+from ..poker import STRUCTURES, Game, Stakes, Structure, get_game
+from ..poker.rotation import RotationError, Seat
+from ..store import CashOut, SeatRecord, Store, TableRecord, TournamentHand, TournamentRecord
 from ..tournament import (
     Level,
     NextHand,
@@ -51,19 +41,16 @@ from ..tournament import (
     parse_levels,
     parse_payouts,
     playing_levels,
+    table_rules,
 )
 from .settings import SettingsError, TableSettings
-from .table import Outcome, Table, TableError
-
-if TYPE_CHECKING:
-    from .table import _Live
+from .table import CashOnly, FinishedHand, HandChange, Hold, Table, TableError, Terms
 
 __all__ = [
-    "CLOCK", "REBUY_WAIT", "Broke", "Clock", "Eliminated", "Finished", "Hold", "News", "TournamentMode", "Wake",
-    "new_tournament", "now",
+    "CLOCK", "Broke", "Clock", "Eliminated", "Finished", "News", "TournamentMode", "Wake", "new_tournament", "now",
+    "tournament_of",
 ]
 
-REBUY_WAIT = 60.0  # seconds a broke player has to rebuy when the table cannot deal without him
 EXTRA = "table"  # the table layer's own fields, stored beside the core's in the tournament's JSON
 
 
@@ -90,15 +77,6 @@ CLOCK = Clock()
 def now() -> float:
     """The tournament time now (:data:`CLOCK`'s)."""
     return CLOCK.now()
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """Why the table deals no hand now, and until when (None: until the host or a player does something)."""
-
-    reason: Literal["registering", "paused", "break", "rebuy", "over"]
-    until: float | None
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,17 +110,21 @@ class Wake:
 
 News = Broke | Eliminated | Finished | Wake
 
+CASH_ONLY: dict[CashOnly, str] = {  # what a tournament table refuses, and what to do instead
+    "pause": "A tournament pauses with /poker tournament pause (its clock stops too).",
+    "resume": "A tournament resumes with /poker tournament resume.",
+    "start": "A tournament starts with /poker tournament start.",
+    "join": "This table plays a tournament: enter it with the Register button of its message.",
+    "rebuy": "In a tournament a rebuy is the buy-in again: use the Rebuy button of its message.",
+    "leave": "Tournament chips cannot be taken away from the table: sit out (your blinds are still posted) or "
+             "unregister before the start; the host can cancel the tournament.",
+}
 
-@dataclass(frozen=True, slots=True)
-class HandChange:
-    """What a finished hand does to the tournament: the stacks to write (a carried pot nobody can play is
-    returned), what stays carried, the store's part and the tournament after it."""
 
-    stacks: list[int]
-    carried_out: int
-    stored: TournamentHand
-    state: Tournament
-    refunded: Mapping[int, int]
+def tournament_of(table: Table) -> TournamentMode | None:
+    """The tournament played at ``table``, or None at a cash table."""
+    mode = table.mode
+    return mode if isinstance(mode, TournamentMode) else None
 
 
 def new_tournament(
@@ -194,8 +176,9 @@ def _refused(action: Callable[..., Any], *args: Any) -> Any:
 
 
 class TournamentMode:
-    """The tournament of one table: its stored record, the core's value, and the news for the Discord side.
-    Its writes run under the table's lock (``Table._guard``) and go through the store in one transaction each."""
+    """The tournament of one table (its ``TableMode``): its stored record, the core's value, and the news for the
+    Discord side. Its writes run under the table's lock (``Table.changing``) and go through the store in one
+    transaction each."""
 
     def __init__(self, store: Store, record: TournamentRecord) -> None:
         self.store = store
@@ -224,15 +207,7 @@ class TournamentMode:
         table_record, record = await store.create_tournament(
             guild, channel, host, settings.to_json(), buy_in=tournament.buy_in,
             starting_chips=tournament.starting_chips, state=cls._stored(tournament, 0.0))
-        table = Table(store, table_record, rng)
-        table.tournament = cls(store, record)
-        return table
-
-    async def reload(self) -> None:
-        """Read the tournament again (after a failed write: the store, not memory, says where it is)."""
-        record = await self.store.get_tournament(self.record.table_id)
-        if record is not None:
-            self._use(record)
+        return Table(store, table_record, rng, cls(store, record))
 
     # ------------------------------------------------------------------ news
 
@@ -293,7 +268,21 @@ class TournamentMode:
         """How many blind levels the schedule has."""
         return playing_levels(self.state.schedule)
 
-    def hold(self, table: Table) -> Hold | None:
+    # ------------------------------------------------------------------ what the table asks (its TableMode)
+
+    def refuse(self, doing: CashOnly) -> None:
+        """A tournament table has no pause, start, buy-in, rebuy or leaving of a cash table's: say what instead."""
+        raise TableError(CASH_ONLY[doing])
+
+    def dealt_seat(self, seat: Seat) -> Seat:
+        """A player sitting out is dealt in (``table_rules.dealt_seat``)."""
+        return table_rules.dealt_seat(seat)
+
+    def acts_for(self, seat: SeatRecord) -> bool:
+        """A player sitting out is blinded off: the table acts for him at once (``table_rules.acts_for``)."""
+        return table_rules.acts_for(seat.sitting_out)
+
+    def hold(self, can_deal: bool) -> Hold | None:
         """Why no hand may be dealt now, or None."""
         state = self.state
         if state.stage == "registering":
@@ -306,14 +295,16 @@ class TournamentMode:
         step = state.next_hand(at)
         if step.status == "break":
             return Hold("break", at + (step.seconds_left or 0.0), "It is a break.")
-        if state.awaiting_rebuy and not rotation.can_deal(table._seats()):
-            return Hold("rebuy", max(at, self.broke_at + REBUY_WAIT), "Waiting for a broke player to rebuy.")
+        until = table_rules.rebuy_wait_ends(bool(state.awaiting_rebuy), can_deal, self.broke_at, at)
+        if until is not None:
+            return Hold("rebuy", until, "Waiting for a broke player to rebuy.")
         return None
 
-    def stakes(self, level: Level, settings: TableSettings, game: Game, structure: Structure | None) -> Stakes:
-        """The engine's stakes of a hand of ``game`` dealt at ``level``."""
-        return level.stakes(settings.structure_for(game, structure), raise_cap=settings.raise_cap,
-                            big_bet_round=settings.big_bet_round)
+    async def reload(self) -> None:
+        """Read the tournament again (after a failed write: the store, not memory, says where it is)."""
+        record = await self.store.get_tournament(self.record.table_id)
+        if record is not None:
+            self._use(record)
 
     @staticmethod
     def _stored(state: Tournament, broke_at: float) -> dict[str, Any]:
@@ -324,18 +315,22 @@ class TournamentMode:
 
     # -------------------------------------------------------- before and after a hand (under the table's lock)
 
-    async def before_deal(self, table: Table) -> NextHand:
-        """The level to deal the next hand at: the busts that waited long enough for a rebuy go out first; a
-        hold (a break, a pause...) refuses the deal, and says when to try again (:class:`Wake`)."""
-        hold = self.hold(table)
+    async def before_deal(self, table: Table) -> Terms:
+        """The next hand is dealt at the level of the clock (the table shows its blinds as its own): the busts
+        that waited long enough for a rebuy go out first; a hold (a break, a pause...) refuses the deal, and says
+        when to try again (:class:`Wake`)."""
+        hold = self.hold(table.can_deal())
         if hold is not None and hold.reason == "rebuy" and hold.until is not None and hold.until <= now():
             await self._settle(table)
-            hold = self.hold(table)
+            hold = self.hold(table.can_deal())
         if hold is not None:
             if hold.until is not None:
                 self._tell(Wake(hold.until))
             raise TableError(hold.text)
-        return self.state.next_hand(now())
+        level = self.state.next_hand(now()).level
+        settings = table.settings.with_changes(small_blind=level.small_blind, big_blind=level.big_blind,
+                                               ante=level.ante)
+        return Terms(settings, lambda game, structure: _stakes(level, settings, game, structure))
 
     async def _settle(self, table: Table) -> None:
         """The players who did not rebuy in time are out (and the tournament is over if one is left)."""
@@ -344,18 +339,25 @@ class TournamentMode:
         prizes = state.prizes() if state.stage == "finished" else None
         await self.store.save_tournament(self.id, self._stored(state, self.broke_at), out=out, prizes=prizes)
         self._after(state, out, prizes)
-        await table._refresh()
+        await table.reread()
 
-    def hand_change(self, table: Table, live: _Live, owners: Mapping[int, int]) -> HandChange:
-        """What the hand that just ended does to the tournament (nothing is written here)."""
-        hand, users = live.hand, live.users
-        stacks, carried = list(hand.stacks), hand.carried_out
-        refunded: dict[int, int] = {}
-        if carried and self._carried_pot_is_dead(table, users, stacks):
-            refunded = _refund_dead_pot(table, carried, owners, users)
-            stacks = [stack + refunded.get(user, 0) for user, stack in zip(users, stacks)]
+    def after_hand(self, table: Table, finished: FinishedHand) -> HandChange:
+        """What the hand that just ended does to the tournament (nothing is written here): its eliminations, the
+        payout if it ends the tournament, and a carried pot nobody can play returned."""
+        hand, users = finished.hand, finished.users
+        stacks, carried = tuple(hand.stacks), hand.carried_out
+        returned: dict[int, int] = {}
+        after = dict(zip(users, stacks))
+        if carried and table_rules.carried_pot_is_dead(
+                {s.user_id: after.get(s.user_id, s.stack) for s in table.record.seats}, stacks):
+            try:
+                returned = table_rules.dead_pot_refunds(carried, finished.carried_owners, users,
+                                                        table.refund_order())
+            except RotationError as error:  # a hand always has players
+                raise TableError(str(error)) from None
+            stacks = tuple(stack + returned.get(user, 0) for user, stack in zip(users, stacks))
             carried = 0
-        start = dict(zip(users, live.record.stacks_before))
+        start = dict(zip(users, finished.stacks_before))
         end = dict(zip(users, stacks))
         at = now()
         state = self.state.hand_finished(start, end, users, at)
@@ -363,13 +365,12 @@ class TournamentMode:
         prizes = state.prizes() if state.stage == "finished" else None
         broke_at = at if state.awaiting_rebuy else self.broke_at  # the busts of this hand wait from now
         stored = TournamentHand(self._stored(state, broke_at), out=out, prizes=prizes)
-        return HandChange(stacks, carried, stored, state, refunded)
 
-    def hand_committed(self, change: HandChange) -> None:
-        """The hand's result and the tournament's change are stored: take them and tell the news."""
-        extra = change.stored.state.get(EXTRA) or {}
-        self.broke_at = float(extra.get("broke_at") or 0.0)
-        self._after(change.state, change.stored.out, change.stored.prizes)
+        def committed() -> None:  # the hand's result and the tournament's change are stored: take them
+            self.broke_at = broke_at
+            self._after(state, out, prizes)
+
+        return HandChange(stacks, carried, returned, stored, committed)
 
     def _after(self, state: Tournament, out: Collection[int], prizes: Mapping[int, int] | None) -> None:
         placed = tuple(p for p in state.placings() if set(p.players) & set(out))
@@ -383,30 +384,12 @@ class TournamentMode:
             self.record = replace(self.record, status="finished", pool=0)
             self._tell(Finished(tuple(state.placings()), dict(prizes)))
 
-    def _carried_pot_is_dead(self, table: Table, users: Sequence[int], stacks: Sequence[int]) -> bool:
-        """Whether a pot carried by this hand can never be played: fewer than two players would have chips for
-        the next deal, or every player of the hand put all his chips in it (see the module docstring)."""
-        after = dict(zip(users, stacks))
-        with_chips = [s for s in table.record.seats if after.get(s.user_id, s.stack) > 0]
-        return len(with_chips) < 2 or not any(stacks)
-
-    async def act_for_absent(self, table: Table, outcome: Outcome) -> Outcome:
-        """A player sitting out is blinded off: the table acts for him at once (check or fold, stand pat)."""
-        events = list(outcome.events)
-        while (live := table.live) is not None and (user := table.actor()) is not None:
-            seat = table.record.seat_of(user)
-            if seat is None or not seat.sitting_out:
-                break
-            outcome = await table._apply(live, live.hand.default_action())
-            events += outcome.events
-        return replace(outcome, events=tuple(events))
-
     # ------------------------------------------------------------------ the players' and the host's moves
 
     async def register(self, table: Table, user: int) -> SeatRecord:
         """The member enters (his buy-in goes to the prize pool; he sits with the starting chips): before the
         start, or during late registration."""
-        async with table._guard():
+        async with table.changing():
             state = _refused(self.state.register, user, now())
             taken = {s.seat_no for s in table.record.seats}
             free = [n for n in range(1, table.settings.max_seats + 1) if n not in taken]
@@ -414,30 +397,30 @@ class TournamentMode:
                 raise TableError(f"The tournament is full ({table.settings.max_seats} seats).")
             seat = await self.store.register_tournament(self.id, user, free[0], self._stored(state, self.broke_at))
             self.state = state
-            await table._refresh()
+            await table.reread()
             return seat
 
     async def unregister(self, table: Table, user: int) -> int:
         """The member withdraws before the start; returns the chips given back (his buy-in)."""
-        async with table._guard():
+        async with table.changing():
             state, _ = _refused(self.state.unregister, user)
             refund: int = await self.store.unregister_tournament(self.id, user, self._stored(state, self.broke_at))
             self.state = state
-            await table._refresh()
+            await table.reread()
             return refund
 
     async def rebuy(self, table: Table, user: int) -> SeatRecord:
         """A broke player buys back in (the buy-in again, for the starting chips)."""
-        async with table._guard():
+        async with table.changing():
             state = _refused(self.state.rebuy, user)
             seat = await self.store.rebuy_tournament(self.id, user, self._stored(state, self.broke_at))
             self.state = state
-            await table._refresh()
+            await table.reread()
             return seat
 
     async def start(self, table: Table) -> None:
         """The host starts the tournament: the clock starts in the first level."""
-        async with table._guard():
+        async with table.changing():
             state = _refused(self.state.start, now())
             await self.store.save_tournament(self.id, self._stored(state, self.broke_at), start=True)
             self.state = state
@@ -452,19 +435,22 @@ class TournamentMode:
         await self._clock(table, self.state.resume)
 
     async def _clock(self, table: Table, change: Callable[[float], Tournament]) -> None:
-        async with table._guard():
+        async with table.changing():
             state = _refused(change, now())
             await self.store.save_tournament(self.id, self._stored(state, self.broke_at))
             self.state = state
 
-    async def cancel(self, table: Table) -> list[CashOut]:
-        """Call the tournament off (under the table's lock, from ``Table.close``): a hand in play is voided and
-        every buy-in and rebuy returned, in one transaction; the table is closed."""
+    async def close(self, table: Table) -> tuple[TableRecord, list[CashOut]] | None:
+        """Closing the table of a tournament not over calls it off (under the table's lock, from ``Table.close``):
+        a hand in play is voided and every buy-in and rebuy returned, in one transaction. Over, it closes as a
+        cash table (nothing is left on it)."""
+        if not self.is_active:
+            return None
         state, _ = _refused(self.state.cancel)
-        table.record, refunds = await self.store.cancel_tournament(self.id, self._stored(state, self.broke_at))
+        closed = await self.store.cancel_tournament(self.id, self._stored(state, self.broke_at))
         self.state = state
         self.record = replace(self.record, status="cancelled", pool=0)
-        return refunds
+        return closed
 
 
 def _newly_out(before: Tournament, after: Tournament) -> list[int]:
@@ -472,12 +458,7 @@ def _newly_out(before: Tournament, after: Tournament) -> list[int]:
     return [p for p in after.standing.players if after.standing.is_out(p) and not before.standing.is_out(p)]
 
 
-def _refund_dead_pot(table: Table, carried: int, owners: Mapping[int, int], users: Sequence[int]) -> dict[int, int]:
-    """A carried pot nobody can play, back to the hand's players who put it in (in proportion; odd chips from
-    the first seat left of the button); with no known owner among them, to the hand's players equally."""
-    mine = {u: a for u, a in owners.items() if u in users and a > 0}
-    order = [u for u in rotation.refund_order(table._seats(), table.record.button) if u in users]
-    try:
-        return rotation.carried_refunds(carried, mine, order)
-    except RotationError as error:  # a hand always has players
-        raise TableError(str(error)) from None
+def _stakes(level: Level, settings: TableSettings, game: Game, structure: Structure | None) -> Stakes:
+    """The engine's stakes of a hand of ``game`` dealt at ``level``."""
+    return level.stakes(settings.structure_for(game, structure), raise_cap=settings.raise_cap,
+                        big_bet_round=settings.big_bet_round)

@@ -30,7 +30,6 @@ from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanReco
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
 from cogs.acknowledge import PUBLIC_ANSWER, respond, update
-from cogs.errors import report
 from cogs.options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 
 from . import _events, _table
@@ -72,15 +71,12 @@ def _may_plan(interaction: discord.Interaction) -> bool:
 
 
 class NightGroup(app_commands.Group):
-    """/poker night: its commands, their errors answered in one place."""
+    """/poker night: its commands (their errors are answered by /poker's group, ``cogs.groups.CommandGroup``)."""
 
     def __init__(self, cog: PlansCog) -> None:
         super().__init__(name="night", description="Plan a night: a Discord event, sign-ups, reminders, the table "
         "opened on time")
         self.cog = cog
-
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
-        await report(interaction, error)
 
     @app_commands.command(
         name="plan", extras=PUBLIC_ANSWER,
@@ -163,8 +159,8 @@ class PlansCog(commands.Cog, name=COG_NAME):
         await self.resume_all()
 
     async def cog_unload(self) -> None:
-        poker = self.bot.tree.get_command("poker")
-        if isinstance(poker, app_commands.Group):
+        poker = self.group.parent  # /poker, even once the table extension took it off the tree
+        if poker is not None and poker.get_command(self.group.name) is self.group:
             poker.remove_command(self.group.name)
         self.bot.remove_dynamic_items(SignupButton)
         if self._closed in self.bot.tables.closed:

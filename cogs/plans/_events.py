@@ -16,7 +16,7 @@ import discord
 
 from bot.planning import NIGHT_LENGTH
 from bot.store import PlanRecord
-from cogs.errors import DISCORD_ERRORS
+from cogs.failures import DISCORD_ERRORS
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from bot.store import PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from bot.tables import Table
 from cogs import plan_clock as clock
-from cogs.errors import DISCORD_ERRORS
+from cogs.failures import DISCORD_ERRORS
 
 from . import _events, _table
 from ._events import ACTIVE, CANCELED, COMPLETED

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.planning import SEAT_HOLD, holds_seats, roster, seats_held
+from bot.planning import SEAT_HOLD, holds_seats, planned_buy_ins, roster, seats_held
 from bot.store import PlanRecord
 from bot.tables import Table, TableError, TableSettings
-from bot.tables.settings import DEFAULT_BUY_INS
 from cogs import plan_clock as clock
 
 if TYPE_CHECKING:
@@ -23,19 +22,23 @@ class Shown(Protocol):
     async def publish(self) -> None: ...
 
 
+class Runners(Protocol):
+    def of(self, table: Table) -> Shown: ...
+
+
 class TableSide(Protocol):
     """What this module uses of the table cog: a table's Discord side."""
 
-    def session(self, table: Table) -> Shown: ...
+    runners: Runners
 
 
 def plan_settings(game: str, small_blind: int, big_blind: int, structure: str | None, buy_in: int | None,
                   seats: int | None) -> TableSettings:
     """The table a night opens: ``buy_in`` is what Join brings (the largest buy-in; the smallest stays the
     default, or the buy-in when that is less). Raises ``SettingsError`` with what to change."""
-    low = DEFAULT_BUY_INS[0] * (big_blind or 1)
+    low, high = planned_buy_ins(big_blind, buy_in)
     return TableSettings(game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
-                         max_buy_in=buy_in, min_buy_in=None if buy_in is None else min(low, buy_in), seats=seats)
+                         max_buy_in=high, min_buy_in=low, seats=seats)
 
 
 async def open_table(bot: PokerBot, plan: PlanRecord) -> Table:
@@ -56,7 +59,7 @@ async def show(bot: PokerBot, table: Table) -> None:
     if side is None:
         raise RuntimeError("the table extension is not loaded")
     typed: TableSide = side
-    await typed.session(table).publish()
+    await typed.runners.of(table).publish()
 
 
 def hold_seats(table: Table, plan: PlanRecord) -> int | None:

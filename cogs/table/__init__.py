@@ -1,14 +1,15 @@
 """The table extension: /poker commands, the table message, buttons and clocks.
 
-- ``_cog``: the commands and the components' handlers; one ``TableSession`` per open table.
-- ``_commands``: the moves by slash command (fold, call, bet, draw...), through the buttons' path.
-- ``_session``: one table in Discord (its clock, next deal, recent lines, message writer).
-- ``_screen``: the table message as a pure function of the table's state.
-- ``_writer``: the message writer (one write at a time, coalesced, under the channel's rate limit).
-- ``_answers``: every interaction answered once and in time.
-- ``_dms``: private hands by DM.
-- ``_views``: the persistent buttons, selects and forms.
-- ``_transport``, ``_ratelimit``: Discord's failures and rate limits.
+- ``_cog``: the wiring (the /poker group by concern, the components, the listeners).
+- ``_table_commands``, ``_move_commands``, ``_night_commands``, ``_tournament``: the commands, by concern.
+- ``_turn``, ``_seats``, ``_choice``, ``_draw``: the components, each action declared once (its button, what a
+  click does, its command's move); ``_forms``: the forms as they come back.
+- ``_play``: the one path of a move, from a click or a command to ``Table.act``.
+- ``_runners``: every table's Discord side; ``_runner``: one table's (its clock, next deal, log, message writer).
+- ``_screen``, ``_controls``: the table message (its embed, its components) as pure functions of the table.
+- ``_text``: the words of the table; ``_writer``: the message writer (one write at a time, coalesced, under the
+  channel's rate limit); ``_answers``: every interaction answered once and in time; ``_dms``: private hands by DM;
+  ``_alerts``: turn alerts; ``_ratelimit``: the channel's rate limit (Discord's failures: ``cogs.transport``).
 """
 
 from __future__ import annotations
@@ -22,5 +23,5 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: PokerBot) -> None:
-    """Load the extension: the cog registers the persistent components and resumes every table."""
+    """Load the extension: the cog registers the commands and the persistent components and resumes every table."""
     await bot.add_cog(TableCog(bot))

@@ -5,85 +5,29 @@ the bot is swamped and the answer is not out ``ACK_WITHIN`` seconds after the in
 acknowledged then (deferred), and the table is shown by an edit instead. Whoever answers first, this guard or
 the table writer, claims the interaction; an error is reported only once the guard's acknowledgement is out.
 
-An answer is an interaction callback, which may or may not have reached Discord when its connection drops: it
-is sent again, and Discord's "already acknowledged" (40060) to the repeat means the first one landed. An answer
-Discord refuses as too late (10062, "unknown interaction") is logged as a warning and never sent again.
+An answer is an interaction callback, which may or may not have reached Discord when its connection drops: the
+transport sends it again, and Discord's "already acknowledged" (40060) to the repeat means the first one landed.
+An answer Discord refuses as too late (10062, "unknown interaction") is logged as a warning and never sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from ..acknowledge import ACK_WITHIN, GUARDED, answer_lock, respond
-from ..errors import ALREADY_ACKNOWLEDGED, APPLIED, GIVEN_UP, UNKNOWN_INTERACTION
-from . import _transport
-from ._transport import CONNECTION_ERRORS, DEADLINE, retrying
+from ..acknowledge import ACK_WITHIN, GUARDED, answer, answer_lock, defer_thinking, give_up, respond, seconds_left
+from ..failures import APPLIED, GIVEN_UP
+from ..transport import CONNECTION_ERRORS, DEADLINE
 
-__all__ = ["APPLIED", "GIVEN_UP", "Answers", "answer", "give_up", "mark_answered", "seconds_left"]
+__all__ = ["APPLIED", "GIVEN_UP", "Answers"]
 
 log = logging.getLogger(__name__)
 
-ANSWER_PAUSES = (0.2, 0.4)  # between tries of an answer whose connection dropped
-
-
-def seconds_left(interaction: discord.Interaction) -> float:
-    """What is left of Discord's deadline to answer ``interaction``."""
-    return _transport.seconds_left(interaction.id)
-
-
-def mark_answered(interaction: discord.Interaction,
-                  kind: discord.InteractionResponseType = discord.InteractionResponseType.deferred_message_update
-                  ) -> None:
-    """Note that ``interaction`` was answered (a repeat found the first answer had landed, or it is too late), so
-    that nothing tries again: discord.py keeps this state in ``InteractionResponse._response_type``."""
-    interaction.response._response_type = kind
-
-
-def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
-    """``interaction`` cannot be answered any more (too late, or Discord unreachable until its deadline): nothing
-    more is sent to it, neither an answer nor a follow-up (``cogs.errors.report`` reads ``GIVEN_UP``)."""
-    interaction.extras[GIVEN_UP] = True
-    mark_answered(interaction, kind)
-
-
-async def answer(interaction: discord.Interaction, call: Callable[[], Awaitable[Any]], *,
-                 kind: discord.InteractionResponseType) -> bool:
-    """Send an interaction's answer, tried again if its connection drops (a repeat that Discord calls already
-    acknowledged means the first landed). False when it could not be answered: too late, or Discord unreachable
-    (logged as a warning; the table message shows what happened)."""
-    for pause in (*ANSWER_PAUSES, None):
-        try:
-            await call()
-            return True
-        except discord.InteractionResponded:  # answered meanwhile (or given up as late): never twice
-            return False
-        except discord.HTTPException as error:
-            if error.code == ALREADY_ACKNOWLEDGED:
-                mark_answered(interaction, kind)
-                return True
-            if error.code == UNKNOWN_INTERACTION:
-                log.warning("interaction %s was answered too late (%s)", interaction.id, error.text or error)
-                give_up(interaction, kind)
-                return False
-            if error.status < 500 or pause is None:
-                raise
-        except CONNECTION_ERRORS as error:
-            if pause is None:
-                log.warning("could not answer interaction %s: Discord is unreachable (%r)", interaction.id, error)
-                give_up(interaction, kind)
-                return False
-        if seconds_left(interaction) < pause:
-            log.warning("interaction %s: no time left to answer it again", interaction.id)
-            give_up(interaction, kind)
-            return False
-        await asyncio.sleep(pause)
-    return False
 
 
 class Answers:
@@ -129,7 +73,11 @@ class Answers:
 
     @staticmethod
     async def acknowledge(interaction: discord.Interaction) -> bool:
-        """Acknowledge an interaction on a component (its message is edited later)."""
+        """Acknowledge an interaction: a click or form on a component (its message is edited later), or a command,
+        privately (Discord's "thinking…", seen only by the caller: its answer may show his cards)."""
+        if interaction.type is discord.InteractionType.application_command:
+            await defer_thinking(interaction, ephemeral=True)
+            return interaction.response.is_done()
         async with answer_lock(interaction):
             if interaction.response.is_done():
                 return True
@@ -150,7 +98,7 @@ class Answers:
         if interaction.extras.get(GIVEN_UP):  # never acknowledged (too late): its message cannot be edited
             raise ConnectionError("the interaction could not be answered in time")
         try:
-            await retrying(lambda: interaction.edit_original_response(**fields))
+            await interaction.edit_original_response(**fields)
         except (discord.HTTPException, *CONNECTION_ERRORS) as error:
             raise ConnectionError("the message of the interaction could not be edited") from error
 

@@ -9,7 +9,7 @@ import discord
 
 from bot.tables import Table
 
-from ._transport import DISCORD_ERRORS, retrying
+from ..transport import DISCORD_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -34,15 +34,11 @@ class DmSender:
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def send(self, table: Table, user: int, text: str) -> None:
-        """DM a player (tried again when Discord fails); note at the table whether his DMs are closed. Never
-        raises: a DM that cannot be sent must not stop the table."""
-        nonce = secrets.token_hex(12)  # sent again after a dropped connection, the DM is not posted twice
-
-        async def call() -> None:
-            await (await self.channel(user)).send(text, nonce=nonce)
-
+        """DM a player; note at the table whether his DMs are closed. Never raises: a DM that cannot be sent must not
+        stop the table."""
+        nonce = secrets.token_hex(12)  # sent again by the transport after a dropped connection: posted once
         try:
-            await retrying(call, closed=self.bot.is_closed)
+            await (await self.channel(user)).send(text, nonce=nonce)
         except discord.Forbidden as error:
             if error.code == CLOSED_DMS and not table.dms_closed(user):
                 await self._remember(table, user, closed=True)

@@ -1,26 +1,36 @@
-"""The draw picker: the player's cards as buttons; a tap marks a card to throw, one more tap draws.
+"""The draw: the picker (the player's cards as buttons; a tap marks a card to throw, one more tap draws), the cards
+a player types for ``/poker draw``, and the draw form of an earlier version.
 
 Drawing k cards takes k + 2 taps (Draw…, the k cards, then Throw k); standing pat takes one (the table's Stand
-pat button). The cards marked travel in the buttons' custom_ids as a bit mask, so the picker keeps no state.
+pat button). The cards marked travel in the buttons' custom_ids as a bit mask, so the picker keeps no state and
+works after a restart. Which twos may go face up (Assassin) is the engine's to say (``Legal.draw``).
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.poker import Card, Legal
+from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
+from bot.tables import TableError
+from cogs.render import cards
 
-from ._text import CardText, cards
-from ._transport import DISCORD_ERRORS
-from ._views import CardToggle, DrawConfirm
-from ._writer import token_usable
+from ..errors import answers_errors
+from ._play import draw, in_phase
+from ._runner import TableRunner
+from ._runners import Admitting, clicked_runner
+from ._text import unbroken
 
-log = logging.getLogger(__name__)
+__all__ = ["CardButton", "ThrowButton", "form_submitted", "picker", "read_cards", "readable", "thrown", "typed_draw"]
 
-EmojiOf = Callable[[Card], discord.PartialEmoji | None]
+BUTTON = discord.ui.Button[discord.ui.View]
+FACE_UP, FACE_DOWN = "face-up", "face-down"  # the twos option of /poker draw
+OVER = "That draw is over; press Draw… again."
+_SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_SUIT_OF = {v: k for k, v in _SUITS.items()}
 
 
 def thrown(legal: Legal, mask: int) -> tuple[Card, ...]:
@@ -28,26 +38,37 @@ def thrown(legal: Legal, mask: int) -> tuple[Card, ...]:
     return tuple(card for i, card in enumerate(legal.hand) if mask >> i & 1)
 
 
-def picker(table: int, hand: int, seq: int, legal: Legal, mask: int, *, draw: int, draws: int,
-           card: CardText, emoji: EmojiOf, describe: str | None) -> tuple[str, discord.ui.View]:
+def _marked(legal: Legal, mask: int) -> Legal:
+    """``legal`` if the hand is at a draw and ``mask`` marks cards of it; else the picker is stale."""
+    if legal.phase != "drawing" or mask >> len(legal.hand):
+        raise TableError(OVER)
+    return legal
+
+
+def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int) -> tuple[str, discord.ui.View]:
     """The picker's text and buttons for the cards marked in ``mask``."""
+    table = runner.table
+    hand = table.hand
+    assert hand is not None
+    value = hand.value_of(legal.player)
+    describe = ("holds a two" if hand.is_assassinated(legal.player) else unbroken(value.describe()) if value else None)
     picked = thrown(legal, mask)
     limit = legal.max_discards
-    head = f"Draw {draw} of {draws} · tap the cards to throw"
+    head = f"Draw {hand.draw_number + 1} of {hand.game.draws} · tap the cards to throw"
     if limit < len(legal.hand):
         head += f" (up to {limit}{', four only keeping an ace' if legal.max_needs_ace else ''})"
-    lines = [head, cards(legal.hand, card) + (f" · {describe}" if describe else "")]
+    lines = [head, cards(legal.hand, runner.card) + (f" · {describe}" if describe else "")]
     if picked:
-        lines.append(f"Throwing {cards(picked, card)}")
+        lines.append(f"Throwing {cards(picked, runner.card)}")
     result = discord.ui.View(timeout=None)
     full = len(picked) >= limit
     for i, held in enumerate(legal.hand):
         marked = bool(mask >> i & 1)
-        face = emoji(held)
-        result.add_item(CardToggle(table, hand, seq, mask ^ (1 << i), i, label=None if face else card(held),
-                                   emoji=face, thrown=marked, disabled=full and not marked))
+        face = runner.emoji(held)
+        result.add_item(CardButton(table.id, hand_id, seq, mask ^ (1 << i), i, emoji=face, thrown=marked,
+                                   label=None if face else runner.card(held), disabled=full and not marked))
     for label, up, style in _confirmations(legal, picked):
-        result.add_item(DrawConfirm(table, hand, seq, mask, up, label, style))
+        result.add_item(ThrowButton(table.id, hand_id, seq, mask, up, label, style))
     return "\n".join(lines), result
 
 
@@ -55,41 +76,124 @@ def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool
     if not picked:
         return [("Stand pat", False, discord.ButtonStyle.secondary)]
     count = len(picked)
-    twos = [c for c in picked if c in legal.face_up_twos]
-    if not twos:
+    if not legal.face_up_among(picked):
         return [(f"Throw {count}", False, discord.ButtonStyle.primary)]
     return [(f"Throw {count} · twos face up, +1 card", True, discord.ButtonStyle.primary),
             (f"Throw {count} · face down", False, discord.ButtonStyle.secondary)]
 
 
-class Reports:
-    """Each player's last draw report (the picker after its Throw, ephemeral, under the hand's message): removed
-    when he opens his next picker in the same hand, so a hand leaves one report under the table, not one a draw
-    pushing it off a phone's screen. (A report of an earlier hand is above the new hand's message: it stays.)
-    Removed through the Throw's own token (an interaction endpoint), while it is young."""
+class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                 template=r"pk:card:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<card>\d)"):
+    """One card of the picker: a tap marks it to throw, another keeps it (the picker is shown again)."""
 
-    def __init__(self) -> None:
-        self._last: dict[tuple[int, int], tuple[int, discord.Interaction]] = {}  # (table, user) -> (hand, Throw)
+    def __init__(self, table: int, hand: int, seq: int, mask: int, card: int, *, label: str | None = None,
+                 emoji: discord.PartialEmoji | str | None = None, thrown: bool = False, disabled: bool = False,
+                 runner: TableRunner | None = None) -> None:
+        style = discord.ButtonStyle.danger if thrown else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style, row=0, disabled=disabled,
+                                           custom_id=f"pk:card:{table}:{hand}:{seq}:{mask}:{card}"))
+        self.table, self.hand, self.seq, self.mask, self.card, self.runner = table, hand, seq, mask, card, runner
 
-    def shown(self, table: int, hand: int, interaction: discord.Interaction) -> None:
-        """``interaction``, a Throw in ``hand``, was answered with the report."""
-        self._last[(table, interaction.user.id)] = (hand, interaction)
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> CardButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), int(match["card"]),
+                   runner=clicked_runner(interaction, match))
 
-    async def remove(self, table: int, hand: int, user: int) -> None:
-        """The player opens a new picker in ``hand``: his previous report of that hand goes (a failure is only
-        logged: it stays)."""
-        last = self._last.pop((table, user), None)
-        if last is None or last[0] != hand:
-            return
-        interaction = last[1]
-        if not token_usable(interaction):
-            return
-        try:
-            await interaction.delete_original_response()
-        except DISCORD_ERRORS as error:
-            log.info("could not remove the draw report of interaction %s (%r)", interaction.id, error)
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        runner = self.runner
+        assert runner is not None
+        legal = _marked(runner.table.check_turn(interaction.user.id, self.hand, self.seq), self.mask)
+        content, view = picker(runner, self.hand, self.seq, legal, self.mask)
+        await runner.answers.update(interaction, content=content, view=view)
 
-    def forget_table(self, table: int) -> None:
-        """The table closed."""
-        for key in [k for k in self._last if k[0] == table]:
-            del self._last[key]
+
+class ThrowButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                  template=r"pk:throw:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<up>[01])"):
+    """The picker's last tap: throw the marked cards (none: stand pat), Assassin's twos face up or not; the picker
+    then shows what came."""
+
+    def __init__(self, table: int, hand: int, seq: int, mask: int, face_up: bool, label: str = "Draw",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=1,
+                                           custom_id=f"pk:throw:{table}:{hand}:{seq}:{mask}:{int(face_up)}"))
+        self.table, self.hand, self.seq, self.mask, self.face_up, self.runner = table, hand, seq, mask, face_up, runner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ThrowButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), match["up"] == "1",
+                   runner=clicked_runner(interaction, match))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.runner is not None
+
+        def move(legal: Legal) -> Move:
+            return _marked(legal, self.mask).draw(thrown(legal, self.mask), face_up=self.face_up)
+
+        await draw(self.runner, interaction, self.hand, self.seq, move, drawn_from="picker")
+
+
+# ------------------------------------------------------------------ a draw typed, and the old draw form
+
+
+def readable(card: Card) -> str:
+    """A card as a player reads it: ``K♠``, ``10♦``, ``Joker``."""
+    if card.is_joker:
+        return "Joker"
+    if card.is_unknown:
+        return card.code
+    rank = "10" if card.code[0] == "T" else card.code[0]
+    return rank + _SUIT_OF[card.code[1]]
+
+
+def read_cards(text: str) -> list[Card]:
+    """The cards a player typed: ``"Ks 9d"``, ``"ks9d"``, ``"10h Th"``, ``"K♠ 9♦"`` (as the suggestions show them),
+    ``"Joker"``; a CardError saying which part is not a card."""
+    cleaned = text.replace("\ufe0f", "")
+    for symbol, suit in _SUITS.items():
+        cleaned = cleaned.replace(symbol, suit)
+    cleaned = re.sub(r"jokers?", "X1", cleaned, flags=re.IGNORECASE)
+    cleaned = cleaned.replace("10", "T")
+    return parse_cards(cleaned)
+
+
+def typed_draw(text: str, twos: str | None, legal: Legal) -> Draw:
+    """The draw a player typed (``/poker draw cards [twos]``), checked against his hand as the picker would."""
+    in_phase("drawing", legal)
+    held = ", ".join(readable(c) for c in legal.hand)
+    if not text.strip():
+        raise TableError(f"Name the cards to throw (your hand: {held}), or stand pat with `/poker pat`.")
+    try:
+        typed = read_cards(text)
+    except CardError:
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+        raise TableError(f"“{shown}” is not a list of cards: write them like `Ks 9d` (a ten as 10 or T). "
+                         f"Your hand: {held}.") from None
+    jokers = [c for c in legal.hand if c.is_joker and c not in typed]
+    typed = [jokers.pop(0) if c.is_joker and c not in legal.hand and jokers else c for c in typed]  # "joker"
+    foreign = [c for c in typed if c not in legal.hand]
+    if foreign:
+        raise TableError(f"You do not hold {' '.join(readable(c) for c in foreign)}. Your hand: {held}.")
+    if not typed:
+        raise TableError("Name the cards to throw, or stand pat with `/poker pat`.")
+    if twos is None and legal.face_up_among(typed):
+        raise TableError("You throw a two: say how, with `twos:face-up` (one extra card after the draw) or "
+                         "`twos:face-down`.")
+    return legal.draw(typed, face_up=twos == FACE_UP)
+
+
+async def form_submitted(runner: TableRunner, interaction: discord.Interaction, hand: int, seq: int,
+                         codes: Sequence[str], *, face_up: bool) -> None:
+    """The draw form of an earlier version (a form opened before an upgrade, or forged): throw the cards picked,
+    Assassin's twos face up if asked."""
+
+    def move(legal: Legal) -> Move:
+        held = {c.code: c for c in in_phase("drawing", legal).hand}
+        if any(code not in held for code in codes):
+            raise TableError("Those are not your cards now; press Draw again.")
+        return legal.draw([held[code] for code in codes], face_up=face_up)
+
+    await draw(runner, interaction, hand, seq, move, drawn_from="table")

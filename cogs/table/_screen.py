@@ -1,10 +1,9 @@
-"""The table message as a pure function: the table's state in, the embed and the components out.
+"""The table message's embed as a pure function of the table's state (its components are
+``cogs.table._controls``'s).
 
-Made for a phone (about 40 characters a line, the fewest taps): one embed whose description holds the state at
-a glance (the game and round, the pot, one line per player, whose turn and his clock, this hand's last
-actions), the buttons of the player to act, and a row of seat buttons for everyone (My hand, Join, Sit out or
-in, Rebuy, Leave). No I/O and no clock here: what changes with time comes in as a ``Screen``. Tested without
-Discord.
+Made for a phone (about 40 characters a line): one embed whose description holds the state at a glance (the
+game and round, the pot, one line per player, whose turn and his clock, this hand's last actions). No I/O and no
+clock here: what changes with time comes in as a ``Screen``. Tested without Discord.
 """
 
 from __future__ import annotations
@@ -16,23 +15,15 @@ import discord
 
 from bot.cardfaces import card_text
 from bot.poker import Game, Legal, get_game
-from bot.rules_text import GAME_BLURBS
 from bot.tables import Table
+from bot.tables.tournament import tournament_of
 from cogs import render
+from cogs.render import CardText, chips, mention
 
 from .. import tournament_views
 from . import _text
-from ._text import CardText, chips, mention
-from ._views import (
-    DEFAULT_STRUCTURE,
-    ActionButton,
-    ChoiceSelect,
-    DealButton,
-    SeatButton,
-    StructureSelect,
-)
 
-MAX_LOG_LINES = 5
+MAX_LOG_LINES = 5  # this hand's last public lines the message shows (and the runner keeps)
 COLOUR = discord.Colour.dark_green()
 DONE_COLOUR = discord.Colour.dark_grey()
 
@@ -50,10 +41,6 @@ class Screen:
     notices: Sequence[str] = ()  # lines for everyone (a player whose DMs are closed)
     show_finished: bool = False  # between hands, the page still shows the hand just over
 
-
-SEATS_IN_HAND = 0  # the seat row during a hand: on top
-ACTIONS = 1  # the turn's buttons (and Amount… under them): lowest, nearest the thumb
-SEATS_BETWEEN_HANDS = 3  # under the dealer's-choice menus and Deal
 
 def embed(table: Table, screen: Screen) -> discord.Embed:
     """The table as everyone sees it now."""
@@ -86,7 +73,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
 
 
 def _tournament_lines(table: Table) -> list[str]:
-    """A tournament table's level, the next one and the time left (issue 15); nothing at a cash table."""
+    """A tournament table's level, the next one and the time left; nothing at a cash table."""
     found = tournament_views.tournament_field(table)
     return [] if found is None else ["", f"**{found.name}**", found.value]
 
@@ -124,7 +111,7 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
              "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
     if step.kind == "choose" and step.user is not None:
         after = f"Next: {mention(step.user)} picks the game."
-    if table.tournament is not None:
+    if tournament_of(table) is not None:
         after = ""
     lines += ["", after] if after else []
     lines += _tournament_lines(table)
@@ -167,91 +154,6 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     lines += _tournament_lines(table)
     lines += list(screen.notices)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-
-
-def view(table: Table, screen: Screen) -> discord.ui.View:
-    """The buttons: the player to act's (or the dealer's-choice menu), then the seat buttons."""
-    result = discord.ui.View(timeout=None)
-    live = table.live
-    legal = table.legal()
-    if live is not None:  # in the order Discord shows them: the seat row on top during a hand
-        _seat_buttons(result, table)
-    if live is None and not screen.show_finished:  # the menu comes on the next hand's own message
-        _choice_items(result, table, screen)
-    elif legal is not None and legal.phase == "betting":
-        _betting_buttons(result, table, legal)
-    elif legal is not None and legal.phase == "drawing" and live is not None:
-        t, h, s = table.id, live.record.id, live.seq
-        result.add_item(ActionButton(t, h, s, "draw", "Draw…", discord.ButtonStyle.primary, row=ACTIONS))
-        result.add_item(ActionButton(t, h, s, "pat", "Stand pat", discord.ButtonStyle.secondary, row=ACTIONS))
-    if live is None:
-        _seat_buttons(result, table)
-    return result
-
-
-def _betting_buttons(result: discord.ui.View, table: Table, legal: Legal) -> None:
-    live = table.live
-    assert live is not None
-    t, h, s = table.id, live.record.id, live.seq
-    if not legal.can_check:  # folding is offered only when it costs something to stay in
-        result.add_item(ActionButton(t, h, s, "fold", "Fold", discord.ButtonStyle.danger, row=ACTIONS))
-    label = "Check" if legal.can_check else f"Call {chips(legal.call_amount)}"
-    if legal.call_is_all_in and not legal.can_check:
-        label += " (all in)"
-    result.add_item(ActionButton(t, h, s, "cc", label, discord.ButtonStyle.success, row=ACTIONS))
-    if not legal.can_raise:
-        return
-    word = "Bet" if legal.is_bet else "Raise to"
-    style = discord.ButtonStyle.primary
-    low, high = legal.min_raise_to, legal.max_raise_to
-    all_in = legal.all_in_to
-    min_label = f"{word} {chips(low)}" + (" (all in)" if low == all_in else "")
-    result.add_item(ActionButton(t, h, s, "min" if low != all_in else "allin", min_label, style, row=ACTIONS))
-    if low == high:
-        return
-    if low < legal.pot_raise_to < high:
-        result.add_item(ActionButton(t, h, s, "pot", f"Pot {chips(legal.pot_raise_to)}", style, row=ACTIONS))
-    top = "All in" if high == all_in else "Max"
-    result.add_item(ActionButton(t, h, s, "allin" if high == all_in else "max", f"{top} {chips(high)}",
-                                 discord.ButtonStyle.danger if high == all_in else style, row=ACTIONS))
-    result.add_item(ActionButton(t, h, s, "amount", "Amount…", discord.ButtonStyle.secondary, row=ACTIONS + 1))
-
-
-def _choice_items(result: discord.ui.View, table: Table, screen: Screen) -> None:
-    step = table.next()
-    if step.kind != "choose":
-        return
-    number = screen.choice_number
-    picked = screen.pending_game
-    options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
-                                    default=g.id == picked)
-               for g in table.choices()][:25]
-    result.add_item(ChoiceSelect(table.id, number, options))
-    if table.settings.dealer_picks_structure:
-        pending = screen.pending_structure
-        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
-        result.add_item(StructureSelect(table.id, number, [
-            discord.SelectOption(label=name, value=value, default=value == (pending or DEFAULT_STRUCTURE))
-            for value, name in kinds]))
-    label = f"Deal {get_game(picked).name}"[:80] if picked else "Pick a game first"
-    result.add_item(DealButton(table.id, number, label, disabled=picked is None))
-
-
-def _seat_buttons(result: discord.ui.View, table: Table) -> None:
-    """During a hand one short row above the turn's buttons (so those are nearest the thumb): My hand, Sit out /
-    in and Leave; between hands, under everything: Join (a seat free), Sit out / in, Rebuy… and Leave."""
-    t = table.id
-    if table.live is not None:
-        result.add_item(SeatButton(t, "hand", "My hand", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
-        result.add_item(SeatButton(t, "sit", "Sit out / in", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
-        result.add_item(SeatButton(t, "leave", "Leave", discord.ButtonStyle.secondary, row=SEATS_IN_HAND))
-        return
-    row = SEATS_BETWEEN_HANDS
-    if len(table.record.seats) < table.settings.max_seats:
-        result.add_item(SeatButton(t, "join", "Join", discord.ButtonStyle.success, row=row))
-    result.add_item(SeatButton(t, "sit", "Sit out / in", discord.ButtonStyle.secondary, row=row))
-    result.add_item(SeatButton(t, "rebuy", "Rebuy…", discord.ButtonStyle.secondary, row=row))
-    result.add_item(SeatButton(t, "leave", "Leave", discord.ButtonStyle.secondary, row=row))
 
 
 def closed_embed(last: discord.Embed | None = None) -> discord.Embed:

@@ -7,7 +7,7 @@ the text form when they are missing); members by their mention (which Discord sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.cardfaces import card_text
@@ -24,26 +24,11 @@ from bot.poker import (
     RoundEnded,
     Shown,
 )
+from cogs.render import CardText, cards, chips, mention
 
-CardText = Callable[[Card], str]
 STRUCTURE_SHORT = {"fixed-limit": "Fixed", "pot-limit": "Pot limit", "no-limit": "No limit"}
 BUTTON_MARK = "🔘"
 TURN_MARK = "▶"
-
-
-def mention(user: int) -> str:
-    """A member in a message (shown as his name; it pings only where mentions are allowed)."""
-    return f"<@{user}>"
-
-
-def chips(amount: int) -> str:
-    """A chip amount with thousands separators."""
-    return f"{amount:,}"
-
-
-def cards(hand: Sequence[Card], card: CardText = card_text) -> str:
-    """Cards in a row."""
-    return " ".join(card(c) for c in hand)
 
 
 def stakes_short(hand: Hand) -> str:

@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -30,19 +29,17 @@ import discord
 
 from bot.tables import TableError
 
-from ..errors import GIVEN_UP
+from ..failures import GIVEN_UP
 from ..store_retry import DATABASE_REFUSALS
+from ..transport import DISCORD_ERRORS, show_again_in
 from ._answers import Answers
 from ._ratelimit import edit_pause
-from ._transport import DISCORD_ERRORS, retrying
 
 log = logging.getLogger(__name__)
 
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 UNKNOWN_MESSAGE = 10008
-RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)  # between failed writes; then every RETRY_EVERY seconds until shown
-RETRY_EVERY = 10.0
 UPDATES = (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update)
 TOKEN_REUSE = 13 * 60.0  # seconds after a click its token edits the table message (Discord: it lasts 15 minutes)
 OVER = discord.Embed(description="This hand is over.", colour=discord.Colour.dark_grey())  # a summary lost in a crash
@@ -62,7 +59,7 @@ class Rendered:
 
 
 class Surface(Protocol):
-    """What the writer shows and where: the owner of the table (its session) answers these."""
+    """What the writer shows and where: the owner of the table (its runner) answers these."""
 
     @property
     def channel_id(self) -> int:
@@ -296,7 +293,7 @@ class TableWriter:
                     continue
                 except Exception as error:
                     self.failures += 1
-                    wait = RETRY_PAUSES[self.failures - 1] if self.failures <= len(RETRY_PAUSES) else RETRY_EVERY
+                    wait = show_again_in(self.failures)
                     if isinstance(error, (*DISCORD_ERRORS, *DATABASE_REFUSALS)):  # not a bug: no traceback
                         log.warning("could not show the table in channel %s (try %d, %r); trying again in %ss",
                                     self.surface.channel_id, self.failures, error, wait)
@@ -394,11 +391,8 @@ class TableWriter:
         if await self._edit_by_token(message_id, embeds=embeds, view=None):
             return
 
-        def call() -> Awaitable[discord.Message]:
-            return channel.get_partial_message(message_id).edit(embeds=embeds, view=None)
-
         try:
-            await retrying(call, closed=self.bot.is_closed)
+            await channel.get_partial_message(message_id).edit(embeds=embeds, view=None)
         except discord.NotFound:
             pass
         except DISCORD_ERRORS as error:
@@ -433,7 +427,7 @@ class TableWriter:
         self._settle()
         return task
 
-    async def edit(self, message_id: int, embed: discord.Embed, *, closed: Callable[[], bool]) -> bool:
+    async def edit(self, message_id: int, embed: discord.Embed) -> bool:
         """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged.
         True once the message shows ``embed`` (or is gone)."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
@@ -441,11 +435,8 @@ class TableWriter:
         if await self._edit_by_token(message_id, embed=embed, view=None):
             return True
 
-        def call() -> Awaitable[discord.Message]:
-            return channel.get_partial_message(message_id).edit(embed=embed, view=None)
-
         try:
-            await retrying(call, closed=closed)
+            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
             return True
         except discord.NotFound:  # deleted: it shows nothing any more
             return True

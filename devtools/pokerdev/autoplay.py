@@ -48,11 +48,11 @@ __all__ = ["Policy", "Screen", "TablePlayers", "read_screen"]
 
 log = logging.getLogger(__name__)
 
-ACTION_ID = re.compile(r"pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
-CHOICE_ID = re.compile(r"pk:c:(\d+):(\d+)$")
-DEAL_ID = re.compile(r"pk:g:(\d+):(\d+)$")
-TOGGLE_ID = re.compile(r"pk:d:\d+:\d+:\d+:\d+:(\d)$")
-CONFIRM_ID = re.compile(r"pk:e:\d+:\d+:\d+:\d+:([01])$")
+ACTION_ID = re.compile(r"pk:turn:(\d+):(\d+):(\d+):([a-z]+)$")
+CHOICE_ID = re.compile(r"pk:game:(\d+):(\d+)$")
+DEAL_ID = re.compile(r"pk:deal:(\d+):(\d+)$")
+TOGGLE_ID = re.compile(r"pk:card:\d+:\d+:\d+:\d+:(\d)$")
+CONFIRM_ID = re.compile(r"pk:throw:\d+:\d+:\d+:\d+:([01])$")
 MENTION = re.compile(r"<@(\d+)>")
 SEAT_LINE = re.compile(r"<@(\d+)>\s+([\d,]+)")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: (.*?)\*\*", re.MULTILINE)  # the player to act

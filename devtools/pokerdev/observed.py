@@ -26,6 +26,7 @@ from typing import Any
 
 from .fakediscord import (
     CALLBACK_DEFERRED_MESSAGE,
+    Answer,
     FakeChannel,
     FakeConfig,
     FakeDiscord,
@@ -33,7 +34,6 @@ from .fakediscord import (
     RestCall,
     StoredFile,
     StoredMessage,
-    _Answer,
 )
 
 __all__ = ["CallTally", "ObservedFake", "Watcher"]
@@ -92,7 +92,7 @@ class ObservedFake(FakeDiscord):
             return f"{call.method} interaction webhook"  # an interaction endpoint: not under the global limit
         return route
 
-    async def _answer(self, call: RestCall) -> _Answer:
+    async def _answer(self, call: RestCall) -> Answer:
         answer = await super()._answer(call)
         tally = self.tally
         tally.total += 1
@@ -108,7 +108,7 @@ class ObservedFake(FakeDiscord):
         self.tally.interactions += 1
         return iid
 
-    async def _callback(self, call: RestCall) -> _Answer:
+    async def _callback(self, call: RestCall) -> Answer:
         rec = self.interactions.get(call.interaction_id or 0)
         first = rec is not None and rec.ack_latency is None
         try:

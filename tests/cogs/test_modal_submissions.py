@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table._views import ModalSubmit, modal_fields
+from cogs.table._forms import ModalSubmit, modal_fields
 
 
 def label(component: dict[str, Any]) -> dict[str, Any]:
@@ -26,8 +26,9 @@ def test_a_draw_submission_gives_the_cards_and_the_twos() -> None:
 
 
 def test_an_amount_submission_in_a_label_or_an_action_row() -> None:
-    labelled = {"custom_id": "pk:m:1:2:3", "components": [label({"type": 4, "custom_id": "amount", "value": "40"})]}
-    rowed = {"custom_id": "pk:m:1:2:3", "components": [
+    labelled = {"custom_id": "pk:amount:1:2:3",
+                "components": [label({"type": 4, "custom_id": "amount", "value": "40"})]}
+    rowed = {"custom_id": "pk:amount:1:2:3", "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "amount", "value": "40"}]}]}
     for data in (labelled, rowed):
         submit = ModalSubmit.parse(data)
@@ -35,7 +36,7 @@ def test_an_amount_submission_in_a_label_or_an_action_row() -> None:
 
 
 @pytest.mark.parametrize("custom_id", ["pk:w:1:2", "pk:w:1:2:3:4", "pk:x:1:2:3", "pk:w:a:2:3", "", "amount",
-                                       "pk:m:-1:2:3", " pk:m:1:2:3"])
+                                       "pk:amount:-1:2:3", " pk:amount:1:2:3"])
 def test_other_custom_ids_are_not_ours(custom_id: str) -> None:
     assert ModalSubmit.parse({"custom_id": custom_id, "components": []}) is None
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.night import ChipValue
 from bot.poker.phh import export_phh, phh_seen_by
-from bot.store import HandRecord, NetEntry, SessionRecord
+from bot.store import HandRecord, NetEntry, NightRecord
 from bot.tables.night import Board, Night, NightResults
 from cogs import night_views
 from tests.night.known import ANN, BOB, CAT, heads_up_triple_draw
@@ -20,8 +20,8 @@ from tests.night.known import ANN, BOB, CAT, heads_up_triple_draw
 DAY = dt.datetime(2026, 11, 27, 20, tzinfo=dt.UTC).timestamp()
 
 
-def session(id_: int = 7, *, open_: bool = True, hands: int = 3, channel: int = 500) -> SessionRecord:
-    return SessionRecord(id_, 1, 42, channel, 1, DAY, None if open_ else DAY + 3600, hands)
+def session(id_: int = 7, *, open_: bool = True, hands: int = 3, channel: int = 500) -> NightRecord:
+    return NightRecord(id_, 1, 42, channel, 1, DAY, None if open_ else DAY + 3600, hands)
 
 
 def results(nets: dict[int, int], *, pending: dict[int, int] | None = None, live: list[int] | None = None,

@@ -12,7 +12,8 @@ from bot.tables import Table, Tables
 from bot.tables import tournament as mode
 from bot.tables.tournament import Broke, Eliminated, Finished, Wake, new_tournament
 from bot.tournament import Placing
-from cogs.tournament_views import lobby_embed, lobby_view, news_text, tournament_field
+from cogs.table._tournament import lobby_view
+from cogs.tournament_views import lobby_embed, news_text, tournament_field
 
 T0 = 1_800_000_000.0
 G, CHANNEL, HOST = 5, 55, 500
@@ -38,9 +39,9 @@ async def open_table(store: Store, game: str = "single-draw-a5") -> Table:
     settings, tournament = new_tournament(game, 100, 1000, 1, levels="10/20, 20/40, break 5, 40/80",
                                           late_registration_levels=1, rebuys=1)
     table = await Tables(store).create(G, CHANNEL, HOST, settings, tournament=tournament)
-    assert table.tournament is not None
+    assert mode.tournament_of(table) is not None
     for user in (ALICE, BOB):
-        await table.tournament.register(table, user)
+        await mode.tournament_of(table).register(table, user)
     return table
 
 
@@ -50,7 +51,7 @@ def labels(table: Table) -> list[str]:
 
 async def test_the_level_lines_follow_the_clock(store: Store, stopped: Stopped) -> None:
     table = await open_table(store)
-    t = table.tournament
+    t = mode.tournament_of(table)
     assert t is not None
     field = tournament_field(table)
     assert field is not None and field.name == "Tournament: registration open"

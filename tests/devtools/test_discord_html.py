@@ -54,7 +54,7 @@ def test_a_button_row_shows_each_button_with_its_style_and_state() -> None:
 
 
 def test_a_select_shows_its_placeholder_closed_and_its_options_opened() -> None:
-    select = {"type": 3, "custom_id": "pk:c:1:1", "placeholder": "Dealer's choice: pick the game",
+    select = {"type": 3, "custom_id": "pk:game:1:1", "placeholder": "Dealer's choice: pick the game",
               "options": [{"label": "Assassin", "value": "assassin", "description": "A two at showdown loses"},
                           {"label": "2-7 Triple Draw", "value": "triple-draw-27"}]}
     closed = message(msg(components=[{"type": 1, "components": [select]}]), LOOK)

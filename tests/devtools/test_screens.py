@@ -144,7 +144,7 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     menu = camera.shots["choice-menu"].overlay
     assert menu is not None and menu[0] == "sheet" and all(o.get("description") for o in menu[1]["options"])
     deal = [b for m in camera.shots["choice-deal"].payloads for b in _buttons(m)
-            if str(b.get("custom_id")).startswith("pk:g:")]
+            if str(b.get("custom_id")).startswith("pk:deal:")]
     assert deal and not deal[-1].get("disabled") and deal[-1]["label"].startswith("Deal ")
 
     # The draw picker, followed from Draw… to the cards it dealt: one message, only the drawer's.
@@ -165,7 +165,8 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert re.fullmatch(r"#\d+ .+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
 
     twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain
-    assert [str(b["custom_id"])[-1] for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:e:")] == ["1", "0"]
+    throws = [str(b["custom_id"]) for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:throw:")]
+    assert [custom_id[-1] for custom_id in throws] == ["1", "0"]
     assert "(Assassin)" in camera.shots["draw-twos"].note
 
     alert = camera.shots["alert"]

@@ -3,5 +3,3 @@ the tests import it from here."""
 
 from pokerdev.fakediscord import *  # noqa: F403
 from pokerdev.fakediscord import __all__ as __all__
-from pokerdev.fakediscord import _Answer as _Answer
-from pokerdev.fakediscord import _call_matcher as _call_matcher

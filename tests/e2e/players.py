@@ -277,7 +277,7 @@ class Players:
         if actor is None or legal is None or message_id is None or message_id not in self.fake.messages:
             return None
         message = self.fake.messages[message_id]
-        prefix = f"pk:a:{table.id}:{live.record.id}:{live.seq}:"
+        prefix = f"pk:turn:{table.id}:{live.record.id}:{live.seq}:"
         kinds = {c[len(prefix):] for c in message.custom_ids() if c.startswith(prefix)}
         wanted = "draw" if legal.phase == "drawing" else "cc"
         if wanted not in kinds:
@@ -293,7 +293,7 @@ class Players:
 
     def seat_button(self, kind: str) -> str:
         """The custom_id of a seat button (My hand, Join, Sit out / in, Rebuy…, Leave) of the table message."""
-        return f"pk:t:{self.table.id}:{kind}"
+        return f"pk:seat:{self.table.id}:{kind}"
 
     async def click_seat(self, user: str, kind: str) -> InteractionRecord:
         """``user`` presses one of the table message's seat buttons."""
@@ -301,7 +301,7 @@ class Players:
 
     def button_id(self, turn: Turn, kind: str, message: StoredMessage | None = None) -> str:
         """The custom_id of the ``kind`` button of ``turn``, checked to be on ``message`` (default: the turn's)."""
-        custom_id = f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:{kind}"
+        custom_id = f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:{kind}"
         shown = message or turn.message
         assert shown.component(custom_id) is not None, f"no {kind} button: {shown.custom_ids()}"
         return custom_id
@@ -325,7 +325,7 @@ class Players:
             amount = int(arg)
             assert self.table.hand is not None
             structure = self.table.hand.stakes.structure
-            if amount == legal.all_in_to and f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:allin" in \
+            if amount == legal.all_in_to and f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:allin" in \
                     turn.message.custom_ids():
                 return await self.all_in(turn)
             shortcuts = {"min": legal.min_raise_to}
@@ -357,7 +357,7 @@ class Players:
         turn = turn or await self.turn()
         asked = await self.click("allin", turn=turn)
         assert asked.ephemeral and asked.message is not None, asked.content
-        sure = f"pk:a:{self.table.id}:{turn.hand_id}:{turn.seq}:allinok"
+        sure = f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:allinok"
         return await self.fake.reply_to(await self.fake.click(turn.name, asked.message, sure))
 
     async def open_draw(self, turn: Turn | None = None, user: str | None = None) -> InteractionRecord:
@@ -372,9 +372,9 @@ class Players:
         toggles, confirms = {}, {}
         for component in picker.buttons():
             custom_id = str(component.get("custom_id") or "")
-            if custom_id.startswith("pk:d:"):
+            if custom_id.startswith("pk:card:"):
                 toggles[int(custom_id.rsplit(":", 1)[1])] = custom_id
-            elif custom_id.startswith("pk:e:"):
+            elif custom_id.startswith("pk:throw:"):
                 confirms[str(component.get("label") or "")] = custom_id
         return toggles, confirms
 
@@ -400,26 +400,26 @@ class Players:
 
     def choice_menu(self) -> tuple[StoredMessage, dict[str, JSON]] | None:
         """The dealer's-choice menu when the table message shows it: the message and its components by kind
-        (``c`` the games, ``s`` the structures, ``g`` the Deal button)."""
+        (``game`` the games, ``structure`` the structures, ``deal`` the Deal button)."""
         table = self.table
         if table.live is not None or table.message_id is None or table.message_id not in self.fake.messages:
             return None
         message = self.fake.messages[table.message_id]
         found = {str(c["custom_id"]).split(":")[1]: c for c in message.all_components()
-                 if str(c.get("custom_id", "")).startswith(("pk:c:", "pk:s:", "pk:g:"))}
-        return (message, found) if "c" in found else None
+                 if str(c.get("custom_id", "")).startswith(("pk:game:", "pk:structure:", "pk:deal:"))}
+        return (message, found) if "game" in found else None
 
     async def choose(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0) -> None:
         """Dealer's choice: ``who`` picks ``game`` (and ``structure``) in the menu, then presses Deal."""
         message, parts = await self.fake.wait_for(self.choice_menu, timeout, what="the dealer's choice menu")
         if structure is not None:
-            picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["s"]["custom_id"]),
+            picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["structure"]["custom_id"]),
                                                                      [structure]))
             assert picked.response_type == 7, picked.content
-        picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["c"]["custom_id"]), [game]))
+        picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["game"]["custom_id"]), [game]))
         assert picked.response_type == 7 and self.table.live is None, picked.content  # shown, not dealt yet
         message = self.fake.message(message.id)
-        deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:g:"))
+        deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:deal:"))
         assert not deal.get("disabled") and str(deal.get("label")) == f"Deal {get_game(game).name}"[:80]
         dealt = await self.fake.reply_to(await self.fake.click(who, message, str(deal["custom_id"])))
         assert dealt.response_type in (6, 7), dealt.content

@@ -13,7 +13,7 @@ import pytest
 
 from bot.poker import Card, Drew, format_cards, parse_cards
 from bot.tables import TableSettings
-from cogs.table._commands import LATE, read_cards, readable
+from cogs.table._move_commands import LATE, read_cards, readable
 from pokerdev.fakediscord import ApiError
 
 from .conftest_bot import PokerBotStarter

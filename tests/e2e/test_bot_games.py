@@ -111,11 +111,11 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     async def choose(who: str, game: str) -> None:
         message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
         assert f"**<@{players.uid(who)}> picks the next game** · ⏱ <t:" in message.text()  # his clock is shown
-        offered = parts["c"]["options"]
+        offered = parts["game"]["options"]
         assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"
         other = next(n for n in PLAYERS if n != who)
-        refused = await fake.reply_to(await fake.select(other, message, str(parts["c"]["custom_id"]), [game]))
+        refused = await fake.reply_to(await fake.select(other, message, str(parts["game"]["custom_id"]), [game]))
         assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
         await players.choose(who, game)
 
@@ -152,19 +152,19 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     seven = ("alice", "bob", "carol", "dave", "erin", "frank", "manager")
     await players.open_table("alice", seven, game="dealers-choice")
     message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
-    offered = [o["value"] for o in parts["c"]["options"]]
+    offered = [o["value"] for o in parts["game"]["options"]]
     assert offered == [g.id for g in GAMES.values() if g.max_players >= 7]
     assert offered == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
-    assert parts["g"].get("disabled") and parts["g"]["label"] == "Pick a game first"  # nothing to deal yet
+    assert parts["deal"].get("disabled") and parts["deal"]["label"] == "Pick a game first"  # nothing to deal yet
     chooser = players.name(players.table.chooser() or 0)
-    select_id = str(parts["c"]["custom_id"])
+    select_id = str(parts["game"]["custom_id"])
     with pytest.raises(ValueError, match="no option"):  # the client offers no such choice
         await fake.select(chooser, message, select_id, ["triple-draw-27"])
     # A forged pick of a game seven players cannot play is refused, and nothing is dealt.
     forged = await fake.reply_to(await fake.select(chooser, message, select_id, ["triple-draw-27"], force=True))
     assert forged.ephemeral and "cannot be dealt to these players" in forged.content
     # A forged Deal with nothing picked deals nothing either.
-    deal = await fake.reply_to(await fake.click(chooser, message, str(parts["g"]["custom_id"]), force=True))
+    deal = await fake.reply_to(await fake.click(chooser, message, str(parts["deal"]["custom_id"]), force=True))
     assert deal.ephemeral and deal.content == "Pick a game in the menu first."
     assert players.table.live is None
     # Pausing before the deal ends the test with no hand to play out.
@@ -179,7 +179,7 @@ async def test_dealers_choice_with_antes_only_offers_the_high_games(
     await players.open_table("alice", PLAYERS, game="dealers-choice", small_blind=0, big_blind=0, ante=5)
 
     _, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
-    assert [o["value"] for o in parts["c"]["options"]] == ["five-card-draw", "assassin"]
+    assert [o["value"] for o in parts["game"]["options"]] == ["five-card-draw", "assassin"]
     await players.poker("alice", "table pause")
 
 
@@ -327,7 +327,7 @@ async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
     message, parts = await fake.wait_for(players.choice_menu, what="the game and structure menus")
     chooser = players.name(table.chooser() or 0)
     assert f"<@{players.uid(chooser)}> picks the next game" in message.text()
-    structures = parts["s"]
+    structures = parts["structure"]
     assert [o["value"] for o in structures["options"]] == ["default", "fixed-limit", "pot-limit", "no-limit"]
     other = next(n for n in PLAYERS if n != chooser)
     refused = await fake.reply_to(await fake.select(other, message, str(structures["custom_id"]), ["pot-limit"]))
@@ -337,12 +337,12 @@ async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
     assert forged.ephemeral and "The structure must be one of" in forged.content
     picked = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["pot-limit"]))
     assert picked.response_type == 7 and table.live is None
-    [shown] = [c for c in message.all_components() if str(c.get("custom_id")).startswith("pk:s:")]
+    [shown] = [c for c in message.all_components() if str(c.get("custom_id")).startswith("pk:structure:")]
     assert [o["value"] for o in shown["options"] if o.get("default")] == ["pot-limit"]
-    game = await fake.reply_to(await fake.select(chooser, message, str(parts["c"]["custom_id"]), ["triple-draw-27"]))
+    game = await fake.reply_to(await fake.select(chooser, message, str(parts["game"]["custom_id"]), ["triple-draw-27"]))
     assert game.response_type == 7 and table.live is None  # the pick is shown; nothing is dealt before Deal
     assert "Picked: 2-7 Triple Draw · Pot limit. Press **Deal** to deal it." in message.text()
-    deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:g:"))
+    deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:deal:"))
     assert deal["label"] == "Deal 2-7 Triple Draw"
     refused = await fake.reply_to(await fake.click(other, message, str(deal["custom_id"])))
     assert refused.ephemeral and f"It is <@{players.uid(chooser)}>'s choice." in refused.content
@@ -352,4 +352,4 @@ async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
     assert table.hand.stakes.structure == "pot-limit"  # not the game's own fixed limit
     await players.play(folding_to_the_blind, number=1)
     message, parts = await fake.wait_for(players.choice_menu, what="the next choice")
-    assert [o["value"] for o in parts["s"]["options"] if o.get("default")] == ["default"]  # for that deal only
+    assert [o["value"] for o in parts["structure"]["options"] if o.get("default")] == ["default"]  # for that deal only

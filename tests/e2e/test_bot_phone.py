@@ -126,7 +126,7 @@ async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotSt
     await players.act("cc", turn=turn)
     await players.play(calling_station, until=lambda t: t.legal.phase == "betting" and t.name == "alice")
     turn = await players.turn(1)
-    all_in = f"pk:a:{table.id}:{turn.hand_id}:{turn.seq}:allin"
+    all_in = f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq}:allin"
     asked = await fake.reply_to(await fake.click("alice", turn.message, all_in))
     assert asked.ephemeral and asked.content == f"Go all in for {turn.legal.all_in_to:,}?"
     assert table.live is not None and table.live.seq == turn.seq  # one tap: nothing happened yet

@@ -44,7 +44,7 @@ async def test_a_restart_in_the_middle_of_a_hand(fake: FakeDiscord, poker_bot: P
 
     restored = players.table
     assert restored.live is not None and restored.live.seq == seq and restored.message_id == message_id
-    assert players.bot.get_cog("TableCog").sessions[restored.id].clock is not None  # the clock runs again
+    assert players.bot.get_cog("TableCog").runners.get(restored.id).clock is not None  # the clock runs again
     after = await players.turn(1)
     assert after.message.id == message_id and after.name == turn.name  # the old bot's message and buttons
     await players.play(calling_station, number=1)
@@ -133,7 +133,7 @@ async def test_table_message_edits_never_go_back_in_time(fake: FakeDiscord, poke
     assert table.live is not None
     now = await players.turn(1, timeout=1)
     assert now.seq == turn.seq + 1
-    assert f"pk:a:{table.id}:{turn.hand_id}:{turn.seq + 1}:cc" in players.message().custom_ids()
+    assert f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq + 1}:cc" in players.message().custom_ids()
     seqs = [int(cid.split(":")[4]) for state in players.message().history for row in state["components"]
             for cid in (c.get("custom_id", "") for c in row.get("components", [])) if cid.endswith(":cc")]
     # Whether the slow, older edit was overtaken (coalesced away) or landed late and was followed by the

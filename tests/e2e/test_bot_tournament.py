@@ -12,10 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from bot.poker import Hand, Legal
-from bot.tables import Table
+from bot.tables import Table, Terms
 from bot.tables import tournament as mode
 from bot.tables.tournament import Finished
-from bot.tournament import NextHand
 from cogs.tournament_views import news_text
 
 from .conftest_bot import PokerBotStarter
@@ -68,7 +67,7 @@ def dealt(monkeypatch: pytest.MonkeyPatch) -> Iterator[DealClock]:
     monkeypatch.setattr(mode, "CLOCK", clock)
     before_deal = mode.TournamentMode.before_deal
 
-    async def stepping(self: mode.TournamentMode, table: Table) -> NextHand:
+    async def stepping(self: mode.TournamentMode, table: Table) -> Terms:
         clock.t += clock.per_deal
         return await before_deal(self, table)
 
@@ -124,7 +123,7 @@ async def play_out(players: Players, policy: Policy = shove, limit: int = 60) ->
         if standings(fake) is not None:
             break
         table = players.table
-        if table.tournament is not None and table.tournament.state.stage == "finished":
+        if mode.tournament_of(table) is not None and mode.tournament_of(table).state.stage == "finished":
             break
         await players.play(policy, timeout=15)
     return await fake.wait_for(lambda: standings(fake), 10, what="the final standings")
@@ -155,7 +154,7 @@ async def test_a_whole_tournament_of_each_structure(fake: FakeDiscord, poker_bot
     assert record is not None
     prizes = {e.user_id: e.prize for e in record.entries}
     assert sum(p or 0 for p in prizes.values()) == 300 and len(prizes) == 3
-    t = players.table.tournament
+    t = mode.tournament_of(players.table)
     assert t is not None and final.content == news_text(Finished(tuple(t.state.placings()), prizes))  # type: ignore[arg-type]
     first = t.state.placings()[0]
     assert first.place == 1 and len(first.players) == 1 and prizes[first.players[0]] == 210  # 70% of 300
@@ -201,13 +200,13 @@ async def test_registration_buttons_late_registration_rebuy_and_cancel(
     # Play all-in hands until somebody is broke: he may rebuy with the message's button.
     for _ in range(10):
         table = players.table
-        assert table.tournament is not None
-        if table.tournament.state.awaiting_rebuy:
+        assert mode.tournament_of(table) is not None
+        if mode.tournament_of(table).state.awaiting_rebuy:
             break
         await players.play(shove, timeout=15)
     table = players.table
-    assert table.tournament is not None and table.tournament.state.awaiting_rebuy
-    broke = players.name(table.tournament.state.awaiting_rebuy[0].player)
+    assert mode.tournament_of(table) is not None and mode.tournament_of(table).state.awaiting_rebuy
+    broke = players.name(mode.tournament_of(table).state.awaiting_rebuy[0].player)
     await fake.wait_for(lambda: any("no chips left" in m.content for m in fake.channel_messages("poker")), 5,
                         what="the notice of a broke player")
     rebought = await fake.wait_for(
@@ -239,13 +238,13 @@ async def test_a_restart_mid_tournament_keeps_the_clock_and_the_hand(
     await fake.wait_for(lambda: not fake.message(lobby.id).buttons(), 5, what="no registration once started")
     turn = await players.turn()
     hand = players.table.hand
-    assert hand is not None and players.table.tournament is not None
-    stakes, clock = hand.stakes, players.table.tournament.state.clock
+    assert hand is not None and mode.tournament_of(players.table) is not None
+    stakes, clock = hand.stakes, mode.tournament_of(players.table).state.clock
     await poker_bot.restart()
     # The same hand, at the same stakes, from its log; the same clock, read from the store.
     again = await players.turn()
     assert again.hand_id == turn.hand_id and players.table.hand is not None and players.table.hand.stakes == stakes
-    assert players.table.tournament is not None and players.table.tournament.state.clock == clock
+    assert mode.tournament_of(players.table) is not None and mode.tournament_of(players.table).state.clock == clock
     await play_out(players)
     await fake.settle()
     assert sum(m.content.startswith("**Final standings**") for m in fake.channel_messages("poker")) == 1
@@ -274,7 +273,7 @@ async def test_play_resumes_by_itself_after_a_break_even_across_a_restart(
         return {h.settings["stakes"]["big_blind"] for h in hands}
 
     def on_break() -> bool:
-        t = players.table.tournament
+        t = mode.tournament_of(players.table)
         level = t.level_now() if t is not None else None
         return players.table.live is None and level is not None and level.status == "break"
 

@@ -339,7 +339,7 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     late = [(r.payload["data"].get("custom_id"), r.response_type) for r in acted if r.late]
     assert acted and not late, late
     # Every click that stored a move waited for the slow store: it was acknowledged in time, the table edited.
-    moves = [r for r in acted if str(r.payload["data"].get("custom_id")).startswith("pk:a:")
+    moves = [r for r in acted if str(r.payload["data"].get("custom_id")).startswith("pk:turn:")
              and not str(r.payload["data"].get("custom_id")).endswith((":draw", ":allin"))]
     assert moves and all(r.response_type == 6 for r in moves), [(r.payload["data"], r.response_type) for r in moves]
 

@@ -403,3 +403,25 @@ def test_can_is_true_exactly_when_act_succeeds_and_a_refused_act_changes_nothing
     event(f"refused a move: {refused > 0}")
     event(f"the deck refused a card: {deck_refusals > 0}")
     event(f"hand over: {hand.is_complete}")
+
+
+def test_legal_says_how_to_go_all_in() -> None:
+    hand = Hand("five-card-draw", NL, [100, 100, 30], seed=1)
+    assert hand.legal().all_in() == BetRaise(30)  # the button, first to act, raises every chip he has
+    hand = Hand("triple-draw-27", FL, [100, 100, 2], seed=1)
+    legal = hand.legal()
+    assert legal.all_in() == CheckCall() and not legal.can_raise  # calling takes every chip: that is all in
+    hand.act(legal.all_in())
+    assert hand.stacks[legal.player] == 0
+
+
+def test_legal_builds_a_draw_with_assassins_twos_face_up_or_not() -> None:
+    two, joker, king, nine = parse_cards("2c X1 Ks 9d")
+    legal = dataclasses.replace(Hand("five-card-draw", NL, [100, 100], seed=1).legal(), phase="drawing",
+                                hand=(two, joker, king, nine), face_up_twos=(two, joker))
+    assert legal.draw([king, nine]) == Draw((king, nine))
+    assert legal.draw([two, king]) == Draw((two, king))  # face down
+    assert legal.draw([two, joker, king], face_up=True) == Draw((two, joker, king), (two, joker))
+    assert legal.face_up_among([king, joker]) == (joker,) and legal.face_up_among([king]) == ()
+    with pytest.raises(IllegalAction, match="face up, but the cards you picked hold no two"):
+        legal.draw([king, nine], face_up=True)

@@ -16,6 +16,7 @@ from bot.planning import (
     holds_seats,
     interested_changes,
     next_step,
+    planned_buy_ins,
     roster,
     seats_held,
 )
@@ -85,3 +86,10 @@ def test_the_events_name() -> None:
     assert event_name("Dealer's choice", 1, 2) == "Poker night: Dealer's choice 1/2"
     assert event_name("Badugi", 1000, 2000) == "Poker night: Badugi 1,000/2,000"
     assert len(event_name("x" * 200, 1, 2)) == 100
+
+
+def test_a_planned_buy_in_is_the_largest_and_the_smallest_stays_the_houses_unless_it_is_less() -> None:
+    assert planned_buy_ins(10, None) == (None, None)  # the house's default range
+    assert planned_buy_ins(10, 1000) == (200, 1000)  # 20 big blinds to the planned buy-in
+    assert planned_buy_ins(10, 150) == (150, 150)  # less than 20 big blinds: that buy-in only
+    assert planned_buy_ins(0, 50) == (20, 50)  # no big blind: counted in chips

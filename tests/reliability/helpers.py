@@ -10,8 +10,8 @@ from typing import Any
 from bot.store import Store
 from bot.tables import Table
 from cogs.table._cog import TableCog
-from cogs.table._session import TableSession
-from cogs.table._views import COG_NAME
+from cogs.table._runner import TableRunner
+from cogs.table._runners import COG_NAME
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.players import Players
 
@@ -21,14 +21,14 @@ ACK_DEADLINE = 3.0
 def rendered(players: Players, table: Table | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The table message as the bot would render it now: (embeds, custom_ids)."""
     table = table or players.table
-    rendered = session_of(players, table).render()
+    rendered = runner_of(players, table).render()
     return [rendered.embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in rendered.view.children]
 
 
-def session_of(players: Players, table: Table) -> TableSession:
+def runner_of(players: Players, table: Table) -> TableRunner:
     """The Discord side of a table (its writer, clock, log)."""
     cog: TableCog = players.bot.get_cog(COG_NAME)  # type: ignore[assignment]
-    return cog.session(table)
+    return cog.runners.of(table)
 
 
 async def assert_shows_table(players: Players, table: Table | None = None, timeout: float = 10.0) -> StoredMessage:
@@ -46,7 +46,7 @@ async def assert_shows_table(players: Players, table: Table | None = None, timeo
         return message if message.embeds == embeds and message.custom_ids() == custom_ids else None
 
     message = await fake.wait_for(shown, timeout, what="the table message to show the table's state")
-    writer = session_of(players, table).writer
+    writer = runner_of(players, table).writer
     await fake.wait_for(lambda: not writer.busy and writer.written >= writer.wanted, timeout,
                         what="the table message writer to finish")
     assert shown() is message

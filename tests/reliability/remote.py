@@ -22,7 +22,7 @@ from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from tests.pg import query
 
 ROOT = Path(__file__).resolve().parents[2]
-ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):([a-z]+)$")
+ACTION = re.compile(r"^pk:turn:(\d+):(\d+):(\d+):([a-z]+)$")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)  # the player to act, in bold
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 LOGGED_ERROR = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]? \[?(?:ERROR|CRITICAL)\b")
@@ -257,19 +257,19 @@ class RemotePlayers:
         picker = opened.message if opened is not None else None
         if opened is None or picker is None or not opened.ephemeral or opened.response_type != 4:
             return self._count(opened)
-        toggles = [str(c["custom_id"]) for c in picker.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+        toggles = [str(c["custom_id"]) for c in picker.buttons() if str(c.get("custom_id", "")).startswith("pk:card:")]
         if not toggles:  # not a picker: a refusal (e.g. the moment had passed), or the bot's word that it was lost
             self.refused.append(opened.content)
             return True
         for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
             current = self.fake.message(picker.id)
-            ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:d:")]
+            ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:card:")]
             tapped = await self.answer(self.fake.click(name, current, ids[index]))
             if tapped is None or tapped.response_type != 7:
                 return self._count(tapped)
         current = self.fake.message(picker.id)
         confirm = next(str(c["custom_id"]) for c in current.buttons()
-                       if str(c.get("custom_id", "")).startswith("pk:e:"))
+                       if str(c.get("custom_id", "")).startswith("pk:throw:"))
         return self._count(await self.answer(self.fake.click(name, current, confirm)))
 
     async def _rebuy(self) -> bool:

@@ -17,19 +17,19 @@ import re
 import pytest
 
 from cogs.errors import UNEXPECTED
-from cogs.table._transport import Stats
+from cogs.transport import Stats
 from pokerdev.fakediscord.faults import CALLBACK_ROUTE, CONNECTION_FAULTS
 from tests.e2e.conftest_bot import PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, RestCall, StoredMessage
 from tests.e2e.players import SHOWDOWN, Players, Turn, calling_station
 
 from .conftest import Figures
-from .helpers import assert_shows_table, chips_lost, session_of
+from .helpers import assert_shows_table, chips_lost, runner_of
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ("alice", "bob", "carol")
-ACTION = re.compile(r"^pk:a:(\d+):(\d+):(\d+):[a-z]+$")
+ACTION = re.compile(r"^pk:turn:(\d+):(\d+):(\d+):[a-z]+$")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)
 WRONG = ("went wrong", "nothing was changed")
 
@@ -85,7 +85,7 @@ class ClockWatch:
         self.task = asyncio.create_task(self._watch())
 
     async def _watch(self) -> None:
-        session = session_of(self.players, self.players.table)
+        session = runner_of(self.players, self.players.table)
         while True:
             clocked, message_id = session.clocked, session.message_id
             if clocked is not None and clocked.kind == "act" and message_id in self.players.fake.messages:
@@ -160,7 +160,7 @@ async def test_an_answer_that_never_lands_leaves_the_table_moving_and_the_clock_
         nxt = await next_turn(players, seq + 1, 8)
         assert nxt.seq == seq + 1 and table.live.seq == seq + 1
         assert edits.hits == 3 and not fake.interactions[iid].acknowledged
-        session = session_of(players, table)
+        session = runner_of(players, table)
         await fake.wait_for(lambda: session.clocked is not None and session.clocked.seq == seq + 1, 3,
                             what="the clock of the turn shown")
         await players.play(calling_station, number=1)
@@ -252,7 +252,7 @@ async def test_the_amount_form_during_a_draw_is_refused(
     turn = await players.turn(1)
     assert table.live is not None and turn.legal.phase == "drawing"
     seq = table.live.seq
-    custom_id = f"pk:m:{table.id}:{turn.hand_id}:{turn.seq}"
+    custom_id = f"pk:amount:{table.id}:{turn.hand_id}:{turn.seq}"
     rec = await fake.reply_to(await fake.submit_modal(turn.name, custom_id, {"amount": "50"}, force=True))
     assert rec.ephemeral and rec.content == "It is time to draw, not to bet.", rec.content
     assert table.live.seq == seq

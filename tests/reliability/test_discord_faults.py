@@ -13,11 +13,11 @@ import discord
 import pytest
 
 from tests.e2e.conftest_bot import PokerBotStarter
-from tests.e2e.fakediscord import FakeDiscord, RateLimitModel, RestCall, _call_matcher
+from tests.e2e.fakediscord import FakeDiscord, RateLimitModel, RestCall, call_matcher
 from tests.e2e.players import FastClockFor, Players, bettor, calling_station, standing_pat
 
 from .conftest import Figures
-from .helpers import assert_acknowledged_in_time, assert_shows_table, chips_lost, session_of
+from .helpers import assert_acknowledged_in_time, assert_shows_table, chips_lost, runner_of
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +37,7 @@ def dm_posts(fake: FakeDiscord, names: tuple[str, ...] = PLAYERS):
 def every_other(*patterns: str):
     """A fault matcher: every other call matching one of ``patterns`` (so that the call tried again after the
     fault goes through: discord.py waits 1 s, 3 s, 5 s... between tries after a 500)."""
-    matchers = [_call_matcher(pattern) for pattern in patterns]
+    matchers = [call_matcher(pattern) for pattern in patterns]
     seen = [0]
 
     def match(call: RestCall) -> bool:
@@ -282,7 +282,7 @@ async def test_closed_dms_for_one_then_all_players(
     for name in PLAYERS:
         mine = await players.click_seat(name, "hand")
         seat = table.live.users.index(players.uid(name))
-        assert mine.ephemeral and mine.content == session_of(players, table).hand_text(players.uid(name))
+        assert mine.ephemeral and mine.content == runner_of(players, table).hand_text(players.uid(name))
         assert players.cards(table.hand.holes[seat]) in mine.content
     # Each is named once on the table message (not in posts that push it up the channel).
     text = players.description()
@@ -385,7 +385,7 @@ async def test_edits_coalesce_under_the_channel_rate_limit(
     await asyncio.sleep(1.1)  # the window of the fake's unreachable limit used by the setup is over
     fake._buckets.clear()
     fake.rate_limit = RateLimitModel(limit=5, period=5.0)
-    publisher = session_of(players, table).writer
+    publisher = runner_of(players, table).writer
     mark, asked, wrote = fake.mark(), publisher.wanted, publisher.writes
 
     async with fake.together():  # 24 commands at the same moment, each changing the table
@@ -450,7 +450,7 @@ async def test_closing_while_an_edit_is_pending(
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
     await assert_shows_table(players)
-    publisher = session_of(players, table).writer
+    publisher = runner_of(players, table).writer
     if waiting == "in flight":
         slow = fake.inject("PATCH /channels/*/messages/*", delay=1.0)
         await players.poker("bob", "sitout")

@@ -104,23 +104,23 @@ class Hostile:
             iid = await self.fake.click(who, turn.message, turn.kinds["cc"])
         elif roll < 0.5 and self.snapshots:  # a stale button (an older state of a table message)
             _, old = self.rng.choice(self.snapshots)
-            now = f"pk:a:{turn.table_id}:{turn.hand_id}:{turn.seq}:"
-            ids = [c for c in old.custom_ids() if c.startswith("pk:a:") and not c.startswith(now)]  # type: ignore[attr-defined]
+            now = f"pk:turn:{turn.table_id}:{turn.hand_id}:{turn.seq}:"
+            ids = [c for c in old.custom_ids() if c.startswith("pk:turn:") and not c.startswith(now)]  # type: ignore[attr-defined]
             if not ids:  # (the snapshot still shows the moment being played: a click on it would be fair)
                 return
             iid = await self.fake.click(self.fake.user(turn.user_id).name, old, self.rng.choice(ids), force=True)
         elif roll < 0.7:  # a forged action (not on the message it came from): a future moment, another table...
             forged = self.rng.choice([
-                f"pk:a:{turn.table_id}:{turn.hand_id}:{turn.seq + 3}:cc",
-                f"pk:a:{turn.table_id + 7}:{turn.hand_id}:{turn.seq}:min",
-                f"pk:a:{turn.table_id}:{turn.hand_id}:{turn.seq}:zz",
-                "pk:a:x:1:2:cc",
+                f"pk:turn:{turn.table_id}:{turn.hand_id}:{turn.seq + 3}:cc",
+                f"pk:turn:{turn.table_id + 7}:{turn.hand_id}:{turn.seq}:min",
+                f"pk:turn:{turn.table_id}:{turn.hand_id}:{turn.seq}:zz",
+                "pk:turn:x:1:2:cc",
             ])
             iid = await self.fake.click(self.fake.user(turn.user_id).name if roll < 0.6 else who, turn.message,
                                         forged, force=True, expect_ack=False)  # not on its message: discord.py drops it
         else:  # a forged amount form: out of turn, or during a draw, or nonsense
             amount = self.rng.choice(["50", "-5", "1e9", "99999999999999999999", ""])
-            iid = await self.fake.submit_modal(who, f"pk:m:{turn.table_id}:{turn.hand_id}:{turn.seq}",
+            iid = await self.fake.submit_modal(who, f"pk:amount:{turn.table_id}:{turn.hand_id}:{turn.seq}",
                                                {"amount": amount}, force=True)
         self.sent.append(iid)
         self.snapshots.append((p, turn.message.snapshot()))

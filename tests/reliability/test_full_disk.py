@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cogs.table._session import TableSession
+from cogs.table._runner import TableRunner
 from tests.disks import SmallDisk, small_disk
 from tests.e2e.conftest import DiscordErrors
 from tests.e2e.conftest_bot import PokerBotStarter
@@ -22,7 +22,7 @@ from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.players import Players, calling_station
 
 from .conftest import Figures
-from .helpers import assert_shows_table, session_of
+from .helpers import assert_shows_table, runner_of
 
 __all__ = ["small_disk"]
 
@@ -32,12 +32,12 @@ PLAYERS = ("alice", "bob", "carol")
 FULL = "The bot cannot write its database right now (disk full); nothing was changed."
 
 
-def run_out(session: TableSession) -> None:
+def run_out(runner: TableRunner) -> None:
     """The clock of the moment on screen runs out now (as if its player had used all his time)."""
-    turn = session.turn()
+    turn = runner.turn()
     assert turn is not None
-    session.cancel_clock()
-    session._start_clock(turn, time.time() + 0.05)
+    runner.cancel_clock()
+    runner._start_clock(turn, time.time() + 0.05)
 
 
 async def waited_for_the_database(fake: FakeDiscord, caplog: pytest.LogCaptureFixture, what: str) -> None:
@@ -60,7 +60,7 @@ async def test_a_full_disk_refuses_changes_and_the_table_moves_on_once_it_has_ro
     await poker_bot(seed=31, next_hand_delay=3600)  # the next deal only when the test asks for it
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS)
-    session = session_of(players, table)
+    runner = runner_of(players, table)
     await players.chips("dave", "balance")
     turn = await players.turn(1)
     assert table.live is not None
@@ -77,7 +77,7 @@ async def test_a_full_disk_refuses_changes_and_the_table_moves_on_once_it_has_ro
     balance = await players.chips("dave", "balance")  # a read
     assert balance.content == f"<@{players.uid('dave')}> has 1,000 chips in the bank."
     assert table.live.seq == seq and table.seat_of(players.uid("erin")) is None
-    run_out(session)  # the clock runs out while the disk is full: its move cannot be stored yet
+    run_out(runner)  # the clock runs out while the disk is full: its move cannot be stored yet
     await waited_for_the_database(fake, caplog, "the clock")
     assert table.live.seq == seq
     small_disk.free()
@@ -89,7 +89,7 @@ async def test_a_full_disk_refuses_changes_and_the_table_moves_on_once_it_has_ro
     await players.play(calling_station, number=1)
     assert table.live is None
     small_disk.fill()
-    session.schedule_deal(0)  # the next deal comes while the disk is full
+    runner.schedule_deal(0)  # the next deal comes while the disk is full
     await waited_for_the_database(fake, caplog, "the next deal")
     assert table.live is None
     small_disk.free()
@@ -110,12 +110,12 @@ async def test_the_dealers_choice_running_out_on_a_full_disk_deals_once_it_has_r
     await poker_bot(seed=32)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice")
-    session = session_of(players, table)
+    runner = runner_of(players, table)
     await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
     assert table.live is None
     caplog.set_level(logging.INFO)
     small_disk.fill()
-    run_out(session)
+    run_out(runner)
     await waited_for_the_database(fake, caplog, "the dealer's choice running out")
     assert table.live is None
     small_disk.free()

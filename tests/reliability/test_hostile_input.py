@@ -249,7 +249,7 @@ async def test_forged_and_random_interactions_change_nothing(
         kind = data.draw(st.one_of(st.sampled_from(kinds), st.text(string.ascii_lowercase, min_size=1, max_size=12)))
         if is_legal_action(scene, message, user, table, hand, seq, kind):
             kind = "nonsense"
-        custom_id = f"pk:a:{table}:{hand}:{seq}:{kind}"
+        custom_id = f"pk:turn:{table}:{hand}:{seq}:{kind}"
         lying = data.draw(st.booleans())
         source = carrying(message, button(custom_id)) if lying else message
 
@@ -272,9 +272,9 @@ async def test_forged_and_random_interactions_change_nothing(
         if is_legal_action(scene, message, user, table, hand, seq, "draw"):
             mask |= 1 << 9  # (a real Throw now would draw: not hostile)
         if data.draw(st.booleans()):
-            custom_id, what = f"pk:d:{table}:{hand}:{seq}:{mask}:{data.draw(st.integers(0, 9))}", "forged card tap"
+            custom_id, what = f"pk:card:{table}:{hand}:{seq}:{mask}:{data.draw(st.integers(0, 9))}", "forged card tap"
         else:
-            custom_id, what = f"pk:e:{table}:{hand}:{seq}:{mask}:{data.draw(st.sampled_from('01'))}", "forged Throw"
+            custom_id, what = f"pk:throw:{table}:{hand}:{seq}:{mask}:{data.draw(st.sampled_from('01'))}", "forged Throw"
         source = carrying(message, button(custom_id)) if data.draw(st.booleans()) else message
 
         async def go() -> None:
@@ -291,11 +291,11 @@ async def test_forged_and_random_interactions_change_nothing(
         table = data.draw(custom_id_ints(scene).filter(lambda t: t not in here))
         if data.draw(st.booleans()):
             number = data.draw(custom_id_ints(scene))
-            custom_id, what = f"pk:g:{data.draw(st.sampled_from([*here, table]))}:{number}", "forged Deal"
+            custom_id, what = f"pk:deal:{data.draw(st.sampled_from([*here, table]))}:{number}", "forged Deal"
         else:
             kind = data.draw(st.one_of(st.sampled_from(["hand", "join", "sit", "rebuy", "leave"]),
                                        st.text(string.ascii_lowercase, min_size=1, max_size=12)))
-            custom_id, what = f"pk:t:{table}:{kind}", "seat button of another table"
+            custom_id, what = f"pk:seat:{table}:{kind}", "seat button of another table"
         source = carrying(message, button(custom_id)) if data.draw(st.booleans()) else message
 
         async def go() -> None:
@@ -308,9 +308,9 @@ async def test_forged_and_random_interactions_change_nothing(
         user = data.draw(st.sampled_from(USERS))
         message = data.draw(st.sampled_from(source_messages(scene, user)))
         custom_id = data.draw(st.one_of(
-            st.text(max_size=100).filter(lambda s: not re.match(r"pk:[ac]:\d", s)),
-            st.builds(lambda t, k: f"pk:a:{t}:1:1:{k}", st.integers(-5, -1), st.sampled_from(["cc", "fold"])),
-            st.builds(lambda s: f"pk:a:{s}", st.text(string.printable, max_size=40)),
+            st.text(max_size=100).filter(lambda s: not re.match(r"pk:(turn|game):\d", s)),
+            st.builds(lambda t, k: f"pk:turn:{t}:1:1:{k}", st.integers(-5, -1), st.sampled_from(["cc", "fold"])),
+            st.builds(lambda s: f"pk:turn:{s}", st.text(string.printable, max_size=40)),
         )) or "x"
         source = carrying(message, button(custom_id[:100])) if data.draw(st.booleans()) else message
 
@@ -352,10 +352,10 @@ async def test_forged_and_random_interactions_change_nothing(
         values = data.draw(st.lists(st.one_of(st.sampled_from(["five-card-draw", "assassin", "triple-draw-27"]),
                                               st.text(max_size=20)), max_size=2))
         message = data.draw(st.sampled_from(source_messages(scene, user)))
-        source = carrying(message, select(f"pk:c:{table}:1", values))
+        source = carrying(message, select(f"pk:game:{table}:1", values))
 
         async def go() -> None:
-            outcome = await send_ignored(scene, lambda: fake.select(user, source, f"pk:c:{table}:1", values,
+            outcome = await send_ignored(scene, lambda: fake.select(user, source, f"pk:game:{table}:1", values,
                                                                    force=True))
             assert outcome.kind == "answered"
             await check("dealer's choice out of turn", outcome)
@@ -388,7 +388,7 @@ async def test_forged_and_random_interactions_change_nothing(
         user = data.draw(st.sampled_from(USERS))
         a = scene.a.table
         assert a.live is not None
-        custom_id = data.draw(st.sampled_from([f"pk:m:{a.id}:{a.live.record.id}:{a.live.seq}", "pk:m:1:1:1",
+        custom_id = data.draw(st.sampled_from([f"pk:amount:{a.id}:{a.live.record.id}:{a.live.seq}", "pk:amount:1:1:1",
                                                "amount", "x"]))
         text = data.draw(st.sampled_from(AMOUNTS))
         legal = a.legal()

@@ -59,49 +59,49 @@ async def seated(store: Store, users: list[int], stack: int = 200, channel: int 
 
 async def test_a_table_night_is_a_session_from_create_to_close(store: Store) -> None:
     table_id = await seated(store, [ANN, BOB])
-    first = await store.last_session(CHANNEL)
+    first = await store.last_night(CHANNEL)
     assert first is not None and (first.table_id, first.number, first.is_open, first.hands) == (table_id, 1, True, 0)
     assert first.channel_id == CHANNEL and first.guild_id == G
     hand = await store_hand(store, table_id, [ANN, BOB], heads_up_triple_draw())
-    assert hand.session_id == first.id
+    assert hand.night_id == first.id
     closed, _ = await store.close_table(table_id)
-    ended = await store.session(first.id)
+    ended = await store.night(first.id)
     assert (ended.ended_at, ended.hands) == (closed.closed_at, 1)
-    assert await store.last_session(CHANNEL) == ended  # the channel's last night, once its table is closed
+    assert await store.last_night(CHANNEL) == ended  # the channel's last night, once its table is closed
     rows = await store.db.fetch(
         "SELECT kind, session_id FROM ledger WHERE table_id IS NOT NULL ORDER BY id")
     assert [tuple(r) for r in rows] == [("buy-in", first.id)] * 2 + [("cash-out", first.id)] * 2
     again = await store.create_table(G, CHANNEL, BOB, {})
-    assert (await store.last_session(CHANNEL)) == replace(await store.session(first.id + 1), hands=0)
-    assert (await store.session(first.id + 1)).table_id == again.id
+    assert (await store.last_night(CHANNEL)) == replace(await store.night(first.id + 1), hands=0)
+    assert (await store.night(first.id + 1)).table_id == again.id
     with pytest.raises(NotFound, match="There is no night number 999"):
-        await store.session(999)
-    assert await store.last_session(CHANNEL + 1) is None
+        await store.night(999)
+    assert await store.last_night(CHANNEL + 1) is None
 
 
 async def test_a_new_session_between_hands_keeps_the_players_seated(store: Store) -> None:
     table_id = await seated(store, [ANN, BOB])
-    first = await store.last_session(CHANNEL)
+    first = await store.last_night(CHANNEL)
     assert first is not None
     live = await store.start_hand(table_id, "five-card-draw", {}, 1, [ANN, BOB], [200, 200])
     with pytest.raises(HandInProgress, match="Hand #1 is being played; a new night starts between hands"):
-        await store.new_session(table_id)
+        await store.new_night(table_id)
     await store.void_hand(live.id, "test")
-    second = await store.new_session(table_id)
+    second = await store.new_night(table_id)
     assert (second.number, second.table_id, second.is_open, second.hands) == (2, table_id, True, 0)
-    assert not (await store.session(first.id)).is_open
+    assert not (await store.night(first.id)).is_open
     assert [s.stack for s in (await store.get_table_by_id(table_id)).seats] == [200, 200]
     await store.top_up(table_id, ANN, 10)
     hand = await store_hand(store, table_id, [ANN, BOB], passive_hand([210, 200]))
-    assert hand.session_id == second.id
+    assert hand.night_id == second.id
     rows = await store.db.fetch("SELECT kind, session_id FROM ledger WHERE kind = 'top-up'")
     assert [tuple(r) for r in rows] == [("top-up", second.id)]
-    assert [s.id for s in await store.guild_sessions(G)] == [second.id, first.id]
-    assert [s.id for s in await store.guild_sessions(G, started_since=second.started_at)] == [second.id]
+    assert [s.id for s in await store.guild_nights(G)] == [second.id, first.id]
+    assert [s.id for s in await store.guild_nights(G, started_since=second.started_at)] == [second.id]
     # The first night ended as the second began (one transaction): active then, not a moment later.
-    assert [s.id for s in await store.guild_sessions(G, active_since=second.started_at)] == [second.id, first.id]
-    assert [s.id for s in await store.guild_sessions(G, active_since=second.started_at + 1)] == [second.id]
-    assert await store.guild_sessions(G + 1) == []
+    assert [s.id for s in await store.guild_nights(G, active_since=second.started_at)] == [second.id, first.id]
+    assert [s.id for s in await store.guild_nights(G, active_since=second.started_at + 1)] == [second.id]
+    assert await store.guild_nights(G + 1) == []
 
 
 def passive_hand(stacks: list[int], seed: int = 3) -> Hand:
@@ -116,15 +116,15 @@ async def test_a_new_night_returns_the_carried_pot_to_those_who_put_it_in(store:
     table_id = await seated(store, [ANN, BOB], 100)
     carry = assassin_carry()
     await store_hand(store, table_id, [ANN, BOB], carry)
-    first = await store.last_session(CHANNEL)
+    first = await store.last_night(CHANNEL)
     assert first is not None and carry.carried_out == 4
     with pytest.raises(TableNotEmpty, match="4 chips are carried to the next deal; the refunds add up to 3"):
-        await store.new_session(table_id, refunds={ANN: 3})
-    second = await store.new_session(table_id, refunds={ANN: 2, BOB: 2})
+        await store.new_night(table_id, refunds={ANN: 3})
+    second = await store.new_night(table_id, refunds={ANN: 2, BOB: 2})
     assert (await store.get_table_by_id(table_id)).carried_pot == 0
-    assert await store.session_refunds([first.id]) == {ANN: 2, BOB: 2}
-    assert await store.session_refunds([second.id]) == {}
-    board = await store.net_board(G, sessions=[first.id])
+    assert await store.night_refunds([first.id]) == {ANN: 2, BOB: 2}
+    assert await store.night_refunds([second.id]) == {}
+    board = await store.net_board(G, nights=[first.id])
     assert [(e.user_id, e.net, e.hands) for e in board] == [(ANN, 0, 1), (BOB, 0, 1)]  # nets and refunds: square
     assert board[0].rank == board[1].rank == 1
 
@@ -150,9 +150,9 @@ async def test_the_facts_are_kept_with_the_result_and_checked_against_it(store: 
                                                   draws=2, cards_drawn=2, pats=1, biggest_pot=60, net=30)
     assert await store.player_stats(G + 1, ANN) == {}  # another server's stats are its own
     assert await store.player_stats(G, ANN, game="assassin") == {}
-    session = await store.last_session(CHANNEL)
+    session = await store.last_night(CHANNEL)
     assert session is not None
-    assert await store.player_stats(G, BOB, sessions=[session.id]) == stats_by_game(facts[1:])
+    assert await store.player_stats(G, BOB, nights=[session.id]) == stats_by_game(facts[1:])
     raw = "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind, table_id, created_at)" \
           " VALUES (42, 11, 1, 801, 'cash-out', ?, 0)"
     with pytest.raises(refused_by_schema(store), match="must name the table's running session"):
@@ -171,7 +171,7 @@ async def test_stats_and_nets_over_many_hands_add_up_per_game_and_period(store: 
         while not hand.is_complete:
             hand.act(random_action(hand, rng))
         played.append((hand, await store_hand(store, table_id, users, hand)))
-    session = await store.last_session(CHANNEL)
+    session = await store.last_night(CHANNEL)
     assert session is not None and session.hands == 30
     for user in users:
         seat = users.index(user)
@@ -181,7 +181,7 @@ async def test_stats_and_nets_over_many_hands_add_up_per_game_and_period(store: 
         assert one_game == {"triple-draw-27": expected["triple-draw-27"]}
         net = sum(h.stacks[seat] - h.starting_stacks[seat] for h, _ in played)
         assert sum(s.net for s in expected.values()) == net
-    board = await store.net_board(G, sessions=[session.id])
+    board = await store.net_board(G, nights=[session.id])
     nets = {user: sum(h.stacks[i] - h.starting_stacks[i] for h, _ in played) for i, user in enumerate(users)}
     assert [(e.user_id, e.net, e.hands) for e in board] == sorted(((u, n, 30) for u, n in nets.items()),
                                                                    key=lambda e: (-e[1], e[0]))
@@ -190,7 +190,7 @@ async def test_stats_and_nets_over_many_hands_add_up_per_game_and_period(store: 
     assert late is not None
     since = {e.user_id: e.net for e in await store.net_board(G, since=late)}
     assert since == {u: sum(h.stacks[i] - h.starting_stacks[i] for h, _ in played[20:]) for i, u in enumerate(users)}
-    hands = await store.session_hands([session.id])
+    hands = await store.night_hands([session.id])
     assert [h.id for h in hands] == [r.id for _, r in played]
     assert await store.net_board(G, limit=1) == board[:1]
 

@@ -237,7 +237,7 @@ async def a_played_bank(store: Store) -> None:
                                 facts=hand_facts(hand, [ALICE, BOB, CAROL]))
     other = await store.create_table(G, 902, BOB, {"game": "assassin"})
     await store.buy_in(other.id, CAROL, 100, 1)
-    await store.new_session(other.id)
+    await store.new_night(other.id)
     await store.cash_out(other.id, CAROL)
     await store.close_table(other.id)
     _, tournament = await store.create_tournament(G + 1, 903, ALICE, {"game": "five-card-draw"}, buy_in=100,

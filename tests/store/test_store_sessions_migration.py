@@ -104,7 +104,7 @@ async def test_every_table_of_a_0002_database_gets_one_session_covering_its_past
     first, second = release_0002_database(db_path)
     store: Store = await open_store()
     assert await store.schema_version() == latest_version() >= 3
-    closed, running = await store.last_session(501), await store.last_session(502)
+    closed, running = await store.last_night(501), await store.last_night(502)
     assert closed is not None and running is not None
     assert (closed.table_id, closed.number, closed.started_at, closed.ended_at, closed.hands) == (1, 1, 100.0, 500.0, 1)
     assert (running.table_id, running.number, running.started_at, running.ended_at, running.hands) == (
@@ -114,7 +114,7 @@ async def test_every_table_of_a_0002_database_gets_one_session_covering_its_past
     rows = await store.connection.execute_fetchall("SELECT kind, table_id, session_id FROM ledger ORDER BY id")
     sessions = {None: None, 1: closed.id, 2: running.id}
     assert all(r["session_id"] == sessions[r["table_id"]] for r in rows) and len(rows) == 10
-    assert [h.stacks_after for h in await store.session_hands([closed.id, running.id])] == [
+    assert [h.stacks_after for h in await store.night_hands([closed.id, running.id])] == [
         tuple(first.stacks), tuple(second.stacks)]
     # Hands finished before the upgrade have no facts yet (the table layer keeps them on start).
     assert [h.number for h in await store.hands_without_facts()] == [1, 1]
@@ -129,7 +129,7 @@ async def test_every_table_of_a_0002_database_gets_one_session_covering_its_past
     assert live is not None
     await store.void_hand(live.id, "test")
     await store.close_table(2)
-    ended = await store.session(running.id)
+    ended = await store.night(running.id)
     assert not ended.is_open
     rows = await store.connection.execute_fetchall(
         "SELECT session_id FROM ledger WHERE kind = 'cash-out' AND table_id = 2")

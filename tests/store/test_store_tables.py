@@ -80,15 +80,15 @@ async def test_session_results_and_carried_pot_refund(store: Store) -> None:
     await store.finish_hand(hand.id, [470, 200, 200], 30, None)  # bob wins; 30 carried again
     await store.top_up(table.id, CAROL, 100)
     await store.cash_out(table.id, BOB)
-    results = {r.user_id: r for r in await store.session_results(table.id)}
+    results = {r.user_id: r for r in await store.player_results(table.id)}
     assert (results[BOB].net, results[BOB].seated, results[BOB].cashed_out) == (170, False, 470)
     assert (results[ALICE].net, results[CAROL].net, results[CAROL].bought_in) == (-100, -100, 400)
     assert sum(r.net for r in results.values()) == -30  # the carried pot
-    assert next(r.user_id for r in await store.session_results(table.id)) == BOB
+    assert next(r.user_id for r in await store.player_results(table.id)) == BOB
     remaining = await store.refund_carried(table.id, {ALICE: 15, CAROL: 10})
     assert remaining == 5
     assert await store.refund_carried(table.id, {BOB: 5}) == 0
-    results = {r.user_id: r for r in await store.session_results(table.id)}
+    results = {r.user_id: r for r in await store.player_results(table.id)}
     assert sum(r.net for r in results.values()) == 0
     assert (results[ALICE].refunded, results[BOB].net) == (15, 175)
     await store.cash_out(table.id, ALICE)
@@ -245,7 +245,7 @@ async def test_a_real_hand_is_logged_rebuilt_and_finished(open_store: OpenStore,
         assert isinstance(finished, HandRecord) and list(finished.actions) == rebuilt.actions
         report = await store.audit(G)
         assert report.ok, report.problems
-    results = await store.session_results(table.id)
+    results = await store.player_results(table.id)
     assert sum(r.net for r in results) == -(await store.get_table_by_id(table.id)).carried_pot
 
 

@@ -55,7 +55,7 @@ async def test_buy_ins_go_to_the_pool_and_the_audit_counts_it(store: Store) -> N
     assert await store.balance(G, CAROL) == 1000
     assert (await store.get_table_by_id(table_id)).seat_of(CAROL) is None
     await audit_ok(store)
-    results = {r.user_id: r.net for r in await store.session_results(table_id)}
+    results = {r.user_id: r.net for r in await store.player_results(table_id)}
     assert results == {ALICE: -100, BOB: -100, CAROL: 0}  # tournament chips are worth nothing at the bank
 
 
@@ -125,7 +125,7 @@ async def test_a_rebuy_then_the_payout_with_the_last_hand(store: Store, snapshot
     table = await store.get_table_by_id(table_id)
     assert (table.status, table.seats) == ("open", ())  # it shows the standings until closed
     await audit_ok(store)
-    results = {r.user_id: r.net for r in await store.session_results(table_id)}
+    results = {r.user_id: r.net for r in await store.player_results(table_id)}
     assert results == {ALICE: 180, BOB: 20, CAROL: -200}
     closed, cashes = await store.close_table(table_id)
     assert closed.status == "closed" and cashes == []

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from bot.poker import Carried, Hand, get_game
-from bot.poker.rotation import RotationError
+from bot.poker.rotation import RotationError, carried_refunds
 from bot.store import Store
-from bot.tables import Table, Tables, carried_refunds
+from bot.tables import Table, Tables
 
 from .conftest import (
     ALICE,
@@ -94,7 +94,7 @@ async def test_closing_while_chips_are_carried_refunds_who_put_them_in(store: St
         assert await store.balance(G, user) == 1000
     closed = await store.get_table_by_id(table.id)
     assert (closed.status, closed.carried_pot, closed.seats) == ("closed", 0, ())
-    results = {r.user_id: r for r in await store.session_results(table.id)}
+    results = {r.user_id: r for r in await store.player_results(table.id)}
     assert {u: (r.refunded, r.net) for u, r in results.items()} == {ALICE: (1, 0), BOB: (2, 0), CAROL: (2, 0)}
 
 

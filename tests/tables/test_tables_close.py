@@ -49,7 +49,7 @@ async def test_close_voids_a_live_hand_and_cashes_everyone_out(tables: Tables, s
     assert tables.get(CHANNEL) is None and table.hand is None
     for user in (ALICE, BOB, CAROL, DAVE):
         assert await store.balance(G, user) == 1000 - 100 + stacks[user]
-    results = await store.session_results(table.id)
+    results = await store.player_results(table.id)
     assert sum(r.net for r in results) == 0 and not any(r.seated for r in results)
     with pytest.raises(StoreError):  # nothing more happens at a closed table
         await table.join(ALICE, 100)
@@ -132,7 +132,7 @@ async def test_session_results_after_a_few_hands(open_store: OpenStore) -> None:
             if seat.stack == 0:
                 await table.rebuy(seat.user_id, 40)
         await play_hand(table, policy)
-    results = {r.user_id: r for r in await store.session_results(table.id)}
+    results = {r.user_id: r for r in await store.player_results(table.id)}
     assert set(results) == {ALICE, BOB, CAROL, DAVE}
     assert sum(r.net for r in results.values()) == -table.record.carried_pot
     for user, result in results.items():
@@ -144,5 +144,5 @@ async def test_session_results_after_a_few_hands(open_store: OpenStore) -> None:
     assert len(await store.recent_hands(table.id, 50)) == 12
     assert all(h.status == "complete" and h.phh for h in await store.recent_hands(table.id, 50))
     await tables.close(CHANNEL)
-    results = {r.user_id: r for r in await store.session_results(table.id)}
+    results = {r.user_id: r for r in await store.player_results(table.id)}
     assert sum(r.net for r in results.values()) == 0

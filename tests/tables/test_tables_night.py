@@ -72,16 +72,16 @@ async def test_each_hand_keeps_its_facts_and_a_new_night_starts_between_hands(ta
     for user in (ALICE, BOB, CAROL):
         assert await store.player_stats(G, user) == stats_by_game(f for f in hand_facts(first, users)
                                                                   if f.user_id == user)
-    night_one = await store.last_session(CHANNEL)
+    night_one = await store.last_night(CHANNEL)
     await table.start_hand()
     with pytest.raises(TableError, match="Hand #2 is being played; a new night starts between hands"):
-        await table.new_session()
+        await table.new_night()
     await _finish(table)
-    night_two = await table.new_session()
+    night_two = await table.new_night()
     assert night_one is not None and (night_two.number, night_two.id) == (2, night_one.id + 1)
     assert table.record.seats == (await store.get_table_by_id(table.id)).seats  # seated, stacks kept
     await play_hand(table)
-    assert (await store.recent_hands(table.id, 1))[0].session_id == night_two.id
+    assert (await store.recent_hands(table.id, 1))[0].night_id == night_two.id
     one = await night_results(store, tables, await resolve_night(store, G, CHANNEL, str(night_one.id)))
     two = await night_results(store, tables, await resolve_night(store, G, CHANNEL, None))
     assert (len(one.hands), len(two.hands)) == (2, 1)
@@ -97,7 +97,7 @@ async def test_history_is_the_open_tables_latest_hands_and_after_the_close_its_l
     table = await tables.create(G, CHANNEL, HOST, settings("triple-draw-27"))
     await seat_players(table, [ALICE, BOB])
     await play_hand(table)
-    await table.new_session()
+    await table.new_night()
     await play_hand(table)
     await play_hand(table)
     await table.start_hand()  # being played: not in the history
@@ -119,8 +119,8 @@ async def test_a_new_night_returns_the_carried_pot_and_a_running_one_counts_it_a
     await play_script(table, {})  # carried again: 6 + 6
     results = await night_results(store, tables, await resolve_night(store, G, CHANNEL, None))
     assert results.pending == {ALICE: 4, BOB: 4, CAROL: 4} and sum(results.nets.values()) == 0
-    night_one = results.night.sessions[0]
-    await table.new_session()
+    night_one = results.night.nights[0]
+    await table.new_night()
     assert table.record.carried_pot == 0 and table.carried_owners == {}
     assert {s.user_id: s.stack for s in table.record.seats} == {ALICE: 96, BOB: 96, CAROL: 96}
     assert await store.balance(G, ALICE) == 904  # 1,000 - 100 bought in + 4 returned
@@ -142,14 +142,14 @@ async def test_which_night_a_command_means(tables: Tables) -> None:
     table = await tables.create(G, CHANNEL, HOST, settings())
     other = await tables.create(G, CHANNEL + 1, HOST, settings())
     night = await resolve_night(store, G, CHANNEL, None)
-    assert [s.table_id for s in night.sessions] == [table.id] and night.since is None
+    assert [s.table_id for s in night.nights] == [table.id] and night.since is None
     assert (await resolve_night(store, G, CHANNEL + 5, str(night.ids[0]))).ids == night.ids  # from any channel
     with pytest.raises(TableError, match=f"There is no night number {night.ids[0]} on this server"):
         await resolve_night(store, G + 1, CHANNEL, str(night.ids[0]))
     with pytest.raises(TableError, match="There is no night number 99 on this server"):
         await resolve_night(store, G, CHANNEL, "99")
     since = await resolve_night(store, G, CHANNEL, "since 2000-01-01")  # the fake clock is in 2023
-    assert [s.table_id for s in since.sessions] == [table.id, other.id] and since.since == dt.date(2000, 1, 1)
+    assert [s.table_id for s in since.nights] == [table.id, other.id] and since.since == dt.date(2000, 1, 1)
     with pytest.raises(TableError, match="No night started on this server since 2030-01-01"):
         await resolve_night(store, G, CHANNEL, "2030-01-01")
 
@@ -172,7 +172,7 @@ async def test_boards_by_period(tables: Tables) -> None:
     elsewhere = await night_board(store, G, CHANNEL + 9, "tonight", now)
     both = {u: nets_here.get(u, 0) + nets_there.get(u, 0) for u in {*nets_here, *nets_there}}
     assert not elsewhere.here and {e.user_id: e.net for e in elsewhere.entries} == both
-    assert elsewhere.night is not None and len(elsewhere.night.sessions) == 2
+    assert elsewhere.night is not None and len(elsewhere.night.nights) == 2
     assert {e.user_id: e.hands for e in elsewhere.entries} == {ALICE: 6, BOB: 3, CAROL: 3}
     assert [e.net for e in elsewhere.entries] == sorted(both.values(), reverse=True)
     later = await night_board(store, G, CHANNEL + 9, "tonight", now + 13 * 3600)  # 12 hours: still running

@@ -76,7 +76,7 @@ async def test_the_results_settle_up_graph_and_stats_of_a_300_hand_night(store: 
     assert len(results.hands) == HANDS and results.nets == nets and results.pending == {}
     assert str(results.chip_value) == "100 chips = $1.00"
     # The ledger says the same: cash-outs and stacks minus what was bought in.
-    assert {r.user_id: r.net for r in await store.session_results(night_of_300.table_id)} == nets
+    assert {r.user_id: r.net for r in await store.player_results(night_of_300.table_id)} == nets
     # The graph's data: one point per hand dealt (every player every hand here), ending at his net.
     for user, points in results.series.items():
         assert [x for x, _ in points] == list(range(HANDS + 1)) and points[-1][1] == nets[user]
@@ -90,11 +90,11 @@ async def test_the_results_settle_up_graph_and_stats_of_a_300_hand_night(store: 
         settled[payment.payee] -= payment.amount
     assert set(settled.values()) == {0}
     for user in USERS:
-        stats = total((await store.player_stats(G, user, sessions=night.ids)).values())
+        stats = total((await store.player_stats(G, user, nights=night.ids)).values())
         assert (stats.hands, stats.net) == (HANDS, nets[user])
         assert stats.played == sum(f.vpip for hand, users in zip(night_of_300.hands, night_of_300.seats)
                                    for f in hand_facts(hand, users) if f.user_id == user)
-    board = await store.net_board(G, sessions=night.ids)
+    board = await store.net_board(G, nights=night.ids)
     assert [(e.user_id, e.net) for e in board] == sorted(nets.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -102,7 +102,7 @@ async def test_a_300_hand_night_exports_as_one_phhs_file_that_replays_hand_by_ha
     store: Store, night_of_300: Night
 ) -> None:
     night = await resolve_night(store, G, CHANNEL, None)
-    hands = await store.session_hands(night.ids)
+    hands = await store.night_hands(night.ids)
     member = USERS[0]
     document, skipped = night_phhs(hands, member)
     assert skipped == 0

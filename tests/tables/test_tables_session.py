@@ -93,5 +93,5 @@ async def test_a_random_session_keeps_the_books(open_store: OpenStore, game: str
             continue
         await deal(table, rng.choice(choices).id)
     await tables.close(CHANNEL)
-    results = await store.session_results(table.id)
+    results = await store.player_results(table.id)
     assert sum(r.net for r in results) == 0

@@ -14,7 +14,7 @@ from bot.store import Store
 from bot.tables import Table, TableError, Tables
 from bot.tables import tournament as mode
 from bot.tables.tournament import Broke, Eliminated, Finished, News, Wake, new_tournament
-from bot.tournament import Level, Placing
+from bot.tournament import Level, Placing, table_rules
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, HOST, G, ScriptedSeeds, find_seed, finish, passive
 
@@ -54,15 +54,15 @@ async def open_tournament(tables: Tables, players: tuple[int, ...] = (ALICE, BOB
                           levels: str = "10/20, 20/40, break 1, 40/80, 80/160", **options: object) -> Table:
     settings, tournament = new_tournament("five-card-draw", 100, 1000, 1, levels=levels, **options)  # type: ignore[arg-type]
     table = await tables.create(G, CHANNEL, HOST, settings, tournament=tournament)
-    assert table.tournament is not None
+    assert mode.tournament_of(table) is not None
     for user in players:
-        await table.tournament.register(table, user)
+        await mode.tournament_of(table).register(table, user)
     return table
 
 
 def mode_of(table: Table) -> mode.TournamentMode:
-    assert table.tournament is not None
-    return table.tournament
+    assert mode.tournament_of(table) is not None
+    return mode.tournament_of(table)
 
 
 def collect(table: Table) -> list[News]:
@@ -248,14 +248,14 @@ async def test_a_broke_player_may_rebuy_during_the_rebuy_levels(store: Store, tc
     assert table.record.seat_of(BOB) is not None and table.next().kind == "deal"
     with pytest.raises(TableError, match="rebuy"):  # heads-up: the table waits for Bob
         await table.start_hand()
-    assert news == [Broke((BOB,)), Wake(T0 + mode.REBUY_WAIT)]
+    assert news == [Broke((BOB,)), Wake(T0 + table_rules.REBUY_WAIT)]
     seat = await t.rebuy(table, BOB)
     assert seat.stack == 1000 and await store.balance(G, BOB) == 800 and t.state.prize_pool == 300
     await table.start_hand()
     assert table.live is not None and table.live.users == (BOB, ALICE)
     await finish(table, all_in)
     assert [b.player for b in t.state.awaiting_rebuy] == [BOB]  # still level 1: he may rebuy again
-    tclock.advance(mode.REBUY_WAIT + 1)  # he does not: the next deal puts him out and ends the tournament
+    tclock.advance(table_rules.REBUY_WAIT + 1)  # he does not: the next deal puts him out and ends the tournament
     with pytest.raises(TableError, match="over"):
         await table.start_hand()
     assert t.state.status == "finished" and t.state.prizes() == {ALICE: 300, BOB: 0}

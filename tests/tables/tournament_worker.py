@@ -31,13 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import bot.store.tournaments as store_tournaments
+import bot.store.prize_pool as store_tournaments
 from bot.poker import IllegalAction
 from bot.simulate import random_action
 from bot.store import Store
-from bot.tables import Table, TableError, Tables
+from bot.tables import Table, TableError, Tables, Terms
 from bot.tables import tournament as mode
-from bot.tournament import NextHand
 
 GUILD, CHANNEL, HOST = 1, 11, 300
 PLAYERS = (301, 302, 303)
@@ -71,10 +70,10 @@ def arm(kill: str, rng: random.Random) -> None:
         before_deal = mode.TournamentMode.before_deal
         after_write = rng.random() < 0.5
 
-        async def killing_deal(self: mode.TournamentMode, table: Table) -> NextHand:
+        async def killing_deal(self: mode.TournamentMode, table: Table) -> Terms:
             level = await before_deal(self, table)
             hands = await table.store.recent_hands(table.id, 1)
-            if hands and level.level.small_blind > hands[0].settings["stakes"]["small_blind"]:
+            if hands and level.settings.small_blind > hands[0].settings["stakes"]["small_blind"]:
                 if not after_write:
                     die()
                 start_hand = table.store.start_hand
@@ -115,7 +114,7 @@ class Worker:
                 settings, tournament = mode.new_tournament("five-card-draw", 100, 300, 1, levels=LEVELS, rebuys=1)
                 await self.tables.create(GUILD, CHANNEL, HOST, settings, tournament=tournament)
                 continue
-            t = table.tournament
+            t = mode.tournament_of(table)
             assert t is not None
             if t.state.stage == "registering":
                 await self.register_and_start(table, t)

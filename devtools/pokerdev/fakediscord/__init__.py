@@ -156,10 +156,6 @@ from .model import (
 from .patch import patch_discord
 from .records import InteractionRecord, RestCall, Violation
 
-# The names the single-module fake had, for code written against it.
-_Answer = Answer
-_call_matcher = call_matcher
-
 __all__ = [
     "ACTION_ROW",
     "ALLOWED_CALLBACKS",

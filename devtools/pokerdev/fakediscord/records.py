@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .constants import (
     APPLICATION_COMMAND,
@@ -18,8 +18,17 @@ from .constants import (
 )
 from .model import FakeUser, StoredFile, StoredMessage
 
-if TYPE_CHECKING:
-    from .faults import Fault
+
+class AppliedFault(Protocol):
+    """What a call keeps of the fault that hit it (``faults.Fault``, which imports this module)."""
+
+    @property
+    def kind(self) -> str:
+        """The fault's kind: a status, a connection fault, ``slow`` or ``late``."""
+
+    @property
+    def connection(self) -> str | None:
+        """The connection fault, if it is one."""
 
 
 @dataclass(eq=False)
@@ -38,7 +47,7 @@ class RestCall:
     status: int | None = None
     response: Any = None
     handled_at: float | None = None
-    fault: Fault | None = None
+    fault: AppliedFault | None = None
     connection: str | None = None  # a connection fault instead of the answer: what the client saw
 
     @property

@@ -14,8 +14,8 @@ import discord
 
 from bot.store import Store, StoreError
 
-from .table._screen import closed_embed
-from .table._transport import DISCORD_ERRORS, retrying
+from ..failures import DISCORD_ERRORS
+from ._screen import closed_embed
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -39,12 +39,8 @@ async def finish_closes(bot: PokerBot) -> int:
         if record.message_id is None or not bot.config.runs_guild(record.guild_id):
             continue
         message = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
-
-        async def edit(message: discord.PartialMessage = message) -> None:
-            await message.edit(embed=closed_embed(), view=None)
-
         try:
-            await retrying(edit, closed=bot.is_closed)
+            await message.edit(embed=closed_embed(), view=None)
         except discord.NotFound:
             pass  # the message is gone: nothing shows the table any more
         except DISCORD_ERRORS as error:

@@ -1,10 +1,10 @@
-"""The steps inside a transaction that sessions and hand facts add to the table operations (``tables``) and to
-the night's operations (``night``): starting and ending a table's session, and writing a hand's facts.
+"""The steps inside a transaction that nights and hand facts add to the table operations (``tables``) and to
+the night's operations (``night``): starting and ending a table's night, and writing a hand's facts.
 
-A session is a night at one table: it starts when the table opens (``create_table``) or when the host starts a new
-one (``new_session``), and ends at the next one or when the table closes (``close_table``), in the same
-transaction. Every hand and every ledger row of the table belongs to the session running when it was written
-(``CURRENT_SESSION``); the schema's triggers refuse anything else.
+A night of play at one table (a row of the ``sessions`` table: "session" in the commands) starts when the table
+opens (``create_table``) or when the host starts a new one (``new_night``), and ends at the next one or when the
+table closes (``close_table``), in the same transaction. Every hand and every ledger row of the table belongs to
+the night running when it was written (``CURRENT_NIGHT``); the schema's triggers refuse anything else.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from .connection import Row
 from .db import Tx, from_json
 from .errors import InvalidArgument
 
-__all__ = ["CURRENT_SESSION", "end_session", "start_session", "write_facts"]
+__all__ = ["CURRENT_NIGHT", "end_night", "start_night", "write_facts"]
 
-CURRENT_SESSION = "(SELECT id FROM sessions WHERE table_id = ? AND ended_at IS NULL)"
-"""The running session of the table given as the parameter, as an SQL expression."""
+CURRENT_NIGHT = "(SELECT id FROM sessions WHERE table_id = ? AND ended_at IS NULL)"
+"""The running night of the table given as the parameter, as an SQL expression."""
 
 _INSERT_FACTS = (
     f"INSERT INTO hand_facts (hand_id, session_id, guild_id, ended_at, {', '.join(FACT_COLUMNS)})"
@@ -28,17 +28,17 @@ _INSERT_FACTS = (
 )
 
 
-async def start_session(tx: Tx, table_id: int) -> int:
-    """Start the table's next session (numbered 1, 2, 3... within the table); return its id."""
+async def start_night(tx: Tx, table_id: int) -> int:
+    """Start the table's next night (numbered 1, 2, 3... within the table); return its id."""
     number = int(await tx.value("SELECT coalesce(max(number), 0) + 1 FROM sessions WHERE table_id = ?",
                                 (table_id,), 1))
     return await tx.insert("INSERT INTO sessions (table_id, number, started_at) VALUES (?, ?, ?)",
                            (table_id, number, tx.now))
 
 
-async def end_session(tx: Tx, table_id: int) -> int | None:
-    """End the table's running session now; return its id (None if none was running)."""
-    session_id = await tx.value(f"SELECT {CURRENT_SESSION}", (table_id,))
+async def end_night(tx: Tx, table_id: int) -> int | None:
+    """End the table's running night now; return its id (None if none was running)."""
+    session_id = await tx.value(f"SELECT {CURRENT_NIGHT}", (table_id,))
     if session_id is not None:
         await tx.run("UPDATE sessions SET ended_at = ? WHERE id = ?", (tx.now, session_id))
     return None if session_id is None else int(session_id)

@@ -18,8 +18,9 @@ would do:
 * **anything else** (a follow-up, an emoji upload: no way to tell whether it landed): tried again only when the
   connection was never made; otherwise the failure is raised to the caller, who says so.
 
-``retrying`` is kept for a caller that wants a call tried again for its own reasons (a DM whose channel must be
-opened first); the layer under it already retried each call.
+This is the bot's one retry policy: no caller tries a call again (an answer, an edit, a DM is sent once, and the
+transport under it repeats it as above). What is not a repeat of one call is a new call: a table message whose
+write failed is written again later with the state of that moment (``show_again_in``: how much later).
 """
 
 from __future__ import annotations
@@ -37,16 +38,17 @@ import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from ..errors import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
+from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
 
-__all__ = ["CONNECTION_ERRORS", "DEADLINE", "DISCORD_ERRORS", "install", "kind_of", "retrying", "seconds_left"]
+__all__ = ["CONNECTION_ERRORS", "DEADLINE", "DISCORD_ERRORS", "install", "kind_of", "seconds_left", "show_again_in"]
 
 log = logging.getLogger(__name__)
 
-RETRY_PAUSES = (0.5, 1.0, 2.0)  # waits before a call that Discord failed (5xx, dropped) is tried again (retrying)
 CALL_PAUSES = (0.1, 0.3, 0.7, 1.5)  # the transport's waits between tries of an idempotent call
 CALLBACK_PAUSES = (0.05, 0.2, 0.4)  # between tries of an interaction callback (Discord's 3 s deadline)
 DEADLINE = 3.0  # Discord's: an interaction not answered within it is refused
+SHOW_AGAIN = (0.5, 1.0, 2.0, 4.0, 8.0)  # after a message's writes failed 1, 2... times in a row: its next write
+SHOW_AGAIN_EVERY = 10.0  # then, until one lands
 T = TypeVar("T")
 
 # A failure that proves the request never left: the connection could not be made.
@@ -189,18 +191,7 @@ def _install_webhooks() -> None:
     AsyncWebhookAdapter._poker_transport = True  # type: ignore[attr-defined]
 
 
-async def retrying(call: Callable[[], Awaitable[T]], *, closed: Callable[[], bool] = lambda: False) -> T:
-    """``call()``, tried again after a pause when Discord answers 5xx or the request fails on the way; the
-    last failure is raised. ``closed``: True once the bot is closing (no more tries then)."""
-    for pause in (*RETRY_PAUSES, None):
-        try:
-            return await call()
-        except discord.HTTPException as error:
-            if error.status < 500 or pause is None or closed():
-                raise
-            log.info("Discord answered %s; trying again in %ss", error.status, pause)
-        except CONNECTION_ERRORS:
-            if pause is None or closed():
-                raise
-        await asyncio.sleep(pause)
-    raise AssertionError("unreachable")
+def show_again_in(failures: int) -> float:
+    """Seconds until a message is written again (with the state of that moment) after ``failures`` writes of it in
+    a row failed, each tried by the transport already: a table never stands still waiting for a click."""
+    return SHOW_AGAIN[failures - 1] if 0 < failures <= len(SHOW_AGAIN) else SHOW_AGAIN_EVERY

@@ -1,10 +1,14 @@
-"""One table in Discord: its message writer, its clock, its next deal, this hand's log and the pending choice.
+"""One table in Discord (its ``TableRunner``): its message writer, its clock, its next deal, this hand's log, the
+pending dealer's choice, and what it remembers of its players' clicks (the last move, each one's draw report).
 
 Rules are not decided here: every change goes to ``bot.tables.Table``, which asks the engine and writes
 through the store, and returns an ``Outcome`` that says what happened and what the table waits for next. A
-session shows outcomes (``show``): the log lines, the table message, the private hands, and the deal that
+runner shows outcomes (``show``): the log lines, the table message, the private hands, and the deal that
 comes next. A player's clock starts when his turn is on screen (the writer says so: ``shown``), never before,
 so a table message that Discord was slow to show costs nobody his time.
+
+The message's components (the buttons and menus, which play moves through this runner) are made by a function
+the registry gives it (``Components``: ``cogs.table._controls.view``), so that this module imports none of them.
 """
 
 from __future__ import annotations
@@ -23,20 +27,20 @@ from bot.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand, IllegalAction
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
+from cogs.render import CardText, mention
 
-from ..closes import show_closed
 from ..store_retry import until_stored
+from ..transport import DISCORD_ERRORS
 from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
+from ._closes import show_closed
 from ._dms import DmSender
-from ._text import CardText, mention
-from ._transport import DISCORD_ERRORS, retrying
-from ._writer import CannotPost, Rendered, TableWriter
+from ._writer import CannotPost, Rendered, TableWriter, token_usable
 
 log = logging.getLogger(__name__)
 
-MAX_LOG_LINES = 12  # kept; the screen shows the last few
+Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
@@ -56,19 +60,34 @@ class _Shown:
     deadline: float | None
 
 
-class TableSession:
-    """The Discord side of one table; the table cog keeps one per open table."""
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """The last move made at the table: by whom, whether it was a draw, and when (``time.monotonic``)."""
+
+    user: int
+    draw: bool
+    at: float
+
+
+class TableRunner:
+    """The Discord side of one table; the registry (``cogs.table._runners.Runners``) keeps one per open table."""
 
     def __init__(self, bot: discord.Client, table: Table, *, answers: Answers, dms: DmSender,
-                 next_hand_delay: float, is_open: Callable[[Table], bool], card: CardText = card_text,
+                 components: Components, next_hand_delay: float, is_open: Callable[[Table], bool],
+                 card: CardText = card_text, emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
                  wants_alerts: Callable[[int, int], Any] | None = None) -> None:
         self.bot = bot
         self.table = table
+        self.answers = answers
         self.dms = dms
+        self.components = components
         self.next_hand_delay = next_hand_delay
         self._is_open = is_open
         self.card = card
-        self.recent: list[str] = []  # this hand's public lines
+        self.emoji = emoji  # a card's picture on a button (None: its text)
+        self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
+        self.last_move: LastMove | None = None
+        self.draw_reports: dict[int, tuple[int, discord.Interaction]] = {}  # user: (hand, the Throw it answered)
         self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
         self.pending_structure: str | None = None
         self.show_finished = False  # between hands: the page shows the hand just over
@@ -140,7 +159,7 @@ class TableSession:
         if turn is not None and deadline is None:
             deadline = time.time() + max(0.0, self.table.settings.clock - self.restart_elapsed)
         screen = self.screen(deadline)
-        return Rendered(_screen.embed(self.table, screen), _screen.view(self.table, screen), _Shown(turn, deadline))
+        return Rendered(_screen.embed(self.table, screen), self.components(self.table, screen), _Shown(turn, deadline))
 
     def shown(self, token: Any) -> None:
         """A rendering is on screen: if it shows a turn not yet on the clock, its clock (and alerts) start now."""
@@ -175,7 +194,7 @@ class TableSession:
     def note(self, line: str) -> None:
         """Add a line to this hand's log."""
         self.recent.append(line)
-        del self.recent[:-MAX_LOG_LINES]
+        del self.recent[:-_screen.MAX_LOG_LINES]
 
     def log_events(self, outcome: Outcome) -> None:
         """The public lines of an outcome's events, into the log."""
@@ -300,6 +319,23 @@ class TableSession:
         if self.table.dms_closed(user) != closed_before:
             self.writer.refresh()
 
+    def draw_report_shown(self, hand: int, interaction: discord.Interaction) -> None:
+        """``interaction``, a Throw in ``hand``, was answered with its draw report (ephemeral, under the table)."""
+        self.draw_reports[interaction.user.id] = (hand, interaction)
+
+    async def remove_draw_report(self, hand: int, user: int) -> None:
+        """The player opens his next picker in ``hand``: his previous report of that hand goes, so that a hand
+        leaves one report under the table, not one a draw pushing it off a phone's screen (a report of an earlier
+        hand is above the new hand's message: it stays). Removed through the Throw's own token (an interaction
+        endpoint), while it is young; a failure is only logged."""
+        last = self.draw_reports.pop(user, None)
+        if last is None or last[0] != hand or not token_usable(last[1]):
+            return
+        try:
+            await last[1].delete_original_response()
+        except DISCORD_ERRORS as error:
+            log.info("could not remove the draw report of interaction %s (%r)", last[1].id, error)
+
     @staticmethod
     def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
         """The cards an outcome dealt to ``seat`` (a draw's replacements)."""
@@ -414,22 +450,20 @@ class TableSession:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last),
-                                                             closed=self.bot.is_closed):
+        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last)):
             await show_closed(self.table.store, self.table.id)
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""
         record = self.table.record
         embed = _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
-        await self.writer.edit(message_id, embed, closed=self.bot.is_closed)
+        await self.writer.edit(message_id, embed)
 
     async def post(self, text: str) -> None:
         """Post a line in the table's channel; a failure is logged, not raised."""
         channel = self.bot.get_partial_messageable(self.channel_id)
         nonce = secrets.token_hex(12)  # tried again, the line is not posted twice
         try:
-            await retrying(lambda: channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(),
-                                                nonce=nonce), closed=self.bot.is_closed)
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
         except DISCORD_ERRORS as error:
             log.warning("could not post in channel %s (%r)", self.channel_id, error)

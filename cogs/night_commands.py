@@ -1,0 +1,126 @@
+"""/chips results, settle, graph and leaderboard: a night's nets, its settle-up, its chip graph, and who won most
+at tables over a period. Each asks ``bot.tables.night`` and shows what comes back with ``cogs.night_views``.
+
+The night's commands of /poker (session new, stats, history, export) need a table's Discord side and are the
+table extension's (``cogs.table``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterable
+from typing import cast
+
+import discord
+from discord import app_commands
+
+from bot.command_help import COMMAND_HELP, describe
+from bot.night import chip_graph_png
+from bot.tables import TableError
+from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
+from cogs import night_views, render
+
+from .acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from .groups import Child, bot_of
+
+__all__ = ["COMMANDS"]
+
+NONE = discord.AllowedMentions.none()
+MAX_BOARD = 10  # members on the balances' leaderboard
+
+
+async def _night(interaction: discord.Interaction, session: str | None) -> NightResults:
+    assert interaction.guild_id is not None
+    bot = bot_of(interaction)
+    night = await resolve_night(bot.store, interaction.guild_id, interaction.channel_id or 0, session)
+    return await night_results(bot.store, bot.tables, night)
+
+
+async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return await night_views.night_choices_of(bot_of(interaction).store, interaction, current)
+
+
+@app_commands.command(name="leaderboard", extras=PUBLIC_ANSWER,
+                      description="The members with the most chips, or who won most at tables")
+@app_commands.describe(**describe("chips leaderboard"))
+@app_commands.choices(period=night_views.PERIOD_CHOICES)
+async def leaderboard(interaction: discord.Interaction, period: str | None = None) -> None:
+    """/chips leaderboard"""
+    assert interaction.guild_id is not None
+    bot = bot_of(interaction)
+    if period is not None:
+        channel = interaction.channel_id or 0
+        board = await night_board(bot.store, interaction.guild_id, channel, cast(Period, period), time.time())
+        table = bot.tables.get(channel)
+        here = board.night.nights[0].table_id if board.here and board.night else None
+        value = table.settings.money if table is not None and table.id == here else None  # this table's night
+        await respond(interaction, night_views.board_text(board, value), allowed_mentions=NONE)
+        return
+    rows = await bot.store.leaderboard(interaction.guild_id, MAX_BOARD)
+    lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
+             + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
+    await respond(interaction, "\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
+
+
+@app_commands.command(name="results", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips results"])
+@app_commands.describe(**describe("chips results"))
+@app_commands.autocomplete(session=_night_choices)
+async def results(interaction: discord.Interaction, session: str | None = None) -> None:
+    """/chips results"""
+    night = await _night(interaction, session)
+    await respond(interaction, night_views.results_text(night), allowed_mentions=NONE)
+
+
+@app_commands.command(name="settle", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips settle"])
+@app_commands.describe(**describe("chips settle"))
+@app_commands.autocomplete(session=_night_choices)
+async def settle(interaction: discord.Interaction, session: str | None = None) -> None:
+    """/chips settle"""
+    night = await _night(interaction, session)
+    await respond(interaction, night_views.settle_text(night, night.payments()), allowed_mentions=NONE)
+
+
+@app_commands.command(name="graph", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips graph"])
+@app_commands.describe(**describe("chips graph"))
+@app_commands.autocomplete(session=_night_choices)
+async def graph(interaction: discord.Interaction, session: str | None = None,
+                member: discord.Member | None = None) -> None:
+    """/chips graph: drawn in a worker thread (a table's clicks go on meanwhile), after acknowledging."""
+    night = await _night(interaction, session)
+    series = night.series
+    if not series:
+        raise TableError(night_views.results_text(night))  # "no hand has been finished yet"
+    if member is not None:
+        if member.id not in series:
+            raise TableError(f"{member.mention} played no hand in this night.")
+        series = {member.id: series[member.id]}
+    await defer_thinking(interaction)
+    names = await _names(interaction, series)
+    png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night))
+    alt = night_views.graph_alt(series, names, len(night.hands))
+    await respond(interaction, night_views.graph_message(night, member.id if member else None),
+                  file=night_views.graph_file(png, night, alt), allowed_mentions=NONE)
+
+
+async def _names(interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:
+    """The members' names as the server shows them (a picture cannot hold mentions), looked up if need be."""
+    guild = interaction.guild
+    names: dict[int, str] = {}
+    if guild is None:
+        return names
+
+    async def look_up(user: int) -> None:
+        member = guild.get_member(user)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user)
+            except discord.HTTPException:  # left the server: he keeps a number
+                return
+        names[user] = member.display_name
+
+    await asyncio.gather(*(look_up(user) for user in users))
+    return names
+
+
+COMMANDS: tuple[Child, ...] = (leaderboard, results, settle, graph)

@@ -1,0 +1,182 @@
+"""/poker fold, check, call, bet, raise, allin, draw and pat: the turn's moves typed.
+
+Each command is made from its declaration in ``cogs.table._turn`` (``TYPED``: its name, its options and the move
+it makes from what the player may do and what he typed) and goes the buttons' one path (``cogs.table._play``):
+the turn is checked once, by ``Table.act``, at the moment the table is at when the command arrives. The caller is
+answered, ephemerally, with what happened. Nothing here decides a rule.
+
+A command and a click for the same turn race on the table's lock; the second finds the action number moved on and
+is refused as late. A command that finds the table busy (its lock held) is acknowledged first, ephemerally: the
+wait must not outlast Discord's 3 seconds, and its answer, which may show new cards, must never be public.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.command_help import COMMAND_HELP, describe
+from bot.poker import BetRaise, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
+from bot.tables import TableError
+from cogs.render import chips
+
+from ..failures import APPLIED
+from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
+from ._play import draw, in_phase, play
+from ._runner import TableRunner
+from ._runners import runners_of
+from ._turn import TYPED, Options, with_range
+
+__all__ = ["COMMANDS", "LATE", "read_cards", "readable"]
+
+MAX_CHOICES = 25  # Discord: an autocomplete answer holds at most 25 choices
+MAX_NAME = 100  # and each name at most 100 characters
+TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
+                app_commands.Choice(name="Face down", value=FACE_DOWN)]
+LATE = "Too late: your turn was already played (a click, another command or the clock came first)."
+LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
+
+
+def _just_played(runner: TableRunner, user: int, draw: bool) -> bool:
+    """Whether ``user`` made a move of this kind (a bet or a draw) at the table a moment ago: his command, sent with
+    a click (or a second command) for the same turn, comes too late, and is told so."""
+    last = runner.last_move
+    return last is not None and last.user == user and last.draw == draw and time.monotonic() - last.at < LATE_WINDOW
+
+
+def _move_text(move: Move, legal: Legal) -> str:
+    """What the caller is told once his move is made ("You call 20.")."""
+    if isinstance(move, Fold):
+        return "You fold."
+    if isinstance(move, CheckCall):
+        if legal.can_check:
+            return "You check."
+        return f"You call {chips(legal.call_amount)}" + (", all in." if legal.call_is_all_in else ".")
+    if isinstance(move, BetRaise):
+        all_in = " (all in)" if move.to == legal.all_in_to else ""
+        verb = "bet" if legal.is_bet else "raise to"
+        return f"You {verb} {chips(move.to)}{all_in}."
+    return "Done."
+
+
+async def typed_move(interaction: discord.Interaction, name: str, options: Options | None = None) -> None:
+    """``/poker NAME``: the move its declaration makes, at the moment the table is at (see the module docstring)."""
+    runner = runners_of(interaction).here(interaction)
+    table = runner.table
+    action, typed = TYPED[name]
+    drawing = action.phase == "drawing"
+    if table.lock.locked():
+        await runner.answers.acknowledge(interaction)
+        async with table.lock:
+            pass  # the command reads the table as it is once the move being stored is made (or undone)
+    user = interaction.user.id
+    live = table.live
+    if live is None:
+        if table.seat_of(user) is None:
+            raise TableError("You are not seated at this table.")
+        if _just_played(runner, user, drawing):
+            raise TableError(LATE)  # his move (a click a moment before) ended the hand
+        raise TableError("No hand is being played now.")
+    hand, seq = live.record.id, live.seq
+    his_turn = table.actor() == user
+    checked: list[Legal] = []  # what he may do, once his turn and the moment are checked
+    made: list[Move] = []
+
+    def move(legal: Legal) -> Move:
+        checked.append(in_phase(action.phase, legal))
+        made.append(typed.move(legal, options or Options()))
+        return made[-1]
+
+    try:
+        if drawing:
+            await draw(runner, interaction, hand, seq, move, drawn_from="command")
+            return
+        played = await play(runner, interaction, hand, seq, move, answer=False)
+    except TableError:
+        now = table.live
+        moved = now is None or now.record.id != hand or now.seq != seq
+        if interaction.extras.get(APPLIED) or (checked and not made):
+            raise  # his move was made (and Discord failed after), or what he typed is refused
+        late_at_the_table = made and moved  # checked as it came, then found the turn played while it waited
+        refused_after_his_move = not made and (_just_played(runner, user, drawing) or (moved and his_turn))
+        if late_at_the_table or refused_after_his_move:
+            raise TableError(LATE) from None  # a click (or the clock) played his turn a moment before
+        raise
+    except IllegalAction as error:
+        if made and isinstance(made[-1], BetRaise):  # too small or too large: said with the range allowed
+            raise with_range(error, checked[-1]) from None
+        raise
+    legal = checked[-1]
+    done = f"You are all in for {chips(legal.all_in_to)}." if name == "allin" and isinstance(played.move, BetRaise) \
+        else _move_text(played.move, legal)  # all in: the words of the button's confirmation
+    await runner.answers.send(interaction, done)
+
+
+def suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The draws the caller could type, from his own cards only (nobody else's: a spectator, a player out of the
+    hand or one who folded gets none). Those that keep what he typed so far come first."""
+    table = runners_of(interaction).bot.tables.get(interaction.channel_id or 0)
+    if table is None or table.hand is None:
+        return []
+    seat = table.engine_seat(interaction.user.id)
+    hand = table.hand
+    if seat is None or hand.folded[seat]:
+        return []
+    held = list(hand.holes[seat])
+    legal = table.legal()
+    limit = legal.max_discards if legal is not None and legal.player == seat and legal.phase == "drawing" \
+        else len(held)
+    typed: list[Card] = []
+    for token in re.split(r"[\s,]+", current.strip()):
+        try:
+            typed.extend(c for c in read_cards(token) if c in held and c not in typed)
+        except CardError:
+            continue
+    choices: list[app_commands.Choice[str]] = []
+    for size in range(max(1, len(typed)), min(limit, len(held)) + 1):
+        for combo in itertools.combinations(held, size):
+            if not set(typed) <= set(combo):
+                continue
+            name = " ".join(readable(c) for c in combo)[:MAX_NAME]
+            choices.append(app_commands.Choice(name=name, value=" ".join(c.code for c in combo)))
+            if len(choices) == MAX_CHOICES:
+                return choices
+    return choices
+
+
+# ------------------------------------------------------------------ the commands, made from the declarations
+
+
+def _command(name: str, shape: str) -> app_commands.Command[Any, ..., None]:
+    """``/poker NAME`` with the options of its shape: none, an amount, or the cards (and Assassin's twos)."""
+    help_text = COMMAND_HELP[f"poker {name}"]
+    command: app_commands.Command[Any, ..., None]
+    if shape == "amount":
+        async def with_amount(interaction: discord.Interaction, amount: str) -> None:
+            await typed_move(interaction, name, Options(amount=amount))
+
+        command = app_commands.Command(name=name, description=help_text, callback=with_amount)
+    elif shape == "cards":
+        async def with_cards(interaction: discord.Interaction, cards: str, twos: str | None = None) -> None:
+            await typed_move(interaction, name, Options(cards=cards, twos=twos))
+
+        command = app_commands.choices(twos=TWOS_CHOICES)(
+            app_commands.Command(name=name, description=help_text, callback=with_cards))
+
+        @command.autocomplete("cards")
+        async def cards_typed(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return suggestions(interaction, current)
+    else:
+        async def plain(interaction: discord.Interaction) -> None:
+            await typed_move(interaction, name)
+
+        command = app_commands.Command(name=name, description=help_text, callback=plain)
+    return app_commands.describe(**describe(f"poker {name}"))(command) if describe(f"poker {name}") else command
+
+
+COMMANDS = tuple(_command(name, typed.shape) for name, (_action, typed) in TYPED.items())

@@ -1,0 +1,103 @@
+"""A player's move, from a click, a form or a command, to ``Table.act`` and back: the one path.
+
+What the player pressed or typed becomes a move only inside ``Table.act``, from what he may do at that moment
+(a ``MoveFor``: a function of his ``Legal``), after the one turn check (``Table.check_turn``, under the table's
+lock): an old button, not his turn, not in the hand, the wrong moment of the hand are each refused there once.
+The move is stored before anything is shown; then the table is shown, answering the interaction with it when it
+can. A draw also tells the player what he threw and got, where he drew and by DM.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import discord
+
+from bot.poker import Draw, Legal, Move
+from bot.tables import Outcome, TableError
+
+from ..failures import APPLIED
+from ._runner import LastMove, TableRunner
+from ._text import draw_report
+from ._writer import CannotPost
+
+log = logging.getLogger(__name__)
+
+MoveFor = Callable[[Legal], Move]
+DrawnFrom = Literal["table", "picker", "command"]  # where a draw was made: its report is shown there
+NOT_TIME_TO_DRAW = "It is not time to draw."
+NOT_TIME_TO_BET = "It is time to draw, not to bet."
+
+
+def in_phase(phase: str, legal: Legal) -> Legal:
+    """``legal`` if the hand is at ``phase`` (betting or drawing) for the player to act; the refusal of a button or
+    command of the other moment."""
+    if legal.phase != phase:
+        raise TableError(NOT_TIME_TO_DRAW if phase == "drawing" else NOT_TIME_TO_BET)
+    return legal
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A move stored and shown: what it did and the move made."""
+
+    outcome: Outcome
+    move: Move
+
+
+async def play(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
+               move_for: MoveFor, *, answer: bool = True) -> Played:
+    """The player's move at action ``seq`` of ``hand`` (None: the hand being played), made from his ``Legal`` by
+    ``move_for``, then the table shown (answering ``interaction`` with it if ``answer``). Once the move is stored,
+    a failure to show it is Discord's, not the player's: the writer keeps trying, and nothing says the move was
+    not made."""
+    made: list[Move] = []
+
+    def move(legal: Legal) -> Move:
+        made.append(move_for(legal))
+        return made[-1]
+
+    user = interaction.user.id
+    async with runner.answers.answering(interaction):
+        outcome = await runner.table.act(user, move, seq, hand)
+        runner.last_move = LastMove(user, isinstance(made[-1], Draw), time.monotonic())
+        interaction.extras[APPLIED] = True
+        try:
+            await runner.show(outcome, interaction if answer else None)
+        except CannotPost:
+            raise
+        except Exception:
+            log.exception("table %s: the move was stored but could not be shown; the writer retries",
+                          runner.table.id)
+            runner.writer.refresh()
+        return Played(outcome, made[-1])
+
+
+async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
+               move_for: MoveFor, *, drawn_from: DrawnFrom) -> None:
+    """A draw: the new cards go by DM, and to whoever drew from the picker or by command right where he drew (a
+    player whose DMs are closed sees them in an ephemeral answer); the table is shown."""
+    table = runner.table
+    user = interaction.user.id
+    seat = table.engine_seat(user)
+    hand_id = table.live.record.id if table.live is not None else 0
+    with_table = drawn_from == "table" and not table.dms_closed(user)
+    played = await play(runner, interaction, hand, seq, move_for, answer=with_table)
+    outcome, move = played.outcome, played.move
+    if outcome.hand is None or seat is None or not isinstance(move, Draw):
+        return
+    drawn = runner.drawn_cards(outcome, seat)
+    here = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)  # in the table's channel
+    try:
+        if drawn_from == "picker":
+            await runner.answers.update(interaction, content=here, view=None)
+            runner.draw_report_shown(hand_id, interaction)
+        elif not with_table:
+            await runner.answers.send(interaction, here)
+    finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
+        if drawn and not table.dms_closed(user):
+            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{here}")

@@ -1,0 +1,159 @@
+"""Every open table's Discord side, for one bot: the one owner of per-table Discord state.
+
+A table's ``TableRunner`` holds all of it (its clock and next deal, its writer, this hand's log, the last move
+made there, each player's draw report); ``Runners`` makes one when a table is first shown or clicked and drops it
+in one place (``close``), when the table closes. Commands, components and forms find it from the interaction
+(``runners_of``: the table cog, found with ``get_cog`` as RoboDanny's items do) and resolve the table once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import discord
+
+from bot.cardfaces import card_text
+from bot.poker import Card
+from bot.store import CashOut
+from bot.tables import Table, TableError
+
+from ..errors import report
+from ._answers import Answers
+from ._dms import DmSender
+from ._runner import Components, TableRunner
+
+if TYPE_CHECKING:
+    from bot.app import PokerBot
+
+log = logging.getLogger(__name__)
+
+COG_NAME = "TableCog"
+CLOSED = "This table is closed."
+UNKNOWN = "That button is not one of this table's."
+
+
+class Runners:
+    """The Discord side of every open table of one bot, and what they share: the interactions being answered,
+    the players' DM channels."""
+
+    def __init__(self, bot: PokerBot, components: Components) -> None:
+        self.bot = bot
+        self.components = components
+        self.answers = Answers()
+        self.dms = DmSender(bot)
+        self.stopped = False
+        self._by_table: dict[int, TableRunner] = {}
+
+    def of(self, table: Table) -> TableRunner:
+        """The Discord side of an open table (made on first use)."""
+        runner = self._by_table.get(table.id)
+        if runner is None or runner.table is not table:
+            runner = self._by_table[table.id] = TableRunner(
+                self.bot, table, answers=self.answers, dms=self.dms, components=self.components,
+                next_hand_delay=self.bot.next_hand_delay, is_open=self._is_open, card=self.card, emoji=self.emoji,
+                wants_alerts=self.bot.store.turn_alerts)
+        return runner
+
+    def here(self, interaction: discord.Interaction) -> TableRunner:
+        """The runner of the table in the interaction's channel; ``TableError`` if there is none."""
+        return self.of(self.bot.tables.require(interaction.channel_id or 0))
+
+    def hosted(self, interaction: discord.Interaction) -> TableRunner:
+        """The runner of the table in the interaction's channel, for its host (or a member with Manage Server);
+        ``TableError`` for anyone else."""
+        runner = self.here(interaction)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if interaction.user.id != runner.table.record.host_id and not (perms and perms.manage_guild):
+            raise TableError("Only the table's host (or someone with Manage Server) can do that.")
+        return runner
+
+    def clicked(self, interaction: discord.Interaction, table_id: int) -> TableRunner | None:
+        """The runner of table ``table_id`` if it is still the open table of the channel clicked in, else None (a
+        component of a closed table, or forged for another one)."""
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        return self.of(table) if table is not None and table.id == table_id else None
+
+    def _is_open(self, table: Table) -> bool:
+        return not self.stopped and self.bot.tables.get(table.record.channel_id) is table
+
+    def card(self, card: Card) -> str:
+        """A card as the bot's own emoji, or as text until the emojis are uploaded."""
+        emojis = getattr(self.bot, "card_emojis", None)
+        return emojis.card(card) if emojis is not None else card_text(card)
+
+    def emoji(self, card: Card) -> discord.PartialEmoji | None:
+        """A card's emoji, for a button (None until the emojis are uploaded)."""
+        emojis = getattr(self.bot, "card_emojis", None)
+        return emojis.partial(card) if emojis is not None else None
+
+    async def resume_all(self) -> None:
+        """After a start: every open table's clock, deal and message as they stood."""
+        for table in list(self.bot.tables.by_channel.values()):
+            await self.of(table).resume()
+
+    async def close(self, table: Table, closing: Callable[[], Awaitable[list[CashOut]]] | None = None
+                    ) -> list[CashOut]:
+        """Close a table (``closing``: how, by default ``Tables.close``) and its Discord side: its clock stops,
+        its message says it is closed, and everything kept for it is dropped, here and only here."""
+        runner = self.of(table)
+        runner.cancel_clock()
+        cashes = await (closing or (lambda: self.bot.tables.close(table.record.channel_id)))()
+        await runner.close()
+        self._by_table.pop(table.id, None)
+        return cashes
+
+    def stop(self) -> list[asyncio.Task[None]]:
+        """The bot is stopping: every runner stops (its clock, its pending deal, its writes); the tasks to wait
+        for."""
+        self.stopped = True
+        return [task for runner in self._by_table.values() for task in runner.stop()]
+
+    def get(self, table_id: int) -> TableRunner | None:
+        """The runner of table ``table_id``, if it has one."""
+        return self._by_table.get(table_id)
+
+
+async def admitted(interaction: discord.Interaction, runner: TableRunner | None, *, known: bool = True) -> bool:
+    """The check of a table's component before its callback: an interaction delivered a second time is ignored (it
+    was answered once), and a click on a closed table's component, or on none of ours, is refused (answered
+    ephemerally) and goes no further."""
+    first_delivery = getattr(interaction.client, "first_delivery", None)
+    if first_delivery is not None and not first_delivery(interaction):
+        return False
+    if runner is None or not known:
+        await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
+        return False
+    return True
+
+
+def clicked_runner(interaction: discord.Interaction, match: re.Match[str]) -> TableRunner | None:
+    """The runner of the table a component's custom_id names (its ``table`` group), resolved once, in the item's
+    ``from_custom_id``; None for a closed table's component or one forged for another table."""
+    return runners_of(interaction).clicked(interaction, int(match["table"]))
+
+
+class Admitting:
+    """A table component's check before its callback (``admitted``), for an item with a ``runner`` and, when its
+    custom_id names an action, whether that action is one of ours (``known``)."""
+
+    runner: TableRunner | None
+    known: bool = True
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await admitted(interaction, self.runner, known=self.known)
+
+
+class _WithRunners(Protocol):
+    runners: Runners
+
+
+def runners_of(interaction: discord.Interaction) -> Runners:
+    """The tables' Discord side of the bot that received the interaction (its table cog's)."""
+    cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("the table extension is not loaded")
+    return cast(_WithRunners, cog).runners

@@ -1,0 +1,231 @@
+"""The seat actions, each declared once: the buttons for everyone at the table, whoever's turn it is (My hand,
+Join, Sit out / in, Rebuy…, Leave), what a click on each does, and what their slash commands share with them.
+
+A ``SeatAction`` is a name (the readable kind of its custom_id, ``pk:seat:TABLE:NAME``), a label and a style,
+whether it is offered during a hand and between hands, and what a click does. The screen shows them
+(``cogs.table._controls``); ``SeatButton`` runs the one clicked; ``/poker join``, ``leave``, ``sitout``,
+``sitin``, ``rebuy`` and ``hand`` (``cogs.table._table_commands``) call the same functions. Chips and seats are
+the table's to change (``bot.tables.Table``), which asks the store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.poker import Fold, rotation
+from bot.tables import Outcome, Table, TableError
+from cogs.render import chips, mention
+
+from ..errors import answers_errors
+from ._runner import TableRunner
+from ._runners import Admitting, clicked_runner
+
+__all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy", "rebuy_form", "rebuy_submitted",
+           "sit_in", "sit_out"]
+
+BUTTON = discord.ui.Button[discord.ui.View]
+Style = discord.ButtonStyle
+NOT_SEATED = "You are not seated at this table."
+PRESS_JOIN = "You are not seated at this table; press Join."
+REBUY_FORM_ID = re.compile(r"pk:rebuy:(?P<table>\d+)")
+AMOUNT_FIELD = "amount"
+MAX_TYPED = 40  # characters of a bad amount said back
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAction:
+    """One seat button (see the module docstring)."""
+
+    name: str
+    label: str
+    style: discord.ButtonStyle
+    during_hand: bool  # offered on a hand's message
+    between_hands: bool  # offered between hands (and at a table with a free seat, for Join)
+    click: Callable[[TableRunner, discord.Interaction], Awaitable[None]]
+
+    def offered(self, table: Table) -> bool:
+        """Whether the table message offers it now."""
+        if table.live is not None:
+            return self.during_hand
+        return self.between_hands and (self.name != "join" or len(table.record.seats) < table.settings.max_seats)
+
+    def button(self, table: int, row: int | None = None) -> SeatButton:
+        """Its button, for table ``table``."""
+        return SeatButton(table, self.name, self.label, self.style, row=row)
+
+
+# ------------------------------------------------------------------ what the seats do (buttons and commands)
+
+
+async def seats_changed(runner: TableRunner) -> None:
+    """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
+    await runner.publish()
+    table = runner.table
+    pending = runner.dealing is not None and not runner.dealing.done()
+    if table.live is None and table.next().kind in ("deal", "choose") and not pending:
+        runner.schedule_deal()
+
+
+async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: int | None) -> None:
+    """Sit down with ``buy_in`` chips (None: as many as the table allows and the balance covers)."""
+    seat = await runner.table.join(interaction.user.id, buy_in)
+    await runner.answers.send(interaction, f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
+    runner.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
+    await seats_changed(runner)
+
+
+async def sit_out(runner: TableRunner, interaction: discord.Interaction) -> None:
+    """Sit out from the next hand."""
+    await runner.table.sit_out(interaction.user.id)
+    await runner.answers.send(interaction, "You sit out from the next hand.")
+    await runner.publish()
+
+
+async def sit_in(runner: TableRunner, interaction: discord.Interaction) -> None:
+    """Be dealt in again from the next hand."""
+    await runner.table.sit_in(interaction.user.id)
+    await runner.answers.send(interaction, "You are dealt in from the next hand.")
+    await seats_changed(runner)
+
+
+async def rebuy(runner: TableRunner, interaction: discord.Interaction, amount: int) -> None:
+    """Add chips to the stack between hands."""
+    seat = await runner.table.rebuy(interaction.user.id, amount)
+    await runner.answers.send(interaction, f"Your stack is now {chips(seat.stack)}.")
+    await seats_changed(runner)
+
+
+async def leave(runner: TableRunner, interaction: discord.Interaction, *, answered_on_question: bool = False) -> None:
+    """Leave the table: cashed out now, or folded now and cashed out when the hand ends. ``answered_on_question``:
+    the click is on the question "Leave the table?", which the answer replaces."""
+    user = interaction.user.id
+    cash, outcome = await runner.table.leave(user)
+    if cash is not None:
+        text = f"You leave with {chips(cash.amount)} chips; your balance is {chips(cash.balance)}."
+    else:
+        text = "You fold and leave; your chips go back to your balance when this hand ends."
+    if answered_on_question:
+        await runner.answers.update(interaction, content=text, view=None)
+    else:
+        await runner.answers.send(interaction, text)
+    runner.note(f"{mention(user)} leaves the table")
+    await after_leave(runner, outcome)
+
+
+async def after_leave(runner: TableRunner, outcome: Outcome) -> None:
+    """Show a player's leaving: his fold, if he was folded, else the table."""
+    if outcome.events:
+        await runner.show(outcome)
+    else:
+        await runner.publish()
+
+
+# ------------------------------------------------------------------ the buttons' own steps
+
+
+def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
+    if table.seat_of(user) is None:
+        raise TableError(refusal)
+
+
+async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
+    await runner.answers.send(interaction, runner.hand_text(interaction.user.id))
+
+
+async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:
+    await join(runner, interaction, None)
+
+
+async def _sit(runner: TableRunner, interaction: discord.Interaction) -> None:
+    seat = runner.table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(PRESS_JOIN)
+    await (sit_in if seat.sitting_out else sit_out)(runner, interaction)
+
+
+async def _open_rebuy_form(runner: TableRunner, interaction: discord.Interaction) -> None:
+    table = runner.table
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(PRESS_JOIN)
+    low, high = table.settings.buy_in_range
+    await runner.answers.modal(interaction, rebuy_form(table.id, low, high, seat.stack))
+
+
+async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> None:
+    """Leave asks once more, saying whether it folds the hand he is in."""
+    table = runner.table
+    user = interaction.user.id
+    _seated(table, user, NOT_SEATED)
+    view = discord.ui.View(timeout=None)
+    view.add_item(LEAVE_SURE.button(table.id))
+    seat = table.engine_seat(user)
+    during = " You fold the hand you are in." if seat is not None and table.hand and \
+        table.hand.can(Fold(player=seat)) else ""
+    await runner.answers.send(interaction, f"Leave the table and cash out?{during}", view=view)
+
+
+async def _leave(runner: TableRunner, interaction: discord.Interaction) -> None:
+    await leave(runner, interaction, answered_on_question=True)
+
+
+HAND = SeatAction("hand", "My hand", Style.secondary, during_hand=True, between_hands=False, click=_show_hand)
+JOIN = SeatAction("join", "Join", Style.success, during_hand=False, between_hands=True, click=_join)
+SIT = SeatAction("sit", "Sit out / in", Style.secondary, during_hand=True, between_hands=True, click=_sit)
+REBUY = SeatAction("rebuy", "Rebuy…", Style.secondary, during_hand=False, between_hands=True,
+                   click=_open_rebuy_form)
+LEAVE = SeatAction("leave", "Leave", Style.secondary, during_hand=True, between_hands=True, click=_ask_leave)
+LEAVE_SURE = SeatAction("leaveok", "Yes, leave", Style.danger, during_hand=False, between_hands=False,
+                        click=_leave)  # the question's button, only the player sees it
+
+SEAT_ACTIONS: tuple[SeatAction, ...] = (HAND, JOIN, SIT, REBUY, LEAVE)  # in button order
+CLICKABLE = {action.name: action for action in (*SEAT_ACTIONS, LEAVE_SURE)}
+
+
+class SeatButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:seat:(?P<table>\d+):(?P<name>[a-z-]+)"):
+    """A seat action's button for one table (it works after a restart)."""
+
+    def __init__(self, table: int, name: str, label: str = "…", style: discord.ButtonStyle = Style.secondary,
+                 row: int | None = None, runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"pk:seat:{table}:{name}"))
+        self.table, self.name, self.runner = table, name, runner
+        self.known = name in CLICKABLE  # else refused before its callback
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SeatButton:
+        return cls(int(match["table"]), match["name"], runner=clicked_runner(interaction, match))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.runner is not None
+        await CLICKABLE[self.name].click(self.runner, interaction)
+
+
+# ------------------------------------------------------------------ the rebuy form
+
+
+def rebuy_form(table: int, low: int, high: int, stack: int) -> discord.ui.Modal:
+    """Add chips between hands: how many, with the table's limits said (the room is the engine's to say)."""
+    modal = discord.ui.Modal(title="Rebuy", custom_id=f"pk:rebuy:{table}")
+    room = rotation.rebuy_room(stack, high)
+    amount: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        custom_id=AMOUNT_FIELD, max_length=20, placeholder=str(room or low), default=str(room) if room else None)
+    modal.add_item(discord.ui.Label(
+        text="Chips to add", component=amount,
+        description=f"Your stack may go up to {chips(high)} chips (now {chips(stack)})"))
+    modal.stop()  # not kept by discord.py: its submission is recognised by its custom_id (cogs.table._forms)
+    return modal
+
+
+async def rebuy_submitted(runner: TableRunner, interaction: discord.Interaction, text: str, most: int) -> None:
+    """The rebuy form: a whole number of chips (up to ``most``, the largest amount a movement may be)."""
+    amount = text.strip().replace(",", "").replace("_", "")
+    if not amount.isascii() or not amount.isdigit() or not 0 < int(amount) <= most:
+        raise TableError(f"“{text.strip()[:MAX_TYPED]}” is not a number of chips.")
+    await rebuy(runner, interaction, int(amount))

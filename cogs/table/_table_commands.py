@@ -1,0 +1,255 @@
+"""/poker create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, and the rarely used
+/poker table group (show, kick, settings, start, pause, resume, chipvalue): the table and its seats.
+
+Each command finds its table once (``Runners.here``, or ``hosted`` for the host's) and asks it; the seats' own
+steps are the seat buttons' (``cogs.table._seats``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.command_help import COMMAND_HELP, describe
+from bot.poker import GAMES, parse_cards
+from bot.rules_text import rules_page
+from bot.tables import SettingsError, TableError, TableSettings
+from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
+from cogs import night_views, render
+from cogs.render import chips, mention
+
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from . import _seats
+from ._runners import runners_of
+
+__all__ = ["COMMANDS"]
+
+DRAW_LIMIT_CHOICES = [
+    app_commands.Choice(name="Unlimited", value="none"),
+    app_commands.Choice(name="Three cards", value="3"),
+    app_commands.Choice(name="Three, or four keeping an ace", value="3-or-4-with-ace"),
+]
+CHOICE_PER_CHOICES = [
+    app_commands.Choice(name="Each hand", value="hand"),
+    app_commands.Choice(name="Each orbit", value="orbit"),
+]
+NO_MENTIONS = discord.AllowedMentions.none()
+CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
+
+
+@app_commands.command(name="create", extras=PUBLIC_ANSWER, description="Open a table in this channel")
+@app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
+                      choice_per=CHOICE_PER_CHOICES)
+@app_commands.describe(
+    game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
+    structure="Betting structure (default: each game's own)", ante="Ante from every player",
+    min_buy_in="Smallest buy-in in chips (default 20 big blinds)",
+    max_buy_in="Largest buy-in in chips (default 100 big blinds)", seats="Seats at the table",
+    clock="Seconds each player has to act (default 60)", jokers="Assassin: add two jokers that play as twos",
+    draw_limit="Five Card Draw and Assassin: how many cards may be drawn",
+    choice_per="Dealer's choice: the button picks the game for each hand (default) or for an orbit",
+    dealer_picks_structure="Dealer's choice: the button may also pick the betting structure",
+    **describe("poker create"),
+)
+async def create(
+    interaction: discord.Interaction, game: str, small_blind: CHIPS, big_blind: CHIPS,
+    structure: str | None = None, ante: CHIPS = 0, min_buy_in: POSITIVE | None = None,
+    max_buy_in: POSITIVE | None = None, seats: SEATS | None = None,
+    clock: CLOCK = 60, jokers: bool = False, draw_limit: str = "none",
+    choice_per: str = "hand", dealer_picks_structure: bool = False, chip_value: str | None = None,
+) -> None:
+    """/poker create"""
+    runners = runners_of(interaction)
+    try:
+        settings = TableSettings(
+            game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
+            ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
+            draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
+            dealer_picks_structure=dealer_picks_structure, chip_value=chip_value,
+        )
+    except SettingsError as error:
+        raise TableError(str(error)) from None
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    table = await runners.bot.tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
+                                            settings)
+    await table.pause()  # nothing is dealt until the host starts the game
+    low, high = settings.buy_in_range
+    await runners.answers.send(  # never raises: a lost answer must not keep the table from being posted
+        interaction,
+        f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
+        f"Buy-ins {chips(low)} to {chips(high)}. Press **Join** on the table (or "
+        "`/poker join`), then the host deals with `/poker table start`."
+        + (f" {settings.chip_value}." if settings.chip_value else ""),
+        ephemeral=False)
+    await runners.of(table).publish()
+
+
+@app_commands.command(name="join", description="Sit down at this channel's table")
+@app_commands.describe(buy_in="Chips to bring (default: as many as the table allows and you have)")
+async def join(interaction: discord.Interaction, buy_in: POSITIVE | None = None) -> None:
+    """/poker join"""
+    await _seats.join(runners_of(interaction).here(interaction), interaction, buy_in)
+
+
+@app_commands.command(name="leave", description="Leave the table (cashed out now, or at the end of your hand)")
+async def leave(interaction: discord.Interaction) -> None:
+    """/poker leave"""
+    await _seats.leave(runners_of(interaction).here(interaction), interaction)
+
+
+@app_commands.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
+async def close(interaction: discord.Interaction) -> None:
+    """/poker close"""
+    runners = runners_of(interaction)
+    runner = runners.hosted(interaction)
+    await defer_thinking(interaction)
+    cashes = await runners.close(runner.table)
+    lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
+    await respond(interaction, "Table closed.\n" + "\n".join(lines), allowed_mentions=NO_MENTIONS)
+
+
+@app_commands.command(name="sitout", description="Sit out from the next hand")
+async def sitout(interaction: discord.Interaction) -> None:
+    """/poker sitout"""
+    await _seats.sit_out(runners_of(interaction).here(interaction), interaction)
+
+
+@app_commands.command(name="sitin", description="Come back into the game")
+async def sitin(interaction: discord.Interaction) -> None:
+    """/poker sitin"""
+    await _seats.sit_in(runners_of(interaction).here(interaction), interaction)
+
+
+@app_commands.command(name="rebuy", description="Add chips to your stack between hands")
+@app_commands.describe(**describe("poker rebuy"))
+async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
+    """/poker rebuy"""
+    await _seats.rebuy(runners_of(interaction).here(interaction), interaction, amount)
+
+
+@app_commands.command(name="hand", description="Show your cards (only you see them)")
+async def hand(interaction: discord.Interaction) -> None:
+    """/poker hand"""
+    runner = runners_of(interaction).here(interaction)
+    await respond(interaction, runner.hand_text(interaction.user.id), ephemeral=True)
+
+
+@app_commands.command(name="rules", description="The rules of a game")
+@app_commands.choices(game=GAME_CHOICES[:-1])
+@app_commands.describe(**describe("poker rules"))
+async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
+    """/poker rules"""
+    card = runners_of(interaction).card
+    page = rules_page(game, card_format=lambda text: " ".join(card(c) for c in parse_cards(text)))
+    embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
+    for section in page.sections:
+        embed.add_field(name=section.title, value=section.body, inline=False)
+    await respond(interaction, embed=embed, ephemeral=True)
+
+
+@app_commands.command(name="alerts", description="Turn on or off the DM you get when your turn waits for you")
+@app_commands.describe(on="On: a DM when your turn has waited a few seconds, and before your clock runs out")
+async def alerts(interaction: discord.Interaction, on: bool) -> None:
+    """/poker alerts"""
+    assert interaction.guild_id is not None
+    await runners_of(interaction).bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
+    text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
+            if on else "Turn alerts off: the table message still shows your turn and your clock.")
+    await respond(interaction, text, ephemeral=True)
+
+
+# ------------------------------------------------------------------ /poker table: the rarely used commands
+# Discord allows 25 subcommands and groups in /poker; these seven share one entry.
+
+table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
+                                 "kick, start, pause, resume (host)")
+
+
+@table_group.command(name="show", description=COMMAND_HELP["poker table show"])
+async def table_show(interaction: discord.Interaction) -> None:
+    """/poker table show"""
+    runner = runners_of(interaction).here(interaction)
+    old = runner.table.message_id
+    await runner.table.remember_message(None)
+    await respond(interaction, "Here is the table:", ephemeral=True)
+    await runner.publish()
+    if old is not None:
+        await runner.retire(old)
+
+
+@table_group.command(name="kick", description="Remove a player from the table (host)")
+@app_commands.describe(**describe("poker table kick"))
+async def kick(interaction: discord.Interaction, member: discord.User) -> None:
+    """/poker table kick: any user, so that a player who left the server can be removed (cashed out)."""
+    runner = runners_of(interaction).hosted(interaction)
+    cash, outcome = await runner.table.kick(member.id)
+    when = "now" if cash is not None else "at the end of this hand"
+    await runner.answers.send(interaction, f"{member.mention} leaves the table; cashed out {when}.",
+                              allowed_mentions=discord.AllowedMentions.none())
+    runner.note(f"{mention(member.id)} is removed by the host")
+    await _seats.after_leave(runner, outcome)
+
+
+@table_group.command(name="settings", description="Show this table's settings")
+async def settings(interaction: discord.Interaction) -> None:
+    """/poker table settings"""
+    table = runners_of(interaction).here(interaction).table
+    s = table.settings
+    low, high = s.buy_in_range
+    game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
+        ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
+    text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
+            f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
+            f"Host: {mention(table.record.host_id)}")
+    await respond(interaction, text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+@table_group.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
+async def start(interaction: discord.Interaction) -> None:
+    """/poker table start"""
+    runner = runners_of(interaction).hosted(interaction)
+    await runner.table.start()
+    await runner.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    await runner.deal()
+
+
+@table_group.command(name="pause", description="Stop dealing after this hand (host)")
+async def pause(interaction: discord.Interaction) -> None:
+    """/poker table pause"""
+    runner = runners_of(interaction).hosted(interaction)
+    await runner.table.pause()
+    await runner.answers.send(interaction, "The table pauses after this hand.")
+    runner.note(f"{mention(interaction.user.id)} pauses the table after this hand")
+    await runner.publish()
+
+
+@table_group.command(name="resume", description="Deal again (host)")
+async def resume(interaction: discord.Interaction) -> None:
+    """/poker table resume"""
+    runner = runners_of(interaction).hosted(interaction)
+    await runner.table.resume()
+    await runner.answers.send(interaction, "Dealing resumes.")
+    if runner.table.live is None:
+        runner.schedule_deal(0)
+
+
+@table_group.command(name="chipvalue", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker table chipvalue"])
+@app_commands.describe(**describe("poker table chipvalue"))
+async def chipvalue(interaction: discord.Interaction, value: str | None = None) -> None:
+    """/poker table chipvalue"""
+    runners = runners_of(interaction)
+    if value is None:
+        table = runners.here(interaction).table
+        await respond(interaction, night_views.chip_value_text(table.settings), ephemeral=True)
+        return
+    table = runners.hosted(interaction).table
+    off = value.strip().lower() in night_views.NO_CHIP_VALUE
+    new = await table.update_settings(chip_value=None if off else value)
+    await respond(interaction, night_views.chip_value_text(new, changed=True))
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (
+    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, table_group)

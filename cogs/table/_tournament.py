@@ -1,0 +1,304 @@
+"""Tournaments in Discord: the /poker tournament commands, the registration message's buttons (Register,
+Unregister, Rebuy), and the news posted in the channel as the tournament goes (``Announcer``).
+
+What a tournament shows is ``cogs.tournament_views``'s; its rules and chips are the table layer's
+(``bot.tables.tournament``) and the store's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.command_help import COMMAND_HELP, describe
+from bot.store.db import MAX_BALANCE
+from bot.tables import Table, TableError
+from bot.tables import tournament as mode
+from bot.tables.settings import MAX_BUY_IN
+from bot.tables.tournament import Finished, News, TournamentMode, Wake, new_tournament, tournament_of
+from bot.tournament.levels import MAX_LEVELS, MAX_MINUTES
+from cogs.render import chips, mention
+from cogs.tournament_views import (
+    MAX_LISTED,
+    lobby_embed,
+    news_text,
+    placing_line,
+    structure_of,
+    tournament_field,
+)
+
+from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
+from ..errors import answers_errors
+from ..options import GAME_CHOICES, STRUCTURE_CHOICES
+from ._runner import TableRunner
+from ._runners import Admitting, Runners, clicked_runner, runners_of
+
+__all__ = ["COMMANDS", "TournamentButton", "listen_all", "lobby_view"]
+
+log = logging.getLogger(__name__)
+
+NONE = discord.AllowedMentions.none()
+ANNOUNCE_DELAY = 0.5  # seconds: the hand's own showdown is posted first
+WAKE_MARGIN = 0.05  # seconds past the end of a break before the deal is tried again
+BUTTON = discord.ui.Button[discord.ui.View]
+Kind = Literal["register", "unregister", "rebuy"]
+
+# The options of /poker tournament create (the ranges Discord's client enforces; the table layer checks again).
+BUY_IN = app_commands.Range[int, 0, MAX_BUY_IN]
+STACK = app_commands.Range[int, 1, MAX_BALANCE]
+MINUTES = app_commands.Range[int, 1, int(MAX_MINUTES)]
+LEVELS = app_commands.Range[int, 0, MAX_LEVELS]
+
+
+def require(table: Table) -> TournamentMode:
+    """The table's tournament; ``TableError`` at a cash table."""
+    t = tournament_of(table)
+    if t is None:
+        raise TableError("This channel's table plays no tournament; `/poker tournament create` opens one.")
+    return t
+
+
+# ------------------------------------------------------------------ the registration message's buttons
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    """The registration message's buttons: Register and Unregister before the start, Register during late
+    registration, Rebuy while a broke player may rebuy."""
+    view = discord.ui.View(timeout=None)
+    t = tournament_of(table)
+    if t is None:
+        return view
+    state = t.state
+    if state.stage == "registering" or (state.stage == "running" and state.can_register_late(mode.now())):
+        view.add_item(TournamentButton(table.id, "register", "Register", discord.ButtonStyle.success))
+    if state.stage == "registering":
+        view.add_item(TournamentButton(table.id, "unregister", "Unregister", discord.ButtonStyle.secondary))
+    if state.stage == "running" and state.awaiting_rebuy:
+        view.add_item(TournamentButton(table.id, "rebuy", f"Rebuy ({chips(state.buy_in)})",
+                                       discord.ButtonStyle.primary))
+    return view
+
+
+class TournamentButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                       template=r"pk:tournament:(?P<table>\d+):(?P<kind>register|unregister|rebuy)"):
+    """Register, Unregister or Rebuy, for one tournament table (it works after a restart)."""
+
+    def __init__(self, table: int, kind: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pk:tournament:{table}:{kind}"))
+        self.table, self.kind, self.runner = table, kind, runner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TournamentButton:
+        return cls(int(match["table"]), match["kind"], runner=clicked_runner(interaction, match))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The message shows the change, the member is told privately, and the table message is shown again."""
+        runner = self.runner
+        assert runner is not None
+        table = runner.table
+        t = require(table)
+        user = interaction.user.id
+        if self.kind == "register":
+            seat = await t.register(table, user)
+            text = (f"You are in: seat {seat.seat_no}, {chips(seat.stack)} tournament chips; "
+                    f"{chips(t.state.buy_in)} chips left your balance for the prize pool.")
+        elif self.kind == "unregister":
+            refund = await t.unregister(table, user)
+            text = f"You are no longer registered; {chips(refund)} chips are back in your balance."
+        else:
+            seat = await t.rebuy(table, user)
+            text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
+        await update(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+        await interaction.followup.send(text, ephemeral=True)
+        if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
+            await refresh_lobby(runner.bot, table)
+        await runner.publish()
+        if table.live is None and t.state.stage == "running":
+            runner.schedule_deal()
+
+
+# ------------------------------------------------------------------ the channel's news
+
+
+class Announcer:
+    """The Discord side of one tournament's news: the channel lines, the registration message, and the deal tried
+    again when a break or a wait for a rebuy ends."""
+
+    def __init__(self, runners: Runners, table: Table) -> None:
+        self.runners = runners
+        self.table = table
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def __call__(self, news: News) -> None:
+        loop = asyncio.get_running_loop()
+        if isinstance(news, Wake):
+            delay = mode.CLOCK.real_seconds(max(0.0, news.at - mode.now())) + WAKE_MARGIN
+            loop.call_soon(self._wake, delay)  # after the deal that was refused has ended
+            return
+        task = loop.create_task(self._announce(news))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _open(self) -> bool:
+        bot = self.runners.bot
+        return not bot.is_closed() and bot.tables.get(self.table.record.channel_id) is self.table
+
+    def _wake(self, delay: float) -> None:
+        if self._open():
+            self.runners.of(self.table).schedule_deal(delay)
+
+    async def _announce(self, news: News) -> None:
+        await asyncio.sleep(ANNOUNCE_DELAY)
+        if not self._open():
+            return
+        text = news_text(news)
+        try:
+            if text:
+                await self.runners.of(self.table).post(text)
+            t = tournament_of(self.table)
+            if isinstance(news, Finished) and t is not None:
+                await t.announced()
+            await refresh_lobby(self.runners.bot, self.table)
+        except Exception:
+            if self._open():
+                log.exception("table %s: the tournament's news could not be shown", self.table.id)
+
+
+def listen(runners: Runners, table: Table) -> None:
+    """Show the tournament's news of ``table`` (its news so far first)."""
+    t = tournament_of(table)
+    if t is not None:
+        t.listen(Announcer(runners, table))
+
+
+def listen_all(runners: Runners) -> None:
+    """Show the news of every open tournament (after a start: what happened before is shown now)."""
+    for table in list(runners.bot.tables.by_channel.values()):
+        listen(runners, table)
+
+
+async def refresh_lobby(bot: discord.Client, table: Table) -> None:
+    """Edit the registration message to show the tournament as it is now (a message gone is not posted again:
+    ``/poker tournament status`` shows the same)."""
+    t = tournament_of(table)
+    if t is None or t.record.message_id is None:
+        return
+    message = bot.get_partial_messageable(table.record.channel_id).get_partial_message(t.record.message_id)
+    try:
+        await message.edit(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    except discord.NotFound:
+        log.info("table %s: the tournament's message is gone", table.id)
+
+
+# ------------------------------------------------------------------ /poker tournament
+
+tournament = app_commands.Group(name="tournament", description="Sit-and-go tournaments: one buy-in, blinds rising "
+                                "on a clock")
+
+
+@tournament.command(name="create", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament create"])
+@app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
+@app_commands.describe(**describe("poker tournament create"))
+async def create(
+    interaction: discord.Interaction, game: str, buy_in: BUY_IN, starting_chips: STACK, level_minutes: MINUTES,
+    levels: str | None = None, payouts: str | None = None, late_registration_levels: LEVELS = 0,
+    rebuys: LEVELS = 0, structure: str | None = None,
+) -> None:
+    """/poker tournament create: a tournament table in this channel, its registration message and the table."""
+    runners = runners_of(interaction)
+    settings, new = new_tournament(
+        game, buy_in, starting_chips, level_minutes, levels=levels, payouts=payouts,
+        late_registration_levels=late_registration_levels, rebuys=rebuys, structure=structure)
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    tables = runners.bot.tables
+    old = tables.get(interaction.channel_id)
+    ended = tournament_of(old) if old is not None else None
+    if old is not None and ended is not None and not ended.is_active and not old.record.seats:
+        await runners.close(old)  # the last tournament's standings give way to the new one
+    table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
+                                tournament=new)
+    listen(runners, table)
+    await respond(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    message = await interaction.original_response()
+    await require(table).remember_message(message.id)
+    await runners.of(table).publish()
+
+
+@tournament.command(name="start", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament start"])
+async def start(interaction: discord.Interaction) -> None:
+    """/poker tournament start"""
+    runner = runners_of(interaction).hosted(interaction)
+    table = runner.table
+    t = require(table)
+    await t.start(table)
+    level = t.state.schedule[0]
+    await respond(
+        interaction,
+        f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
+        f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!")
+    await refresh_lobby(runner.bot, table)
+    runner.schedule_deal(0)
+
+
+@tournament.command(name="pause", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament pause"])
+async def pause(interaction: discord.Interaction) -> None:
+    """/poker tournament pause"""
+    runner = runners_of(interaction).hosted(interaction)
+    await require(runner.table).pause(runner.table)
+    await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.")
+    await runner.publish()
+    await refresh_lobby(runner.bot, runner.table)
+
+
+@tournament.command(name="resume", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament resume"])
+async def resume(interaction: discord.Interaction) -> None:
+    """/poker tournament resume"""
+    runner = runners_of(interaction).hosted(interaction)
+    await require(runner.table).resume(runner.table)
+    await respond(interaction, "The clock runs again.")
+    await refresh_lobby(runner.bot, runner.table)
+    runner.schedule_deal(0)
+
+
+@tournament.command(name="cancel", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament cancel"])
+async def cancel(interaction: discord.Interaction) -> None:
+    """/poker tournament cancel: every buy-in and rebuy returned; the table closes."""
+    runners = runners_of(interaction)
+    table = runners.hosted(interaction).table
+    if not require(table).is_active:
+        raise TableError("The tournament is over already; `/poker close` closes its table.")
+    await defer_thinking(interaction)
+    refunds = await runners.close(table)
+    await refresh_lobby(runners.bot, table)
+    lines = [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
+    await respond(interaction, "The tournament is cancelled: every buy-in and rebuy is returned.\n" + "\n".join(lines),
+                  allowed_mentions=NONE)
+
+
+@tournament.command(name="status", description=COMMAND_HELP["poker tournament status"])
+async def status(interaction: discord.Interaction) -> None:
+    """/poker tournament status (only the member sees it, with the buttons: he can register from here if the
+    tournament's message is gone)."""
+    table = runners_of(interaction).here(interaction).table
+    t = require(table)
+    embed = lobby_embed(table)
+    field = tournament_field(table)
+    if field is not None and t.state.stage == "running":
+        embed.add_field(name=field.name, value=field.value, inline=False)
+    placings = t.state.placings()
+    if placings:
+        prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
+        embed.add_field(name="Standings", value="\n".join(placing_line(p, prizes) for p in placings[:MAX_LISTED]),
+                        inline=False)
+    await respond(interaction, embed=embed, view=lobby_view(table), ephemeral=True, allowed_mentions=NONE)
+
+
+COMMANDS: tuple[app_commands.Group, ...] = (tournament,)

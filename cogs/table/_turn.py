@@ -1,0 +1,344 @@
+"""The turn's actions, each declared once: the buttons of the player to act, what a click on each does, and the
+slash commands that make the same moves typed.
+
+A ``TurnAction`` says everything about one action: its name (the readable kind of its custom_id,
+``pk:turn:TABLE:HAND:SEQ:NAME``), its label and style and when it is offered (each a function of the engine's
+``Legal``), what a click does (play its move, or open something first: a confirmation, the amount form, the draw
+picker), and its slash commands (``Typed``: the same move typed, ``/poker fold``...). The screen shows the
+actions offered (``cogs.table._controls``), ``TurnButton`` plays the one clicked, and the move commands
+(``cogs.table._move_commands``) are made from ``TYPED``. A new button, say "½ pot", is one entry in
+``TURN_ACTIONS`` (and its test). Nothing here decides a rule: what may be done, and for how much, is the
+engine's ``Legal``; the turn is checked once, by ``Table.act`` (or ``Table.check_turn`` for a click that only
+opens something).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import discord
+
+from bot.poker import BetRaise, CheckCall, Draw, Fold, IllegalAction, Legal, Move
+from bot.tables import TableError
+from cogs.render import chips
+
+from ..errors import answers_errors
+from . import _draw
+from ._play import draw, in_phase, play
+from ._runner import TableRunner
+from ._runners import Admitting, clicked_runner
+
+__all__ = [
+    "ACTIONS_ROW", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed", "amount_form",
+    "amount_submitted", "parse_amount", "with_range",
+]
+
+BUTTON = discord.ui.Button[discord.ui.View]
+Phase = Literal["betting", "drawing"]
+ACTIONS_ROW = 1  # the turn's buttons (Amount… under them): the lowest rows, nearest the thumb
+AMOUNT_FORM_ID = re.compile(r"pk:amount:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
+AMOUNT_FIELD = "amount"
+Style = discord.ButtonStyle
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A click on a turn's button: the table's runner (resolved once, from the custom_id), the interaction, and the
+    hand and action number the button was shown for."""
+
+    runner: TableRunner
+    interaction: discord.Interaction
+    hand: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What a move command was typed with (each None when the command has no such option)."""
+
+    amount: str | None = None
+    cards: str | None = None
+    twos: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A slash command that makes an action's move typed: ``/poker NAME``, its options (``shape``), and the move
+    from what the player may do and what he typed (a ``TableError`` saying why not)."""
+
+    name: str
+    move: Callable[[Legal, Options], Move]
+    shape: Literal["", "amount", "cards"] = ""
+
+
+ClickHandler = Callable[["TurnAction", Click], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAction:
+    """One action of the player to act (see the module docstring)."""
+
+    name: str
+    phase: Phase
+    offered: Callable[[Legal], bool]
+    label: Callable[[Legal], str]
+    style: Callable[[Legal], discord.ButtonStyle]
+    move: Callable[[Legal], Move] | None = None  # the move a click makes (None: it opens something first)
+    on_click: ClickHandler | None = None  # what a click does, if not playing ``move`` (answered with the table)
+    typed: tuple[Typed, ...] = ()
+    row: int = ACTIONS_ROW
+
+    def move_for(self, legal: Legal) -> Move:
+        """The move of a click, refused at the other moment of the hand (a betting button in a draw)."""
+        assert self.move is not None
+        return self.move(in_phase(self.phase, legal))
+
+    def button(self, table: int, hand: int, seq: int, legal: Legal) -> TurnButton:
+        """Its button on the table message, for action ``seq`` of ``hand``."""
+        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal), row=self.row)
+
+    async def click(self, click: Click) -> None:
+        """A click on its button: its own handler, or its move played (the table answers the click)."""
+        if self.on_click is not None:
+            await self.on_click(self, click)
+        else:
+            await play(click.runner, click.interaction, click.hand, click.seq, self.move_for)
+
+
+# ------------------------------------------------------------------ what the clicks do besides playing a move
+
+
+def _checked(action: TurnAction, click: Click) -> Legal:
+    """The one turn check of a click that opens something (no move is made by it)."""
+    legal = click.runner.table.check_turn(click.interaction.user.id, click.hand, click.seq)
+    return in_phase(action.phase, legal)
+
+
+async def _ask_all_in(action: TurnAction, click: Click) -> None:
+    """All in asks once more: a thumb slips (a command is typed: it needs no confirmation)."""
+    legal = _checked(action, click)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal))
+    await click.runner.answers.send(click.interaction, f"Go all in for {chips(legal.all_in_to)}?", view=view)
+
+
+async def _all_in(action: TurnAction, click: Click) -> None:
+    """The confirmation: all in, and the question answered with what was done (the table is shown by an edit)."""
+    seen: list[Legal] = []
+
+    def move(legal: Legal) -> Move:
+        seen.append(legal)
+        return action.move_for(legal)
+
+    await play(click.runner, click.interaction, click.hand, click.seq, move, answer=False)
+    await click.runner.answers.update(click.interaction, content=f"You are all in for {chips(seen[-1].all_in_to)}.",
+                                      view=None)
+
+
+async def _open_amount_form(action: TurnAction, click: Click) -> None:
+    legal = _checked(action, click)
+    await click.runner.answers.modal(click.interaction, amount_form(click.runner.table.id, click.hand, click.seq,
+                                                                    legal))
+
+
+async def _open_picker(action: TurnAction, click: Click) -> None:
+    """Draw…: the player's cards as buttons (only he sees them); his previous draw report of the hand goes."""
+    legal = _checked(action, click)
+    content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
+    await click.runner.answers.send(click.interaction, content, view=view)
+    await click.runner.remove_draw_report(click.hand, click.interaction.user.id)
+
+
+async def _stand_pat(action: TurnAction, click: Click) -> None:
+    """Stand pat: a draw of no card (its report goes where a draw's goes)."""
+    await draw(click.runner, click.interaction, click.hand, click.seq, action.move_for, drawn_from="table")
+
+
+# ------------------------------------------------------------------ the typed moves' own refusals
+
+
+def _check(legal: Legal, typed: Options) -> Move:
+    if not legal.can_check:
+        raise TableError(f"You cannot check: you face a bet of {chips(legal.call_amount)}. Call it, raise, or fold.")
+    return CheckCall()
+
+
+def _call(legal: Legal, typed: Options) -> Move:
+    if legal.can_check:
+        raise TableError("There is no bet to call: check (`/poker check`) or bet.")
+    return CheckCall()
+
+
+def _amount(legal: Legal, typed: Options) -> Move:
+    if not legal.can_raise:
+        why = legal.why_no_raise or "there is no bet or raise to make now"
+        raise TableError(why[:1].upper() + why[1:].rstrip(".") + ".")
+    return BetRaise(parse_amount(typed.amount or "", legal))
+
+
+def _typed_draw(legal: Legal, typed: Options) -> Move:
+    return _draw.typed_draw(typed.cards or "", typed.twos, legal)
+
+
+# ------------------------------------------------------------------ the actions
+
+
+def _always(legal: Legal) -> bool:
+    return True
+
+
+def _word(legal: Legal) -> str:
+    return "Bet" if legal.is_bet else "Raise to"
+
+
+def _call_label(legal: Legal) -> str:
+    if legal.can_check:
+        return "Check"
+    return f"Call {chips(legal.call_amount)}" + (" (all in)" if legal.call_is_all_in else "")
+
+
+def _raises(legal: Legal) -> bool:
+    """More than one amount may be bet or raised to."""
+    return legal.can_raise and legal.min_raise_to != legal.max_raise_to
+
+
+def _all_in_offered(legal: Legal) -> bool:
+    """All in is the smallest raise (the only one), or the largest of several."""
+    return legal.can_raise and (legal.min_raise_to == legal.all_in_to
+                                or (_raises(legal) and legal.max_raise_to == legal.all_in_to))
+
+
+def _all_in_label(legal: Legal) -> str:
+    if legal.min_raise_to == legal.all_in_to:
+        return f"{_word(legal)} {chips(legal.min_raise_to)} (all in)"
+    return f"All in {chips(legal.max_raise_to)}"
+
+
+FOLD = TurnAction(
+    "fold", "betting", offered=lambda legal: not legal.can_check,  # offered only when staying in costs something
+    label=lambda legal: "Fold", style=lambda legal: Style.danger, move=lambda legal: Fold(),
+    typed=(Typed("fold", lambda legal, typed: Fold()),))
+CALL = TurnAction(
+    "cc", "betting", offered=_always, label=_call_label, style=lambda legal: Style.success,
+    move=lambda legal: CheckCall(), typed=(Typed("check", _check), Typed("call", _call)))
+RAISE = TurnAction(
+    "min", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to != legal.all_in_to,
+    label=lambda legal: f"{_word(legal)} {chips(legal.min_raise_to)}", style=lambda legal: Style.primary,
+    move=lambda legal: BetRaise(legal.min_raise_to))
+POT = TurnAction(
+    "pot", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to < legal.pot_raise_to
+    < legal.max_raise_to, label=lambda legal: f"Pot {chips(legal.pot_raise_to)}", style=lambda legal: Style.primary,
+    move=lambda legal: BetRaise(legal.pot_raise_to))
+MAX = TurnAction(
+    "max", "betting", offered=lambda legal: _raises(legal) and legal.max_raise_to != legal.all_in_to,
+    label=lambda legal: f"Max {chips(legal.max_raise_to)}", style=lambda legal: Style.primary,
+    move=lambda legal: BetRaise(legal.max_raise_to))
+ALL_IN = TurnAction(
+    "allin", "betting", offered=_all_in_offered, label=_all_in_label,
+    style=lambda legal: Style.primary if legal.min_raise_to == legal.all_in_to else Style.danger,
+    on_click=_ask_all_in, typed=(Typed("allin", lambda legal, typed: legal.all_in()),))
+ALL_IN_SURE = TurnAction(  # the confirmation's button, only the player sees it
+    "allinok", "betting", offered=lambda legal: False,
+    label=lambda legal: f"Yes, all in for {chips(legal.all_in_to)}", style=lambda legal: Style.danger,
+    move=lambda legal: legal.all_in(), on_click=_all_in, row=0)
+AMOUNT = TurnAction(
+    "amount", "betting", offered=_raises, label=lambda legal: "Amount…", style=lambda legal: Style.secondary,
+    on_click=_open_amount_form, row=ACTIONS_ROW + 1,
+    typed=(Typed("bet", _amount, "amount"), Typed("raise", _amount, "amount")))
+DRAW = TurnAction(
+    "draw", "drawing", offered=_always, label=lambda legal: "Draw…", style=lambda legal: Style.primary,
+    on_click=_open_picker, typed=(Typed("draw", _typed_draw, "cards"),))
+PAT = TurnAction(
+    "pat", "drawing", offered=_always, label=lambda legal: "Stand pat", style=lambda legal: Style.secondary,
+    move=lambda legal: Draw(), on_click=_stand_pat, typed=(Typed("pat", lambda legal, typed: Draw()),))
+
+TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, CALL, RAISE, POT, MAX, ALL_IN, AMOUNT, DRAW, PAT)  # in button order
+CLICKABLE = {action.name: action for action in (*TURN_ACTIONS, ALL_IN_SURE)}
+TYPED: dict[str, tuple[TurnAction, Typed]] = {typed.name: (action, typed) for action in TURN_ACTIONS
+                                              for typed in action.typed}
+
+
+class TurnButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                 template=r"pk:turn:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<name>[a-z-]+)"):
+    """A turn action's button for one table, hand and action number (it works after a restart). The table and the
+    action are found once, from the custom_id (a click on a closed table or on no action of ours is refused before
+    its callback); the turn is checked when the action is played."""
+
+    def __init__(self, table: int, hand: int, seq: int, name: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
+                 runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, row=row,
+                                           custom_id=f"pk:turn:{table}:{hand}:{seq}:{name}"))
+        self.table, self.hand, self.seq, self.name, self.runner = table, hand, seq, name, runner
+        self.known = name in CLICKABLE  # else refused before its callback
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TurnButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["name"],
+                   runner=clicked_runner(interaction, match))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.runner is not None
+        await CLICKABLE[self.name].click(Click(self.runner, interaction, self.hand, self.seq))
+
+
+# ------------------------------------------------------------------ the amount form
+
+
+def amount_form(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Modal:
+    """Bet or raise any amount in pot and no limit. The range goes in the label's description: a text input's own
+    label is deprecated and holds only 45 characters, too few for big stakes."""
+    modal = discord.ui.Modal(title="Bet or raise", custom_id=f"pk:amount:{table}:{hand}:{seq}")
+    amount: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        custom_id=AMOUNT_FIELD, max_length=20, placeholder=str(legal.min_raise_to))
+    modal.add_item(discord.ui.Label(
+        text=f"{_word(legal)} (total this round)", component=amount,
+        description=f"From {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)} chips"))
+    modal.stop()  # not kept by discord.py: its submission is recognised by its custom_id (cogs.table._forms)
+    return modal
+
+
+async def amount_submitted(runner: TableRunner, interaction: discord.Interaction, hand: int, seq: int,
+                           text: str) -> None:
+    """The amount form: any bet in pot and no limit (too small or too large: said with the range allowed)."""
+    seen: list[Legal] = []
+
+    def move(legal: Legal) -> Move:
+        seen.append(in_phase("betting", legal))
+        return BetRaise(parse_amount(text, legal))
+
+    try:
+        await play(runner, interaction, hand, seq, move)
+    except IllegalAction as error:
+        raise with_range(error, seen[-1]) from None
+
+
+def parse_amount(text: str, legal: Legal) -> int:
+    """The chips a player typed ("1,000" is 1000); the range is the engine's to check."""
+    amount = text.strip().replace(",", "").replace("_", "")
+    word = "bet" if legal.is_bet else "raise"
+    bounds = f"from {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)}"
+    if not amount:
+        raise TableError(f"Type how many chips to {word} to, {bounds}.")
+    if amount.startswith("-") and amount[1:].isascii() and amount[1:].isdigit():
+        raise TableError(f"An amount cannot be negative: give a whole number of chips, {bounds}.")
+    if not amount.isascii() or not amount.isdigit():
+        shown = text.strip()
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
+        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
+    return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
+
+
+def with_range(error: IllegalAction, legal: Legal) -> TableError:
+    """The engine's refusal of an amount, with the amounts allowed now."""
+    text = str(error)
+    text = text[:1].upper() + text[1:].rstrip(".")
+    if legal.can_raise and legal.min_raise_to != legal.max_raise_to:
+        word = "bet" if legal.is_bet else "raise"
+        text += f": you can {word} to any total from {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)}"
+    return TableError(text + ".")
