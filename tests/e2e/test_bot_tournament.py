@@ -161,6 +161,8 @@ async def test_a_whole_tournament_of_each_structure(fake: FakeDiscord, poker_bot
     winner = first.players[0]
     for uid, prize in prizes.items():
         assert await store.balance(fake.guild_id, uid) == 900 + (prize or 0)
+    # The standings are marked shown once their post has returned, a moment after the fake has the message.
+    await fake.wait_for(lambda: t.record.announced, 10, what="the final standings marked shown")
     record = await store.get_tournament(table.id)
     assert record is not None and (record.status, record.pool, record.announced) == ("finished", 0, True)
     # Every hand was dealt at its level's stakes (hand k at 45k seconds: 60-second levels), in the structure asked.
