@@ -162,12 +162,21 @@ async def _check_postgres(address: BankAddress, out: TextIO) -> int:
         size = await store.db.fetch("SELECT pg_database_size(current_database())")
     finally:
         await store.close()
-    print(f"Checking {address} (PostgreSQL, {int(size[0][0]) / MB:.1f} MB, schema version {version})", file=out)
-    print(f"  PostgreSQL constraints and guards: {'ok' if not problems else 'NOT ALL IN FORCE'}", file=out)
+    return await _report(str(address), url, f"PostgreSQL, {int(size[0][0]) / MB:.1f} MB", version,
+                         ("PostgreSQL constraints and guards", "NOT ALL IN FORCE", problems), out)
+
+
+async def _report(name: str, bank: str | Path, what: str, version: int, checks: tuple[str, str, list[str]],
+                  out: TextIO) -> int:
+    """``db check``'s report of a bank: the engine's own ``checks`` (their name, the word when some fail, the
+    problems), the schema version's check and the audit of every server; 0 when all is clean, 1 when not."""
+    checked, failing, problems = checks
+    print(f"Checking {name} ({what}, schema version {version})", file=out)
+    print(f"  {checked}: {'ok' if not problems else failing}", file=out)
     for problem in problems:
         print(f"    {problem}", file=out)
-    _version_check(str(address), version)
-    clean = await _audit(url, out) and not problems
+    _version_check(name, version)
+    clean = await _audit(bank, out) and not problems
     print("The database is clean." if clean else "The database is NOT clean: see above.", file=out)
     return 0 if clean else 1
 
@@ -178,14 +187,8 @@ async def check_database(address: BankAddress, out: TextIO = sys.stdout) -> int:
         return await _check_postgres(address, out)
     path = _existing(address)
     problems, version, size = _integrity(path)
-    print(f"Checking {path} ({size / MB:.1f} MB, schema version {version})", file=out)
-    print(f"  SQLite integrity and foreign keys: {'ok' if not problems else 'DAMAGED'}", file=out)
-    for problem in problems:
-        print(f"    {problem}", file=out)
-    _version_check(str(path), version)
-    clean = await _audit(path, out) and not problems
-    print("The database is clean." if clean else "The database is NOT clean: see above.", file=out)
-    return 0 if clean else 1
+    return await _report(str(path), path, f"{size / MB:.1f} MB", version,
+                         ("SQLite integrity and foreign keys", "DAMAGED", problems), out)
 
 
 def _copy(source: Path, target: Path) -> None:

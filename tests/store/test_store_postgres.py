@@ -10,6 +10,7 @@ import logging
 import random
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -201,7 +202,17 @@ async def test_a_server_out_of_reach_refuses_each_change_with_its_cause_and_the_
 # ------------------------------------------------------------------ moving a bank
 
 
-async def a_played_bank(store: Store) -> None:
+async def a_played_bank(bank: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Make the bank at ``bank`` (a file or a URL) one that has been played; every row of it, table by table."""
+    store = await Store.open(bank)
+    try:
+        await _play(store)
+        return await bank_rows(store.db)
+    finally:
+        await store.close()
+
+
+async def _play(store: Store) -> None:
     """Accounts, a gift, a grant, a table with finished hands, their facts and a live hand, a new night, a
     tournament registering, settings, a planned night with its sign-ups."""
     from bot.night.facts import hand_facts
@@ -257,12 +268,7 @@ async def test_db_copy_moves_a_whole_bank_row_for_row_either_way(tmp_path: Path,
     try:
         file = tmp_path / "poker.db"
         source, target = (str(file), url) if direction.startswith("sqlite") else (url, str(file))
-        store = await Store.open(source)
-        try:
-            await a_played_bank(store)
-            before = await bank_rows(store.db)
-        finally:
-            await store.close()
+        before = await a_played_bank(source)
         out = io.StringIO()
         assert await copy_database(parse_bank(source), parse_bank(target), out) == 0, out.getvalue()
         text = out.getvalue()
@@ -294,12 +300,7 @@ async def test_db_copy_moves_a_whole_bank_row_for_row_either_way(tmp_path: Path,
 async def test_db_backup_of_a_postgresql_bank_hands_over_to_pg_dump_and_the_dump_restores_clean(tmp_path: Path) -> None:
     url, restored = await new_database(empty=True), await new_database(empty=True)
     try:
-        store = await Store.open(url)
-        try:
-            await a_played_bank(store)
-            before = await bank_rows(store.db)
-        finally:
-            await store.close()
+        before = await a_played_bank(url)
         out = io.StringIO()
         dump = tmp_path / "poker.dump"
         assert await backup_database(parse_bank(url), dump, out) == 0, out.getvalue()
