@@ -22,7 +22,7 @@ from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
 from ._runner import LastMove, TableRunner
-from ._text import draw_report
+from ._text import draw_note, draw_report
 from ._writer import CannotPost
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,7 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
         return made[-1]
 
     user = interaction.user.id
+    runner.private.follow(interaction)
     async with runner.answers.answering(interaction):
         outcome = await runner.table.act(user, move, seq, hand)
         runner.last_move = LastMove(user, isinstance(made[-1], Draw), time.monotonic())
@@ -74,6 +75,8 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
             log.exception("table %s: the move was stored but could not be shown; the writer retries",
                           runner.table.id)
             runner.writer.refresh()
+        if answer:
+            await runner.private.under_table(interaction, runner.message_id)
         return Played(outcome, made[-1])
 
 
@@ -84,20 +87,20 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     table = runner.table
     user = interaction.user.id
     seat = table.engine_seat(user)
-    hand_id = table.live.record.id if table.live is not None else 0
     with_table = drawn_from == "table" and not table.dms_closed(user)
     played = await play(runner, interaction, hand, seq, move_for, answer=with_table)
     outcome, move = played.outcome, played.move
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
     drawn = runner.drawn_cards(outcome, seat)
-    here = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)  # in the table's channel
+    note = draw_note(outcome.hand, seat, move.discards, drawn, runner.card)
     try:
         if drawn_from == "picker":
-            await runner.answers.update(interaction, content=here, view=None)
-            runner.draw_report_shown(hand_id, interaction)
+            shown = runner.private.fields(user, note) or {"content": note}
+            await runner.answers.update(interaction, view=None, **shown)
         elif not with_table:
-            await runner.answers.send(interaction, here)
+            await runner.answers.send(interaction, note)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
-            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{here}")
+            report = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)
+            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}")

@@ -36,7 +36,8 @@ from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._closes import show_closed
 from ._dms import DmSender
-from ._writer import CannotPost, Rendered, TableWriter, token_usable
+from ._private import Cards, PrivateMessages
+from ._writer import CannotPost, Rendered, TableWriter
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,6 @@ class TableRunner:
         self.emoji = emoji  # a card's picture on a button (None: its text)
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.last_move: LastMove | None = None
-        self.draw_reports: dict[int, tuple[int, discord.Interaction]] = {}  # user: (hand, the Throw it answered)
         self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
         self.pending_structure: str | None = None
         self.show_finished = False  # between hands: the page shows the hand just over
@@ -100,6 +100,7 @@ class TableRunner:
         self.writer = TableWriter(self, bot, answers)
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
+        self.private = PrivateMessages(self.cards_of)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
 
@@ -281,7 +282,8 @@ class TableRunner:
         dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
         # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
         # the table cannot be shown.
-        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, return_exceptions=True)
+        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, self.private.deal(list(live.users)),
+                                         return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
 
@@ -303,6 +305,11 @@ class TableRunner:
                    f"{_text.private_hand(last, seat, self.card)}"
         return "You have no cards: you are not in the hand being played."
 
+    def my_hand(self, user: int) -> str | None:
+        """What My hand answers: nothing of its own while he holds cards (his private message shows them), else
+        ``hand_text``."""
+        return None if self.cards_of(user) is not None else self.hand_text(user)
+
     def dm_heading(self, hand: Hand) -> str:
         """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
         number = self.table.live.record.number if self.table.live else self.table.last_number
@@ -319,22 +326,16 @@ class TableRunner:
         if self.table.dms_closed(user) != closed_before:
             self.writer.refresh()
 
-    def draw_report_shown(self, hand: int, interaction: discord.Interaction) -> None:
-        """``interaction``, a Throw in ``hand``, was answered with its draw report (ephemeral, under the table)."""
-        self.draw_reports[interaction.user.id] = (hand, interaction)
-
-    async def remove_draw_report(self, hand: int, user: int) -> None:
-        """The player opens his next picker in ``hand``: his previous report of that hand goes, so that a hand
-        leaves one report under the table, not one a draw pushing it off a phone's screen (a report of an earlier
-        hand is above the new hand's message: it stays). Removed through the Throw's own token (an interaction
-        endpoint), while it is young; a failure is only logged."""
-        last = self.draw_reports.pop(user, None)
-        if last is None or last[0] != hand or not token_usable(last[1]):
-            return
-        try:
-            await last[1].delete_original_response()
-        except DISCORD_ERRORS as error:
-            log.info("could not remove the draw report of interaction %s (%r)", last[1].id, error)
+    def cards_of(self, user: int) -> Cards | None:
+        """A player's cards in the hand being played, for his private message; None if he holds none (not dealt
+        in, folded, no hand)."""
+        live = self.table.live
+        seat = self.table.engine_seat(user)
+        if live is None or seat is None or live.hand.folded[seat]:
+            return None
+        hand = live.hand
+        return Cards(live.record.id, _text.cards_line(hand, seat, self.card),
+                     f"#{live.record.number} {hand.game.name} · {_text.hand_value(hand, seat)}")
 
     @staticmethod
     def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
@@ -447,6 +448,7 @@ class TableRunner:
             self.dealing.cancel()
             self.dealing = None
         self.stopped = True
+        self.private.forget()
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing

@@ -59,8 +59,11 @@ class Runners:
         return runner
 
     def here(self, interaction: discord.Interaction) -> TableRunner:
-        """The runner of the table in the interaction's channel; ``TableError`` if there is none."""
-        return self.of(self.bot.tables.require(interaction.channel_id or 0))
+        """The runner of the table in the interaction's channel (its private answers are the player's private
+        message there); ``TableError`` if there is none."""
+        runner = self.of(self.bot.tables.require(interaction.channel_id or 0))
+        runner.private.follow(interaction)
+        return runner
 
     def hosted(self, interaction: discord.Interaction) -> TableRunner:
         """The runner of the table in the interaction's channel, for its host (or a member with Manage Server);
@@ -127,6 +130,7 @@ async def admitted(interaction: discord.Interaction, runner: TableRunner | None,
     if runner is None or not known:
         await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
         return False
+    runner.private.follow(interaction)
     return True
 
 

@@ -134,7 +134,7 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await runner.answers.send(interaction, runner.hand_text(interaction.user.id))
+    await runner.answers.send(interaction, runner.my_hand(interaction.user.id))
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:

@@ -145,11 +145,10 @@ async def _open_amount_form(action: TurnAction, click: Click) -> None:
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
-    """Draw…: the player's cards as buttons (only he sees them); his previous draw report of the hand goes."""
+    """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
     content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
     await click.runner.answers.send(click.interaction, content, view=view)
-    await click.runner.remove_draw_report(click.hand, click.interaction.user.id)
 
 
 async def _stand_pat(action: TurnAction, click: Click) -> None:

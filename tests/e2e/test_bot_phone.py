@@ -15,7 +15,7 @@ from cogs.card_emojis import card_emoji_pictures
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, StoredMessage
-from .players import FastClockFor, Players, calling_station, channel_texts
+from .players import FastClockFor, Players, Turn, calling_station, channel_texts
 
 pytestmark = pytest.mark.e2e
 
@@ -251,25 +251,84 @@ async def test_the_table_is_edited_through_a_clicks_token_not_under_the_global_l
     assert players.showdown(1)
 
 
-async def test_a_players_draw_reports_do_not_pile_up_under_the_table(
+async def test_a_players_private_messages_do_not_pile_up_under_the_table(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
-    """Each Throw leaves its report (the new hand, ephemeral, under the table); the player's next Draw… removes
-    the previous one, so three draws leave one report per player, not three pushing the buttons off the screen."""
+    """Each player's private replies at the table (the picker, the draw report, My hand, a refusal) replace his
+    previous one: through a triple draw hand, after every turn, each player has at most one private message in the
+    channel on his screen, and a draw's report is it."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="triple-draw-27")
-    reports: dict[str, list[StoredMessage]] = {name: [] for name in PLAYERS}
+    draws: dict[str, int] = dict.fromkeys(PLAYERS, 0)
+    refused = False
     while True:
         turn = await players.turn(1)
         if turn.legal.phase == "drawing":
             thrown = await players.draw(turn.legal.hand[:1], turn=turn)
-            assert thrown.message is not None and thrown.message.content.startswith("Draw ")
-            reports[turn.name].append(thrown.message)
+            assert thrown.message is not None and "Draw " in _embed_text(thrown.message)
+            draws[turn.name] += 1
         else:
             await players.act("cc", turn=turn)
-        if all(len(r) == 3 for r in reports.values()):
+        if not refused:  # a click out of turn and My hand: each replaces the player's private message
+            now = await players.turn(1)
+            other = next(n for n in PLAYERS if n != now.name)
+            await players.click_seat(other, "hand")
+            wrong = await fake.reply_to(await fake.click(other, now.message, players.button_id(now, "cc")))
+            assert wrong.ephemeral and "turn" in _embed_text(wrong.message).lower(), wrong.content
+            refused = True
+
+        def one_each() -> bool:
+            return all(len([m for m in fake.ephemeral_for(name) if m.channel_id == players.channel_id]) <= 1
+                       for name in PLAYERS)
+
+        await fake.wait_for(one_each, 5, what="one private message per player")  # the older one is deleted
+        if all(n == 3 for n in draws.values()):
             break
-    await fake.settle()
-    for name, made in reports.items():
-        assert [fake.message(m.id).deleted for m in made] == [True, True, False], name  # the last one stays
+
+
+def _embed_text(message: StoredMessage | None) -> str:
+    """A message's embed descriptions (a private message shows its words there, under the cards)."""
+    if message is None:
+        return ""
+    return "\n".join(str(e.get("description") or "") for e in message.embeds)
+
+
+async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """From his first tap on, at each of his turns a player's one private message in the channel shows his cards as
+    they are now (the cards alone, drawn large, and what they make), with no tap of his: updated at a new deal and
+    after his draws, and under the current table message once he has acted in the hand."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    checked = under = 0
+    for number in (1, 2):
+        acted: set[str] = set()
+        turn: Turn | None = await players.turn(number, timeout=10)
+        while turn is not None:
+            hand = table.hand
+            assert hand is not None
+            seat = table.engine_seat(turn.user_id)
+            assert seat is not None
+            name, held = turn.name, players.cards(hand.holes[seat])
+
+            def current(name: str = name, held: str = held) -> StoredMessage | None:
+                private = [m for m in fake.ephemeral_for(name) if m.channel_id == players.channel_id]
+                return private[0] if len(private) == 1 and private[0].content == held else None
+
+            # the answer to his join at first, kept current since (the new deal's cards edited in)
+            mine = await fake.wait_for(current, 5, what=f"{name}'s cards in his one private message")
+            assert f"#{number} " in _embed_text(mine)
+            if turn.name in acted:
+                assert mine.id > turn.message.id  # right under the table's buttons
+                under += 1
+            checked += 1
+            if turn.legal.phase == "drawing":
+                await players.draw(turn.legal.hand[:2], turn=turn)
+            else:
+                await players.act("cc", turn=turn)
+            acted.add(turn.name)
+            turn = await players.next_turn(turn)
+    assert checked > 20 and under > 10

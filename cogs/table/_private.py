@@ -1,0 +1,168 @@
+"""Each player's one private message at a table, carrying his cards: his hand where he acts, nothing piling up.
+
+Whatever the bot tells a player privately at a table (the answer to his join, My hand, the draw picker and what it
+dealt, a refusal, All in's question, the answer to a typed move) is his *private message* there. The next one
+replaces it: the older one is deleted through its own interaction's token, so a hand leaves one private message
+under the table, not a pile that pushes the table off a phone's screen.
+
+While he is in a hand it shows his cards: as the message's text, alone, so that Discord draws the card pictures
+large (48 px, an emoji-only message), with what was said to him and what his cards make in a small embed under
+them. It is kept current: at each deal it is edited to show his new hand, after a draw it is the draw's report, and
+when he acts on the table message and it is not under the current table message (a new hand is a new message), a
+fresh one is sent under it. So at each of his turns his cards are right under the table's buttons, with no extra
+tap. Discord lets a token be used for 15 minutes: an older private message can no longer be edited or removed and
+is forgotten (his next tap makes a new one).
+
+Everything here goes through interaction endpoints, which Discord's global rate limit does not count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from ..acknowledge import PRIVATE, respond
+from ..transport import DISCORD_ERRORS
+from ._writer import token_usable
+
+log = logging.getLogger(__name__)
+
+PANEL_COLOUR = discord.Colour.dark_green()
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A player's hand as his private message shows it: the cards (markup), which hand, and what they make."""
+
+    hand: int  # the hand's id
+    cards: str
+    caption: str  # "#5 2-7 Triple Draw · Pair of fives (5-5-A-T-9)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Message:
+    interaction: discord.Interaction  # whose token edits or deletes it
+    message_id: int | None  # None: the interaction's original response, id unknown
+    followup: bool
+    hand: int | None  # the hand whose cards it shows
+
+
+class PrivateMessages:
+    """The private message of each player at one table (see the module docstring). ``cards_of`` gives a player's
+    hand as it is now, None when he has none (not dealt in, folded, no hand being played)."""
+
+    def __init__(self, cards_of: Callable[[int], Cards | None]) -> None:
+        self._cards_of = cards_of
+        self._by_user: dict[int, _Message] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ what is sent
+
+    def follow(self, interaction: discord.Interaction) -> None:
+        """Make the private answers to ``interaction`` this table's (dressed, and replacing the previous one)."""
+        interaction.extras[PRIVATE] = self
+
+    def fields(self, user: int, note: str | None) -> dict[str, Any] | None:
+        """The message of ``user``'s cards under ``note`` (content, embed), or None when he holds none."""
+        held = self._cards_of(user)
+        if held is None:
+            return None
+        text = f"{note}\n\n{held.caption}" if note else held.caption
+        return {"content": held.cards, "embed": discord.Embed(description=text, colour=PANEL_COLOUR)}
+
+    def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
+              ) -> tuple[str | None, dict[str, Any]]:
+        """A private answer with the player's cards above it, if he holds some and it has no buttons or embeds of
+        its own."""
+        if any(fields.get(k) for k in ("view", "embed", "embeds", "file", "files")):
+            return content, fields
+        panel = self.fields(interaction.user.id, content)
+        if panel is None:
+            return content, fields
+        return panel.pop("content"), {**fields, **panel}
+
+    def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None:
+        """A private message went to the interaction's user: it is his now; his previous one is deleted."""
+        user = interaction.user.id
+        held = self._cards_of(user)
+        new = _Message(interaction, message_id, followup, held.hand if held is not None else None)
+        old = self._by_user.get(user)
+        self._by_user[user] = new
+        if old is not None and not _same(old, new):
+            self._spawn(self._delete(old))
+
+    def updated(self, interaction: discord.Interaction) -> None:
+        """A click on a private message was answered by editing it (the picker): the click's token is its newest."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.sent(interaction, message.id, followup=False)
+
+    # ------------------------------------------------------------------ kept current
+
+    async def deal(self, users: list[int]) -> None:
+        """A hand was dealt: each player's private message shows his new cards (where its token still works)."""
+        await asyncio.gather(*(self._show_cards(user) for user in users))
+
+    async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
+        """``interaction``, a click on the table message, was answered with the table: the player's cards are put
+        under it, unless his private message is already there."""
+        user = interaction.user.id
+        if self._cards_of(user) is None:
+            return
+        mine = self._by_user.get(user)
+        if mine is not None and token_usable(mine.interaction) and mine.message_id is not None \
+                and table_message is not None and mine.message_id > table_message:
+            return
+        self.follow(interaction)
+        await respond(interaction, None, ephemeral=True)
+
+    async def _show_cards(self, user: int) -> None:
+        mine = self._by_user.get(user)
+        panel = self.fields(user, None)
+        if mine is None or panel is None or not token_usable(mine.interaction):
+            return
+        held = self._cards_of(user)
+        try:
+            if mine.followup and mine.message_id is not None:
+                await mine.interaction.followup.edit_message(mine.message_id, view=None, **panel)
+            else:
+                await mine.interaction.edit_original_response(view=None, **panel)
+        except DISCORD_ERRORS as error:
+            log.info("could not show user %s his cards in his private message (%r)", user, error)
+            return
+        if self._by_user.get(user) is mine:
+            self._by_user[user] = _Message(mine.interaction, mine.message_id, mine.followup,
+                                           held.hand if held is not None else None)
+
+    # ------------------------------------------------------------------ removed
+
+    async def _delete(self, old: _Message) -> None:
+        if not token_usable(old.interaction):
+            return
+        try:
+            if old.followup and old.message_id is not None:
+                await old.interaction.followup.delete_message(old.message_id)
+            else:
+                await old.interaction.delete_original_response()
+        except DISCORD_ERRORS as error:
+            log.info("could not remove the private message of interaction %s (%r)", old.interaction.id, error)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def forget(self) -> None:
+        """The table closed: nothing more is edited."""
+        self._by_user.clear()
+
+
+def _same(old: _Message, new: _Message) -> bool:
+    if old.message_id is not None and old.message_id == new.message_id:
+        return True
+    return old.interaction.id == new.interaction.id and not old.followup and not new.followup
