@@ -282,6 +282,26 @@ class BankMixin(StoreBase):
                 (guild, user, int(bool(on))),
             )
 
+    async def four_colours(self, guild: int, user: int) -> bool:
+        """Whether the member's own cards are drawn in four colours (the default) rather than two."""
+        check_id(guild, "The server id")
+        check_id(user, "The member id")
+        async with self._read() as tx:
+            value = await tx.value("SELECT four_colours FROM member_settings WHERE guild_id = ? AND user_id = ?",
+                                   (guild, user), 1)
+        return bool(value)
+
+    async def set_four_colours(self, guild: int, user: int, on: bool) -> None:
+        """Draw the member's own cards in four colours (True) or two."""
+        check_id(guild, "The server id")
+        check_id(user, "The member id")
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO member_settings (guild_id, user_id, four_colours) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET four_colours = excluded.four_colours",
+                (guild, user, int(bool(on))),
+            )
+
     async def has_account(self, guild: int, user: int) -> bool:
         """Whether the member has an account (without opening one)."""
         check_id(guild, "The server id")

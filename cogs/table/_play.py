@@ -93,7 +93,8 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
     drawn = runner.drawn_cards(outcome, seat)
-    note = draw_note(outcome.hand, seat, move.discards, drawn, runner.card)
+    card = runner.card_for(user)
+    note = draw_note(outcome.hand, seat, move.discards, drawn, card)
     try:
         if drawn_from == "picker":
             shown = runner.private.fields(user, note) or {"content": note}
@@ -102,5 +103,5 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
             await runner.answers.send(interaction, note)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
-            report = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)
+            report = draw_report(outcome.hand, seat, move.discards, drawn, card)
             await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}")

@@ -35,6 +35,7 @@ from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._closes import show_closed
+from ._colours import CardColours
 from ._dms import DmSender
 from ._private import Cards, PrivateMessages
 from ._writer import CannotPost, Rendered, TableWriter
@@ -76,7 +77,7 @@ class TableRunner:
     def __init__(self, bot: discord.Client, table: Table, *, answers: Answers, dms: DmSender,
                  components: Components, next_hand_delay: float, is_open: Callable[[Table], bool],
                  card: CardText = card_text, emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
-                 wants_alerts: Callable[[int, int], Any] | None = None) -> None:
+                 wants_alerts: Callable[[int, int], Any] | None = None, colours: CardColours | None = None) -> None:
         self.bot = bot
         self.table = table
         self.answers = answers
@@ -86,6 +87,7 @@ class TableRunner:
         self._is_open = is_open
         self.card = card
         self.emoji = emoji  # a card's picture on a button (None: its text)
+        self.colours = colours
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.last_move: LastMove | None = None
         self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
@@ -279,6 +281,8 @@ class TableRunner:
         self._new_page()
         self.pending_game = self.pending_structure = None  # used by this deal, or not chosen in time
         hand = live.hand
+        if self.colours is not None:
+            await self.colours.learn(self.table.record.guild_id, live.users)
         dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
         # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
         # the table cannot be shown.
@@ -297,13 +301,25 @@ class TableRunner:
             if table.hand.folded[seat]:
                 return "You folded this hand."
             return f"#{table.live.record.number if table.live else ''} {table.hand.game.name}\n" \
-                   f"{_text.private_hand(table.hand, seat, self.card)}"
+                   f"{_text.private_hand(table.hand, seat, self.card_for(user))}"
         last, users = table.last_hand, table.last_users
         if last is not None and user in users:
             seat = users.index(user)
             return f"No hand now. Your last one, #{table.last_number} {last.game.name}:\n" \
-                   f"{_text.private_hand(last, seat, self.card)}"
+                   f"{_text.private_hand(last, seat, self.card_for(user))}"
         return "You have no cards: you are not in the hand being played."
+
+    def card_for(self, user: int) -> CardText:
+        """How ``user``'s own cards are drawn (his deck: ``/poker cards``)."""
+        if self.colours is None:
+            return self.card
+        return self.colours.card_for(self.table.record.guild_id, user)
+
+    def emoji_for(self, user: int) -> Callable[[Card], discord.PartialEmoji | None]:
+        """``user``'s own cards' pictures, for the picker's buttons."""
+        if self.colours is None:
+            return self.emoji
+        return self.colours.emoji_for(self.table.record.guild_id, user)
 
     def my_hand(self, user: int) -> str | None:
         """What My hand answers: nothing of its own while he holds cards (his private message shows them), else
@@ -317,7 +333,8 @@ class TableRunner:
 
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""
-        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card)}"
+        user = self.table.live.users[seat] if self.table.live is not None else 0
+        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card_for(user))}"
 
     async def send_dm(self, user: int, text: str) -> None:
         """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
@@ -334,7 +351,7 @@ class TableRunner:
         if live is None or seat is None or live.hand.folded[seat]:
             return None
         hand = live.hand
-        return Cards(live.record.id, _text.cards_line(hand, seat, self.card),
+        return Cards(live.record.id, _text.cards_line(hand, seat, self.card_for(user)),
                      f"#{live.record.number} {hand.game.name} · {_text.hand_value(hand, seat)}")
 
     @staticmethod

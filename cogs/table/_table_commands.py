@@ -7,13 +7,13 @@ steps are the seat buttons' (``cogs.table._seats``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
-from bot.poker import GAMES, parse_cards
+from bot.poker import GAMES, Card, parse_cards
 from bot.rules_text import rules_page
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
@@ -161,6 +161,21 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
     await respond(interaction, text, ephemeral=True)
 
 
+@app_commands.command(name="cards", description="Your own cards in four colours (♦ blue, ♣ green) or two")
+@app_commands.describe(colours="four: ♠ black, ♥ red, ♦ blue, ♣ green (the default); two: red and black")
+async def cards(interaction: discord.Interaction, colours: Literal["two", "four"]) -> None:
+    """/poker cards"""
+    assert interaction.guild_id is not None
+    runners = runners_of(interaction)
+    four = colours == "four"
+    await runners.colours.choose(interaction.guild_id, interaction.user.id, four_colours=four)
+    sample = " ".join(runners.colours.card(Card(code), four_colours=four) for code in ("As", "Kh", "Qd", "Jc"))
+    text = (f"Your cards in four colours: {sample}" if four else f"Your cards in two colours: {sample}") + \
+        "\nYour cards (your private message, the draw, your DMs) are drawn so from the next time they are shown; " \
+        "the table message is everyone's and stays in four colours."
+    await respond(interaction, text, ephemeral=True)
+
+
 # ------------------------------------------------------------------ /poker table: the rarely used commands
 # Discord allows 25 subcommands and groups in /poker; these seven share one entry.
 
@@ -252,4 +267,4 @@ async def chipvalue(interaction: discord.Interaction, value: str | None = None) 
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (
-    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, table_group)
+    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, cards, table_group)

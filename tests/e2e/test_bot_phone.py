@@ -190,7 +190,7 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
 
 async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, start_bot: object, tmp_path: object
                                                            ) -> None:
-    """A bot's first start uploads its 55 card pictures as application emojis; a restart uploads nothing; the DMs
+    """A bot's first start uploads its card pictures (both decks: 81) as application emojis; a restart uploads nothing; the DMs
     and the showdown show cards as those emojis."""
     from pathlib import Path
 
@@ -199,7 +199,7 @@ async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, st
     first = PokerBot(db, next_hand_delay=0.01)
     await start_bot(first)  # type: ignore[operator]
     report = await first.card_emojis.start()
-    assert report.complete and len(report.uploaded) == len(card_emoji_pictures()) == 55
+    assert report.complete and len(report.uploaded) == len(card_emoji_pictures()) == 81
     assert {e.name for e in fake.emojis} == set(card_emoji_pictures())
     assert all(fake.emoji(name).image == png for name, png in card_emoji_pictures().items())
     await first.close()
@@ -207,7 +207,7 @@ async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, st
     second = PokerBot(db, next_hand_delay=0.01)
     await start_bot(second)  # type: ignore[operator]
     again = await second.card_emojis.start()
-    assert again.uploaded == [] and len(again.present) == 55
+    assert again.uploaded == [] and len(again.present) == 81
     ace = parse_cards("As")[0]
     assert second.card_emojis.card(ace) == f"<:{next(n for n in card_emoji_pictures() if n.startswith('c_As_'))}:" \
         f"{fake.emoji(next(n for n in card_emoji_pictures() if n.startswith('c_As_'))).id}>"
@@ -332,3 +332,36 @@ async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
             acted.add(turn.name)
             turn = await players.next_turn(turn)
     assert checked > 20 and under > 10
+
+
+async def test_four_colours_by_default_and_two_for_a_player_who_asks(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """The table and everyone's own cards are in four colours (♦ blue, ♣ green); ``/poker cards colours:two``
+    draws one player's own cards (his private message, his DMs) in two, remembered across a restart; /poker
+    has 25 entries, Discord's limit, with cards in the last."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    poker = fake.global_commands["poker"]
+    assert len(poker["options"]) == 25 and any(o["name"] == "cards" for o in poker["options"])
+    chose = await players.poker("bob", "cards", colours="two")
+    assert chose.ephemeral and chose.content.startswith("Your cards in two colours")
+    table = await players.open_table("alice", PLAYERS, game="five-card-draw")
+    await players.turn(1)
+    emojis = players.bot.card_emojis
+    hand = table.hand
+    assert hand is not None
+    for name in PLAYERS:
+        seat = table.engine_seat(players.uid(name))
+        assert seat is not None
+        held = hand.holes[seat]
+        four = name != "bob"
+        dealt = await fake.wait_for_dm(name, lambda m: "Five Card Draw" in m.content, timeout=5)
+        assert emojis.cards(held, four_colours=four) in dealt.content, name
+        mine = await fake.wait_for(lambda name=name: [m for m in fake.ephemeral_for(name)
+                                                      if m.channel_id == players.channel_id], 5, what="his cards")
+        assert mine[-1].content == emojis.cards(held, four_colours=four), name
+        if name == "bob":  # a diamond or a club: a picture that differs between the decks
+            assert emojis.cards(held, four_colours=True) != emojis.cards(held, four_colours=False)
+    assert await players.bot.store.four_colours(fake.guild_id, players.uid("bob")) is False
+    assert await players.bot.store.four_colours(fake.guild_id, players.uid("carol")) is True
