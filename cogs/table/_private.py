@@ -5,9 +5,9 @@ dealt, a refusal, All in's question, the answer to a typed move) is his *private
 replaces it: the older one is deleted through its own interaction's token, so a hand leaves one private message
 under the table, not a pile that pushes the table off a phone's screen.
 
-While he is in a hand it shows his cards: as the message's text, alone, so that Discord draws the card pictures
-large (48 px, an emoji-only message), with what was said to him and what his cards make in a small embed under
-them. It is kept current: at each deal it is edited to show his new hand, after a draw it is the draw's report, and
+While he is in a hand it shows his cards: when nothing else is said, as the message's text, alone, so that
+Discord draws the card pictures large (48 px, an emoji-only message), and what they make in a small embed under
+them; under words (a refusal, a draw's report) in that embed, cards and all. It is kept current: at each deal it is edited to show his new hand, after a draw it is the draw's report, and
 when he acts on the table message and it is not under the current table message (a new hand is a new message), a
 fresh one is sent under it. So at each of his turns his cards are right under the table's buttons, with no extra
 tap. Discord lets a token be used for 15 minutes: an older private message can no longer be edited or removed and
@@ -72,8 +72,10 @@ class PrivateMessages:
         held = self._cards_of(user)
         if held is None:
             return None
-        text = f"{note}\n\n{held.caption}" if note else held.caption
-        return {"content": held.cards, "embed": discord.Embed(description=text, colour=PANEL_COLOUR)}
+        if note:
+            return {"content": note,
+                    "embed": discord.Embed(description=f"{held.cards}\n{held.caption}", colour=PANEL_COLOUR)}
+        return {"content": held.cards, "embed": discord.Embed(description=held.caption, colour=PANEL_COLOUR)}
 
     def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
               ) -> tuple[str | None, dict[str, Any]]:

@@ -46,6 +46,10 @@ Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table mes
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
+def _seconds(left: float) -> str:
+    return f"{max(0, round(left))} s"
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A moment that runs on a clock: a player's action (hand id, action number) or the dealer's choice."""
@@ -372,15 +376,17 @@ class TableRunner:
         seconds = max(0.0, deadline - time.time())
         if turn.kind == "act":
             self.clock = asyncio.create_task(self._expire(turn.seq, seconds))
-            what = "your draw" if self.table.hand is not None and self.table.hand.phase == "drawing" else "your move"
+            legal = self.table.legal()
+            asked = _screen.asked(legal) if legal is not None else "your move"
         else:
             self.clock = asyncio.create_task(self._choice_expires(seconds))
-            what = "the next game to pick"
+            asked = "pick the next game"
         game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
-        self.alerts.watch(turn, turn.user,
-                          deadline, f"🔔 {what.capitalize()} at <#{self.channel_id}> ({game}) · ⏱ <t:{int(deadline)}:R>"
-                          f"\n{self.link()}",
-                          f"⏰ Under 15 seconds left for {what} at <#{self.channel_id}>\n{self.link()}")
+        where = f"<#{self.channel_id}> ({game})"
+        link = self.link()
+        self.alerts.watch(turn, turn.user, deadline,
+                          lambda left: f"🔔 Your turn at {where}: {asked} · {_seconds(left)} left\n{link}",
+                          lambda left: f"⏰ {_seconds(left)} left at {where}: {asked}\n{link}")
 
     def cancel_clock(self) -> None:
         """Stop the table's clock (and the alerts of that turn)."""

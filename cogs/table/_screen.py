@@ -63,7 +63,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     actor = table.actor()
     legal = table.legal()
     if actor is not None and legal is not None:
-        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**" + _clock(screen.deadline)]
+        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**", *_clock_line(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
     lines += _tournament_lines(table)
@@ -78,6 +78,11 @@ def _tournament_lines(table: Table) -> list[str]:
     return [] if found is None else ["", f"**{found.name}**", found.value]
 
 
+def asked(legal: Legal) -> str:
+    """What the player to act is asked, in words for a DM: "call 20, raise or fold", "draw or stand pat"."""
+    return "draw or stand pat" if legal.phase == "drawing" else _prompt(legal)
+
+
 def _prompt(legal: Legal) -> str:
     if legal.phase == "drawing":
         return "your draw"
@@ -87,8 +92,9 @@ def _prompt(legal: Legal) -> str:
     return f"{call}, raise or fold" if legal.can_raise else f"{call} or fold"
 
 
-def _clock(deadline: float | None) -> str:
-    return f" · ⏱ <t:{int(deadline)}:R>" if deadline else ""
+def _clock_line(deadline: float | None) -> list[str]:
+    """The clock on a line of its own ("⏱ in 59 seconds" after a prompt would wrap at phone width)."""
+    return [f"⏱ <t:{int(deadline)}:R>"] if deadline else []
 
 
 def _seat_state(sitting_out: bool, leaving: bool, stack: int) -> str:
@@ -139,7 +145,7 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     lines.append(f"{len(seats)}/{settings.max_seats} seats")
     step = table.next()
     if step.kind == "choose" and step.user is not None:
-        lines += ["", f"**{mention(step.user)} picks the next game**" + _clock(screen.deadline)]
+        lines += ["", f"**{mention(step.user)} picks the next game**", *_clock_line(screen.deadline)]
         if screen.pending_game is not None:
             picked = get_game(screen.pending_game).name
             if screen.pending_structure:

@@ -85,3 +85,10 @@ def test_a_new_button_is_one_declaration() -> None:
     button = half.button(7, 41, 3, BETTING)
     assert (button.item.custom_id, button.item.label) == ("pk:turn:7:41:3:half", "½ pot 20")
     assert half.move_for(BETTING) == BetRaise(20)
+
+
+def test_the_first_turn_alert_waits_half_the_clock_and_at_least_15_seconds() -> None:
+    from cogs.table._alerts import first_alert_after
+
+    assert first_alert_after(60) == 30 and first_alert_after(120) == 60
+    assert first_alert_after(20) == 15 and first_alert_after(5) == 15

@@ -110,7 +110,7 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
 
     async def choose(who: str, game: str) -> None:
         message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
-        assert f"**<@{players.uid(who)}> picks the next game** · ⏱ <t:" in message.text()  # his clock is shown
+        assert f"**<@{players.uid(who)}> picks the next game**\n⏱ <t:" in message.text()  # his clock, on its own line
         offered = parts["game"]["options"]
         assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"

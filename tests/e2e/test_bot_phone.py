@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import re
 
 import pytest
 
@@ -29,13 +30,14 @@ def alert_dms(fake: FakeDiscord, name: str) -> list[str]:
 async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A player who is not looking gets a DM when his turn has waited, and another before his clock runs out,
-    each with a link to the table; one who acts at once gets none; /poker alerts turns them off."""
+    """A player who is not looking gets a DM when his turn has waited half his clock, and another before his clock
+    runs out, each saying what is asked and its cost, the time left, and a link to the table; one who acts at once
+    gets none; /poker alerts turns them off."""
     await poker_bot(seed=3)
     # The module the running bot loaded: a bot closed earlier in this process unloaded its extensions, and
     # discord.py then drops their modules from sys.modules, so the next bot imports them afresh.
     alerts = importlib.import_module("cogs.table._alerts")
-    monkeypatch.setattr(alerts, "NOTIFY_AFTER", 0.3)
+    monkeypatch.setattr(alerts, "FIRST_AT_LEAST", 0.3)
     monkeypatch.setattr(alerts, "WARN_BEFORE", 0.4)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
@@ -45,10 +47,13 @@ async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     turn = await players.turn(1)
     assert turn.name == "carol"
     first = await fake.wait_for_dm("carol", lambda m: m.content.startswith("🔔"), timeout=3)
-    assert first.content.startswith(f"🔔 Your move at <#{players.channel_id}> (Five Card Draw) · ⏱ <t:")
+    # What is asked, what it costs, and the time left (half the 1.2 s clock: 0.6 s, "1 s" rounded).
+    assert re.match(rf"🔔 Your turn at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold · "
+                    r"[01] s left\n", first.content), first.content
     assert f"/channels/{fake.guild_id}/{players.channel_id}/{table.message_id}" in first.content  # the table, a tap
     warned = await fake.wait_for_dm("carol", lambda m: m.content.startswith("⏰"), timeout=3)
-    assert "seconds left for your move" in warned.content
+    assert re.match(rf"⏰ [01] s left at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold\n",
+                    warned.content), warned.content
     await fake.wait_for(lambda: table.live is not None and table.live.seq == 1, 3, what="the clock to fold carol")
     assert len(alert_dms(fake, "carol")) == 2
     # The others act at once (their clock is 60 s): no alert for them.
@@ -266,7 +271,7 @@ async def test_a_players_private_messages_do_not_pile_up_under_the_table(
         turn = await players.turn(1)
         if turn.legal.phase == "drawing":
             thrown = await players.draw(turn.legal.hand[:1], turn=turn)
-            assert thrown.message is not None and "Draw " in _embed_text(thrown.message)
+            assert thrown.message is not None and thrown.content.startswith("Draw ")
             draws[turn.name] += 1
         else:
             await players.act("cc", turn=turn)
@@ -275,7 +280,8 @@ async def test_a_players_private_messages_do_not_pile_up_under_the_table(
             other = next(n for n in PLAYERS if n != now.name)
             await players.click_seat(other, "hand")
             wrong = await fake.reply_to(await fake.click(other, now.message, players.button_id(now, "cc")))
-            assert wrong.ephemeral and "turn" in _embed_text(wrong.message).lower(), wrong.content
+            assert wrong.ephemeral and wrong.content == "It is not your turn.", wrong.content
+            assert wrong.message is not None and "<:c_" in _embed_text(wrong.message)  # his cards under it
             refused = True
 
         def one_each() -> bool:
@@ -298,7 +304,7 @@ async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
     """From his first tap on, at each of his turns a player's one private message in the channel shows his cards as
-    they are now (the cards alone, drawn large, and what they make), with no tap of his: updated at a new deal and
+    they are now (the cards alone, drawn large, or under his draw's report, and what they make), with no tap of his: updated at a new deal and
     after his draws, and under the current table message once he has acted in the hand."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
@@ -316,7 +322,9 @@ async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
 
             def current(name: str = name, held: str = held) -> StoredMessage | None:
                 private = [m for m in fake.ephemeral_for(name) if m.channel_id == players.channel_id]
-                return private[0] if len(private) == 1 and private[0].content == held else None
+                shown = len(private) == 1 and (private[0].content == held  # alone, drawn large
+                                               or _embed_text(private[0]).startswith(held))  # under a draw's report
+                return private[0] if shown else None
 
             # the answer to his join at first, kept current since (the new deal's cards edited in)
             mine = await fake.wait_for(current, 5, what=f"{name}'s cards in his one private message")
