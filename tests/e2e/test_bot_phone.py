@@ -195,8 +195,8 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
 
 async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, start_bot: object, tmp_path: object
                                                            ) -> None:
-    """A bot's first start uploads its card pictures (both decks: 81) as application emojis; a restart uploads nothing; the DMs
-    and the showdown show cards as those emojis."""
+    """A bot's first start uploads its card pictures (both decks: 81) as application emojis; a restart uploads
+    nothing; the DMs and the showdown show cards as those emojis."""
     from pathlib import Path
 
     assert len(fake.emojis) == 0, [e.name for e in fake.emojis][:3]
@@ -304,8 +304,9 @@ async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
     """From his first tap on, at each of his turns a player's one private message in the channel shows his cards as
-    they are now (the cards alone, drawn large, or under his draw's report, and what they make), with no tap of his: updated at a new deal and
-    after his draws, and under the current table message once he has acted in the hand."""
+    they are now (the cards alone, drawn large, or under his draw's report, and what they make), with no tap of
+    his: updated at a new deal and after his draws, and under the current table message once he has acted in the
+    hand."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="triple-draw-27")
