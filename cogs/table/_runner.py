@@ -43,6 +43,7 @@ from ._writer import CannotPost, Rendered, TableWriter
 log = logging.getLogger(__name__)
 
 Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
+PRIVATE_FIRST = 0.5  # seconds a new hand's table waits for the players' private messages to show their cards
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
@@ -288,10 +289,12 @@ class TableRunner:
         if self.colours is not None:
             await self.colours.learn(self.table.record.guild_id, live.users)
         dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
-        # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
-        # the table cannot be shown.
-        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, self.private.deal(list(live.users)),
-                                         return_exceptions=True)
+        # Each player's private message shows his new cards before the turn does (a slow edit holds the table
+        # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit
+        # does not hold them up), and even if the table cannot be shown.
+        private = asyncio.ensure_future(self.private.deal(list(live.users)))
+        await asyncio.wait([private], timeout=PRIVATE_FIRST)
+        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
 
