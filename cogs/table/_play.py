@@ -21,6 +21,7 @@ from bot.poker import Draw, Legal, Move
 from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
+from ..render import chips
 from ._runner import LastMove, TableRunner
 from ._text import draw_note, draw_report
 from ._writer import CannotPost
@@ -29,16 +30,26 @@ log = logging.getLogger(__name__)
 
 MoveFor = Callable[[Legal], Move]
 DrawnFrom = Literal["table", "picker", "command"]  # where a draw was made: its report is shown there
-NOT_TIME_TO_DRAW = "It is not time to draw."
+NOT_TIME_TO_DRAW = "It is not time to draw: this is a betting round. {what}."
 NOT_TIME_TO_BET = "It is time to draw, not to bet."
 
 
 def in_phase(phase: str, legal: Legal) -> Legal:
     """``legal`` if the hand is at ``phase`` (betting or drawing) for the player to act; the refusal of a button or
-    command of the other moment."""
+    command of the other moment, saying what to do instead."""
     if legal.phase != phase:
-        raise TableError(NOT_TIME_TO_DRAW if phase == "drawing" else NOT_TIME_TO_BET)
+        raise TableError(NOT_TIME_TO_DRAW.format(what=betting_choices(legal)) if phase == "drawing"
+                         else NOT_TIME_TO_BET)
     return legal
+
+
+def betting_choices(legal: Legal) -> str:
+    """What a player may do in a betting round, as commands: "Check (`/poker check`) or bet (`/poker bet`)"."""
+    if legal.can_check:
+        return "Check (`/poker check`) or bet (`/poker bet`)" if legal.can_raise else "Check (`/poker check`)"
+    call = f"Call {chips(legal.call_amount)} (`/poker call`)"
+    return f"{call}, raise (`/poker raise`) or fold (`/poker fold`)" if legal.can_raise else \
+        f"{call} or fold (`/poker fold`)"
 
 
 @dataclass(frozen=True, slots=True)
