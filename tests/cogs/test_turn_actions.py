@@ -57,8 +57,8 @@ def test_each_action_plays_its_move_and_only_at_its_moment() -> None:
     moves = {a.name: a.move_for(BETTING) for a in TURN_ACTIONS if a.move is not None and a.phase == "betting"}
     assert moves == {"fold": Fold(), "cc": CheckCall(), "min": BetRaise(20), "pot": BetRaise(35),
                      "max": BetRaise(100)}
-    with pytest.raises(TableError, match=r"It is not time to draw: this is a betting round\. Call 10 \(`/poker call`\), "
-                       r"raise \(`/poker raise`\) or fold \(`/poker fold`\)\."):
+    with pytest.raises(TableError, match=r"It is not time to draw: this is a betting round\. Call 10 "
+                       r"\(`/poker call`\), raise \(`/poker raise`\) or fold \(`/poker fold`\)\."):
         _turn.PAT.move_for(BETTING)
     drawing = Legal(player=0, phase="drawing", max_discards=5, can_fold=True)
     assert _turn.PAT.move_for(drawing) == Draw()
