@@ -159,9 +159,10 @@ class PrivateMessages:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def forget(self) -> None:
-        """The table closed: nothing more is edited."""
-        self._by_user.clear()
+    async def clear(self) -> None:
+        """The table closed: every player's private message goes (its cards and reports are of no use now)."""
+        gone, self._by_user = list(self._by_user.values()), {}
+        await asyncio.gather(*(self._delete(old) for old in gone))
 
 
 def _same(old: _Message, new: _Message) -> bool:

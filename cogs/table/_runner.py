@@ -474,12 +474,12 @@ class TableRunner:
             self.dealing.cancel()
             self.dealing = None
         self.stopped = True
-        self.private.forget()
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
         if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last)):
             await show_closed(self.table.store, self.table.id)
+        await self.private.clear()
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

@@ -7,6 +7,7 @@ steps are the seat buttons' (``cogs.table._seats``).
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 import discord
@@ -15,15 +16,19 @@ from discord import app_commands
 from bot.command_help import COMMAND_HELP, describe
 from bot.poker import GAMES, Card, parse_cards
 from bot.rules_text import rules_page
+from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
 from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..night_commands import night_of
 from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _seats
 from ._runners import runners_of
+
+log = logging.getLogger(__name__)
 
 __all__ = ["COMMANDS"]
 
@@ -107,8 +112,25 @@ async def close(interaction: discord.Interaction) -> None:
     runner = runners.hosted(interaction)
     await defer_thinking(interaction)
     cashes = await runners.close(runner.table)
-    lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
-    await respond(interaction, "Table closed.\n" + "\n".join(lines), allowed_mentions=NO_MENTIONS)
+    await respond(interaction, await closed_text(interaction, cashes), allowed_mentions=NO_MENTIONS)
+
+
+async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -> str:
+    """What /poker close says: each cash-out with the player's result for the night, and where to settle up."""
+    try:
+        nets = (await night_of(interaction)).nets
+    except Exception:  # the cash-outs are said whatever the night's results do
+        log.warning("could not read the night's results after a close", exc_info=True)
+        nets = {}
+    lines = ["Table closed."]
+    for c in cashes:
+        net = nets.get(c.user_id)
+        won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
+            (f" {chips(abs(net))}" if net else "") + " tonight"
+        lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
+    if nets:
+        lines.append("Who pays whom: `/chips settle`.")
+    return "\n".join(lines)
 
 
 @app_commands.command(name="sitout", description="Sit out from the next hand")
