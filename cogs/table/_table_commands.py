@@ -24,7 +24,7 @@ from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ..night_commands import night_of
-from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from ..options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _seats
 from ._runners import runners_of
 
@@ -49,7 +49,7 @@ CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
                       choice_per=CHOICE_PER_CHOICES)
 @app_commands.describe(
-    game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
+    game="The game, or dealer's choice", **BLINDS_HELP,
     structure="Betting structure (default: each game's own)", ante="Ante from every player",
     min_buy_in="Smallest buy-in in chips (default 20 big blinds)",
     max_buy_in="Largest buy-in in chips (default 100 big blinds)", seats="Seats at the table",

@@ -63,6 +63,27 @@ async def refused(players: Players, user: str, sub: str, expected: str, **option
     await audited(players)
 
 
+async def test_every_option_says_what_it_is(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Discord shows "…" under an option without a description: every option of every command the bot registers
+    has one, and it is more than the option's own name ("small_blind": "Small blind" said nothing)."""
+    await poker_bot(seed=1)
+
+    def options(node: dict[str, Any], path: str) -> list[tuple[str, dict[str, Any]]]:
+        found = []
+        for option in node.get("options") or []:
+            if option.get("type") in (1, 2):  # a subcommand or a group
+                found += options(option, f"{path} {option['name']}")
+            else:
+                found.append((f"{path} {option['name']}", option))
+        return found
+
+    every = [found for name, command in fake.global_commands.items() for found in options(command, name)]
+    assert len(every) > 40
+    for path, option in every:
+        said = str(option.get("description") or "")
+        assert said not in ("", "…") and said.lower().replace(" ", "_") != option["name"].lower(), (path, said)
+
+
 async def test_the_poker_group_fits_discord(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
     """Discord allows 25 subcommands and groups in /poker: the bot registers 25 (start and export moved into the
     table and session groups made room for night and cards: /poker is full), and the fake refuses a tree of 26, as

@@ -106,6 +106,9 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", choice_per="orbit")
     assert table.settings.choice_per == "orbit"
+    created = next(m for m in fake.channel_messages("poker") if m.content.startswith("Table open"))
+    assert created.content.startswith("Table open: Blinds 5/10, each game at its usual limit. Buy-ins"), \
+        created.content  # not "Each game's default structure 5/10"
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
     async def choose(who: str, game: str) -> None:
