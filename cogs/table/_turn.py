@@ -96,9 +96,10 @@ class TurnAction:
         assert self.move is not None
         return self.move(in_phase(self.phase, legal))
 
-    def button(self, table: int, hand: int, seq: int, legal: Legal) -> TurnButton:
-        """Its button on the table message, for action ``seq`` of ``hand``."""
-        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal), row=self.row)
+    def button(self, table: int, hand: int, seq: int, legal: Legal, row: int | None = None) -> TurnButton:
+        """Its button on the table message, for action ``seq`` of ``hand`` (on ``row``, else its own)."""
+        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal),
+                          row=self.row if row is None else row)
 
     async def click(self, click: Click) -> None:
         """A click on its button: its own handler, or its move played (the table answers the click)."""

@@ -374,3 +374,16 @@ async def test_four_colours_by_default_and_two_for_a_player_who_asks(
             assert emojis.cards(held, four_colours=True) != emojis.cards(held, four_colours=False)
     assert await players.bot.store.four_colours(fake.guild_id, players.uid("bob")) is False
     assert await players.bot.store.four_colours(fake.guild_id, players.uid("carol")) is True
+
+
+async def test_no_limit_buttons_take_two_rows_not_four(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """In no limit the turn has six buttons (Fold, Call, Raise, Pot, All in, Amount…): three to a row, so the
+    message has the seat row and two rows of the turn's buttons, as a phone shows them, not five and one wrapped
+    into four rows. Fixed limit keeps one row."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, structure="no-limit")
+    turn = await players.turn(1)
+    rows = [[c.get("label") for c in row.get("components") or []] for row in turn.message.components]
+    assert rows == [["My hand", "Sit out / in", "Leave"], ["Fold", "Call 10", "Raise to 20"],
+                    ["Pot 35", "All in 1,000", "Amount…"]], rows
