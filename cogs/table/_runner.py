@@ -477,7 +477,8 @@ class TableRunner:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last)):
+        closed = _screen.closed_embed(last, _screen.closing_line(self.table))
+        if message_id is not None and await self.writer.edit(message_id, closed):
             await show_closed(self.table.store, self.table.id)
         await self.private.clear()
 

@@ -162,10 +162,22 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 
-def closed_embed(last: discord.Embed | None = None) -> discord.Embed:
+CASH_CLOSED = "Everyone was cashed out. `/poker create` opens a new table."
+
+
+def closing_line(table: Table) -> str:
+    """What a closed table's message says last: a cash table's cash-outs, or how its tournament ended."""
+    t = tournament_of(table)
+    if t is None:
+        return CASH_CLOSED
+    if t.state.status == "cancelled":
+        return "The tournament was cancelled: every buy-in and rebuy was returned."
+    return "The tournament is over. `/poker tournament create` opens the next one."
+
+
+def closed_embed(last: discord.Embed | None = None, closing: str = CASH_CLOSED) -> discord.Embed:
     """The message of a closed table: no buttons left to click. ``last``: the summary of the hand it showed
-    (kept first, so the night's list of hands has no gap)."""
-    closing = "Everyone was cashed out. `/poker create` opens a new table."
+    (kept first, so the night's list of hands has no gap); ``closing``: its last line (``closing_line``)."""
     description = f"{last.description}\n\n{closing}" if last is not None and last.description else closing
     return discord.Embed(title="Table closed", description=description, colour=DONE_COLOUR)
 

@@ -387,3 +387,22 @@ async def test_no_limit_buttons_take_two_rows_not_four(fake: FakeDiscord, poker_
     rows = [[c.get("label") for c in row.get("components") or []] for row in turn.message.components]
     assert rows == [["My hand", "Sit out / in", "Leave"], ["Fold", "Call 10", "Raise to 20"],
                     ["Pot 35", "All in 1,000", "Amount…"]], rows
+
+
+async def test_join_is_offered_while_the_table_waits_for_players_not_once_everyone_plays(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """The lobby offers Join (and a table waiting for a second player); once hands are dealt, the page of a hand
+    just over does not (everyone who came is seated; a newcomer types /poker join, which still works)."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, start=False)
+    lobby = fake.message(table.message_id or 0)
+    assert "Join" in [b.get("label") for b in lobby.buttons()]
+    await players.poker("alice", "table start")
+    await players.play(calling_station, number=1)
+    finished = fake.message(table.message_id or 0)
+    labels = [b.get("label") for b in finished.buttons()]
+    assert "Join" not in labels and "Sit out / in" in labels, labels
+    late = await players.poker("dave", "join")
+    assert late.content.startswith("You sit in seat 4"), late.content
