@@ -9,6 +9,7 @@ worker carries on from the last committed action.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,20 +40,59 @@ class Run:
     wanted: int = 1  # actions to see before the random moment of the kill begins (0 for an early kill)
 
 
-def run_worker(path: Path, seed: int, rng: random.Random, *, early: bool) -> Run:
-    """Start the worker, kill it at a random moment, return what it printed."""
-    env = {**os.environ, "PYTHONPATH": str(WORKER.parents[2])}
-    proc = subprocess.Popen(
-        [sys.executable, str(WORKER), str(path), str(seed)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )
-    assert proc.stdout is not None and proc.stderr is not None
+class Forks:
+    """The worker server (``crash_worker.py --forks``): each worker a child forked from a process that imported
+    the bot once, so that a run costs its play and not a second of imports."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.errors = folder / "workers.stderr"
+        with self.errors.open("w") as errors:
+            self.proc = subprocess.Popen(
+                [sys.executable, str(WORKER), "--forks"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=errors, text=True, env=worker_env(),
+            )
+        self.started = 0
+
+    def start(self, path: Path, seed: int) -> tuple[int, Path]:
+        """Fork a worker on PATH; its pid and the named pipe its lines come through."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.started += 1
+        output = self.folder / f"worker-{self.started}.out"
+        os.mkfifo(output)
+        self.proc.stdin.write(f"{path} {seed} {output}\n")
+        self.proc.stdin.flush()
+        word, pid = self.proc.stdout.readline().split()
+        assert word == "child", word
+        return int(pid), output
+
+    def exit_code(self, pid: int) -> int:
+        """How the worker PID ended (waited for by the server, its parent)."""
+        assert self.proc.stdout is not None
+        word, ended, code = self.proc.stdout.readline().split()
+        assert (word, int(ended)) == ("ended", pid), (word, ended)
+        return int(code)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(10)
+
+
+def worker_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(WORKER.parents[2])}
+
+
+def run_worker(path: Path, seed: int, rng: random.Random, forks: Forks, *, early: bool) -> Run:
+    """Start a worker, kill it at a random moment, return what it printed.
+
+    An early kill starts a fresh interpreter, to land anywhere from its imports to its first moves; the others
+    fork one from the server."""
     run = Run(wanted=0 if early else rng.randint(40, 80))
     acting = threading.Event()
 
-    def read() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
+    def read(lines: Iterable[str]) -> None:
+        for line in lines:
             if not line.endswith("\n"):
                 break  # cut off by the kill: not reported
             word, *rest = line.split()
@@ -67,19 +108,37 @@ def run_worker(path: Path, seed: int, rng: random.Random, *, early: bool) -> Run
                 run.ready = True
         acting.set()  # the end of the output (the worker died)
 
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
+    def read_pipe(output: Path) -> None:
+        with output.open() as lines:
+            read(lines)
+
     if early:  # anywhere from start-up to the first moves: while it imports, opens, restores
+        proc = subprocess.Popen(
+            [sys.executable, str(WORKER), str(path), str(seed)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=worker_env(),
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        reader = threading.Thread(target=read, args=(proc.stdout,), daemon=True)
+        reader.start()
         time.sleep(rng.uniform(0.05, 0.45))
+        proc.send_signal(signal.SIGKILL)
+        code = proc.wait()
+        stderr = proc.stderr.read()
     else:  # once it has played a while (counted in actions, not seconds: a busy machine plays slower), at a
         # random moment: mid-hand, mid-deal, mid-close...
-        assert acting.wait(60), f"the worker did not play {run.wanted} actions"
-        time.sleep(rng.uniform(0.0, 0.1))
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+        pid, output = forks.start(path, seed)
+        reader = threading.Thread(target=read_pipe, args=(output,), daemon=True)
+        reader.start()
+        played = acting.wait(60)
+        if played:
+            time.sleep(rng.uniform(0.0, 0.1))
+        with contextlib.suppress(ProcessLookupError):  # it died by itself: its exit code says how
+            os.kill(pid, signal.SIGKILL)
+        code = forks.exit_code(pid)
+        stderr = forks.errors.read_text()
+        assert played, f"the worker did not play {run.wanted} actions:\n{stderr}"
     reader.join(10)
-    stderr = proc.stderr.read()
-    assert proc.returncode == -signal.SIGKILL, f"the worker died by itself ({proc.returncode}):\n{stderr}"
+    assert code == -signal.SIGKILL, f"the worker died by itself ({code}):\n{stderr}"
     return run
 
 
@@ -123,8 +182,9 @@ def test_a_worker_killed_at_random_moments_loses_nothing_and_resumes_every_hand(
     committed: dict[int, int] = {}  # hand -> highest seq the worker reported
     live_at_kill: dict[int, int] = {}
     resumed = mid_hand = acts = deals = closes = wanted = 0
+    forks = Forks(tmp_path)
     for round_no in range(KILLS):
-        run = run_worker(path, 1000 + round_no, rng, early=round_no % 8 == 7)
+        run = run_worker(path, 1000 + round_no, rng, forks, early=round_no % 8 == 7)
         wanted += run.wanted
         if run.acts:
             first: dict[int, int] = {}
@@ -138,6 +198,7 @@ def test_a_worker_killed_at_random_moments_loses_nothing_and_resumes_every_hand(
         acts, deals, closes = acts + len(run.acts), deals + run.deals, closes + run.closes
         live_at_kill = asyncio.run(check_file(path, committed, round_no))
         mid_hand += bool(live_at_kill)
+    forks.close()
     print(f"{KILLS} kills, {mid_hand} mid-hand, {resumed} hands resumed, {acts} actions, {deals} deals,"
           f" {closes} closes")
     assert KILLS >= 50 or "TABLES_CRASH_KILLS" in os.environ
