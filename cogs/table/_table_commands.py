@@ -126,7 +126,7 @@ async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -
     for c in cashes:
         net = nets.get(c.user_id)
         won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
-            (f" {chips(abs(net))}" if net else "") + " tonight"
+            (f" {chips(abs(net))}" if net else "")  # the night's: "tonight" made a line wrap at phone width
         lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
     if nets:
         lines.append("Who pays whom: `/chips settle`.")

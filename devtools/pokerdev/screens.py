@@ -13,8 +13,8 @@ listed in ``index.md``.
                                    [--games triple-draw-27,assassin] [--html]
 
 The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
-21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from 5 s
-to 0.4 s) as the players' pace is, and one player waits for it.
+21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from half
+the clock, at least 15 s, to 0.4 s) as the players' pace is, and one player waits for it.
 """
 
 from __future__ import annotations

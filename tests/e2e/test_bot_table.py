@@ -83,7 +83,7 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
     for name in PLAYERS:  # each with his night: won, lost or even, and where to settle up
         net = after_one[name] - 1000
         result = f"won {render.chips(net)}" if net > 0 else f"lost {render.chips(-net)}" if net < 0 else "even"
-        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result} tonight" in text
+        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result}\n" in text
         balance = await players.chips(name, "balance")
         assert balance.content == f"<@{players.uid(name)}> has {render.chips(after_one[name])} chips in the bank."
     assert text.endswith("\nWho pays whom: `/chips settle`.")
