@@ -286,8 +286,8 @@ class BankMixin(StoreBase):
         check_id(guild, "The server id")
         check_id(user, "The member id")
         async with self._read() as tx:
-            value = await tx.value(
-                f"SELECT {MEMBER_FLAGS[flag]} FROM member_settings WHERE guild_id = ? AND user_id = ?", (guild, user), 1)
+            query = f"SELECT {MEMBER_FLAGS[flag]} FROM member_settings WHERE guild_id = ? AND user_id = ?"
+            value = await tx.value(query, (guild, user), 1)
         return bool(value)
 
     async def _set_member_flag(self, guild: int, user: int, flag: MemberFlag, on: bool) -> None:
