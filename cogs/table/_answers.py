@@ -101,7 +101,7 @@ class Answers:
         await self._update(interaction, **fields)
         private = interaction.extras.get(PRIVATE)
         if private is not None:
-            private.updated(interaction)
+            private.updated(interaction, controls=fields.get("view") is not None)
 
     async def _update(self, interaction: discord.Interaction, **fields: Any) -> None:
         if not interaction.response.is_done() and interaction.id not in self._guards:

@@ -33,6 +33,7 @@ from ._writer import token_usable
 log = logging.getLogger(__name__)
 
 PANEL_COLOUR = discord.Colour.dark_green()
+_CONTROLS = "private controls"  # interaction.extras: its private answer has buttons (a picker, a question)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +51,19 @@ class _Message:
     message_id: int | None  # None: the interaction's original response, id unknown
     followup: bool
     hand: int | None  # the hand whose cards it shows
+    turn: Any = None  # a picker or question of the player's turn: the turn it answers, while he may still use it
 
 
 class PrivateMessages:
     """The private message of each player at one table (see the module docstring). ``cards_of`` gives a player's
     hand as it is now, None when he has none (not dealt in, folded, no hand being played)."""
 
-    def __init__(self, cards_of: Callable[[int], Cards | None]) -> None:
+    def __init__(self, cards_of: Callable[[int], Cards | None], turn_of: Callable[[int], Any] = lambda user: None
+                 ) -> None:
         self._cards_of = cards_of
+        self._turn_of = turn_of  # the turn ``user`` is to play now (None: not his turn)
         self._by_user: dict[int, _Message] = {}
+        self._aside: dict[int, _Message] = {}  # sent while his picker was in use: goes once it is not
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ what is sent
@@ -81,6 +86,8 @@ class PrivateMessages:
               ) -> tuple[str | None, dict[str, Any]]:
         """A private answer with the player's cards above it, if he holds some and it has no buttons or embeds of
         its own."""
+        if fields.get("view") is not None:
+            interaction.extras[_CONTROLS] = True  # a picker or a question: kept while his turn lasts
         if any(fields.get(k) for k in ("view", "embed", "embeds", "file", "files")):
             return content, fields
         panel = self.fields(interaction.user.id, content)
@@ -89,33 +96,55 @@ class PrivateMessages:
         return panel.pop("content"), {**fields, **panel}
 
     def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None:
-        """A private message went to the interaction's user: it is his now; his previous one is deleted."""
+        """A private message went to the interaction's user: it is his now; his previous one is deleted. A picker
+        or question of his turn that he may still be using is not: the new message is put aside, deleted with the
+        next one (a stale tap refused while he picks his cards does not take the picker away)."""
         user = interaction.user.id
         held = self._cards_of(user)
-        new = _Message(interaction, message_id, followup, held.hand if held is not None else None)
+        turn = self._turn_of(user) if interaction.extras.pop(_CONTROLS, False) else None
+        new = _Message(interaction, message_id, followup, held.hand if held is not None else None, turn)
         old = self._by_user.get(user)
+        same = old is not None and _same(old, new)
+        if old is not None and not same and old.turn is not None and old.turn == self._turn_of(user):
+            self._replace_aside(user, new)
+            return
         self._by_user[user] = new
-        if old is not None and not _same(old, new):
+        if old is not None and not same:
             self._spawn(self._delete(old))
+        if new.turn is None:
+            self._replace_aside(user, None)
 
-    def updated(self, interaction: discord.Interaction) -> None:
-        """A click on a private message was answered by editing it (the picker): the click's token is its newest."""
+    def updated(self, interaction: discord.Interaction, *, controls: bool) -> None:
+        """A click on a private message was answered by editing it (the picker; ``controls``: still with buttons):
+        the click's token is its newest."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
+            if controls:
+                interaction.extras[_CONTROLS] = True
             self.sent(interaction, message.id, followup=False)
+
+    def _replace_aside(self, user: int, new: _Message | None) -> None:
+        old = self._aside.pop(user, None)
+        if new is not None:
+            self._aside[user] = new
+        if old is not None:
+            self._spawn(self._delete(old))
 
     # ------------------------------------------------------------------ kept current
 
     async def deal(self, users: list[int]) -> None:
-        """A hand was dealt: each player's private message shows his new cards (where its token still works)."""
+        """A hand was dealt: each player's private message shows his new cards (where its token still works); what
+        was put aside goes."""
+        for user in users:
+            self._replace_aside(user, None)
         await asyncio.gather(*(self._show_cards(user) for user in users))
 
     async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
         """``interaction``, a click on the table message, was answered with the table: the player's cards are put
         under it, unless his private message is already there."""
         user = interaction.user.id
-        if self._cards_of(user) is None:
-            return
+        if self._cards_of(user) is None or not token_usable(interaction):  # (a token is not used later when
+            return  # the writer may not either: TOKEN_REUSE)
         mine = self._by_user.get(user)
         if mine is not None and token_usable(mine.interaction) and mine.message_id is not None \
                 and table_message is not None and mine.message_id > table_message:
@@ -161,7 +190,8 @@ class PrivateMessages:
 
     async def clear(self) -> None:
         """The table closed: every player's private message goes (its cards and reports are of no use now)."""
-        gone, self._by_user = list(self._by_user.values()), {}
+        gone, self._by_user = [*self._by_user.values(), *self._aside.values()], {}
+        self._aside = {}
         await asyncio.gather(*(self._delete(old) for old in gone))
 
 

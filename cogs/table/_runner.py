@@ -107,7 +107,7 @@ class TableRunner:
         self.writer = TableWriter(self, bot, answers)
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
-        self.private = PrivateMessages(self.cards_of)
+        self.private = PrivateMessages(self.cards_of, self.turn_of)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
 
@@ -147,6 +147,11 @@ class TableRunner:
         if step.kind == "choose" and step.user is not None and not self.show_finished:  # the menu is on screen
             return Turn("choose", step.user, 0, self.choice_number())
         return None
+
+    def turn_of(self, user: int) -> Turn | None:
+        """The turn ``user`` is to play now, if it is his."""
+        turn = self.turn()
+        return turn if turn is not None and turn.user == user else None
 
     def choice_number(self) -> int:
         """Tells one dealer's-choice menu from the next: the button's seat and the table's hand count."""

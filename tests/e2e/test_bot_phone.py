@@ -406,3 +406,29 @@ async def test_join_is_offered_while_the_table_waits_for_players_not_once_everyo
     assert "Join" not in labels and "Sit out / in" in labels, labels
     late = await players.poker("dave", "join")
     assert late.content.startswith("You sit in seat 4"), late.content
+
+
+async def test_a_refused_tap_does_not_take_away_the_picker_in_use(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """A player picking his cards types a move by mistake: the refusal does not delete his open picker (it is put
+    aside, and goes once he has drawn), so he throws from it as he meant to, and one private message is left."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    while (turn := await players.turn(1)).legal.phase != "drawing":
+        await players.act("cc", turn=turn)
+    opened = await players.open_draw(turn)
+    picker = opened.message
+    assert picker is not None
+    stale = await players.poker(turn.name, "call")
+    assert stale.ephemeral and stale.content == "It is time to draw, not to bet."
+    await fake.settle()
+    assert not fake.message(picker.id).deleted  # still his to use
+    toggles, _ = players.picker_buttons(fake.message(picker.id))
+    await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), toggles[0]))
+    _, confirms = players.picker_buttons(fake.message(picker.id))
+    thrown = await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), next(iter(confirms.values()))))
+    assert thrown.content.startswith("Draw 1 of 3: threw")
+    await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
+                        == [picker.id], 5, what="the refusal removed once he drew")
