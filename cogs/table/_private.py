@@ -97,15 +97,21 @@ class PrivateMessages:
 
     def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None:
         """A private message went to the interaction's user: it is his now; his previous one is deleted. A picker
-        or question of his turn that he may still be using is not: the new message is put aside, deleted with the
-        next one (a stale tap refused while he picks his cards does not take the picker away)."""
+        or question of his turn that he may still be using is not, unless the new one is a picker too (Draw…
+        pressed twice: the newer serves): the new message is put aside, deleted with the next one (a stray command
+        refused while he picks his cards does not take the picker away)."""
         user = interaction.user.id
         held = self._cards_of(user)
         turn = self._turn_of(user) if interaction.extras.pop(_CONTROLS, False) else None
         new = _Message(interaction, message_id, followup, held.hand if held is not None else None, turn)
         old = self._by_user.get(user)
         same = old is not None and _same(old, new)
-        if old is not None and not same and old.turn is not None and old.turn == self._turn_of(user):
+        aside = self._aside.get(user)
+        if aside is not None and _same(aside, new):  # (edited again)
+            self._aside[user] = new
+            return
+        in_use = old is not None and old.turn is not None and old.turn == self._turn_of(user)
+        if not same and in_use and new.turn is None:  # a newer picker replaces an older one
             self._replace_aside(user, new)
             return
         self._by_user[user] = new

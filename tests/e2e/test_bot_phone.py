@@ -432,3 +432,27 @@ async def test_a_refused_tap_does_not_take_away_the_picker_in_use(
     assert thrown.content.startswith("Draw 1 of 3: threw")
     await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
                         == [picker.id], 5, what="the refusal removed once he drew")
+
+
+async def test_draw_pressed_twice_leaves_the_newer_picker_working(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """A double tap on Draw… (or a second one after a slow answer): the newer picker replaces the older, its taps
+    and Throw work, and one private message is left."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    while (turn := await players.turn(1)).legal.phase != "drawing":
+        await players.act("cc", turn=turn)
+    first = (await players.open_draw(turn)).message
+    second = (await players.open_draw(turn)).message
+    assert first is not None and second is not None and first.id != second.id
+    for index in range(2):  # two taps: each an edit of the newer picker
+        toggles, _confirms = players.picker_buttons(fake.message(second.id))
+        tapped = await fake.reply_to(await fake.click(turn.name, fake.message(second.id), toggles[index]))
+        assert tapped.response_type == 7
+    _, confirms = players.picker_buttons(fake.message(second.id))
+    thrown = await fake.reply_to(await fake.click(turn.name, fake.message(second.id), confirms["Throw 2"]))
+    assert thrown.content.startswith("Draw 1 of 3: threw")
+    await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
+                        == [second.id], 5, what="the older picker removed")
