@@ -29,6 +29,9 @@ RANK_TEXT: Final = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 # Red suits in the emoji presentation (U+FE0F: drawn red on every theme); black suits in the text presentation
 # (U+FE0E: drawn in the text's colour), since the black emoji is all but invisible on Discord's dark theme.
 SUIT_TEXT: Final = {"s": "♠\ufe0e", "h": "♥\ufe0f", "d": "♦\ufe0f", "c": "♣\ufe0e"}
+# The four-colour deck's text: no suit symbol comes blue or green, so diamonds are the blue diamond emoji and clubs
+# the shamrock (green, three leaves): as distinct at a glance as the pictures.
+FOUR_SUIT_TEXT: Final = {**SUIT_TEXT, "d": "\U0001f537", "c": "\u2618\ufe0f"}
 JOKER_TEXT: Final = "🃏"
 UNKNOWN_TEXT: Final = "🂠"
 
@@ -58,18 +61,23 @@ _GLYPH_GAP: Final = 3  # between the "1" and the "0" of a ten
 _STROKE: Final = 2.6  # extra stroke around the font's regular-weight glyphs (128-pixel units): bolder reads better
 
 
-def card_text(card: Card) -> str:
+def card_text(card: Card, *, four_colours: bool = True) -> str:
     """A card as text, the fallback where no picture is available: ``A♠︎``, ``10♥️``, ``🃏``, ``🂠``.
 
-    Hearts and diamonds use the emoji presentation (U+FE0F after the symbol), which phones and Discord
-    draw red; spades and clubs the text presentation (U+FE0E), drawn in the text's own colour, so that
-    they show on the dark theme as well as the light one.
+    Hearts use the emoji presentation (U+FE0F after the symbol), which phones and Discord draw red; spades the
+    text presentation (U+FE0E), drawn in the text's own colour, so that they show on the dark theme as well as the
+    light one. In four colours diamonds are ``🔷`` and clubs ``☘️``; in two, ``♦️`` (red) and ``♣︎`` (the text's).
     """
     if card.is_joker:
         return JOKER_TEXT
     if card.is_unknown:
         return UNKNOWN_TEXT
-    return RANK_TEXT.get(card.rank, str(card.rank)) + SUIT_TEXT[card.suit]
+    return RANK_TEXT.get(card.rank, str(card.rank)) + (FOUR_SUIT_TEXT if four_colours else SUIT_TEXT)[card.suit]
+
+
+def two_colour_text(card: Card) -> str:
+    """``card_text`` in the two-colour deck."""
+    return card_text(card, four_colours=False)
 
 
 def picture_keys() -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -31,10 +31,21 @@ PUBLIC_ANSWER = {PUBLIC: True}  # extras= of a command whose answer is for the c
 GUARDED = "guarded"  # interaction.extras: its handler acknowledges it in time itself
 THINKING = "thinking"  # interaction.extras: "public" or "private": guard() deferred it with "thinking…"
 NOT_DONE = "Not done: only {user} is told why."  # a public "thinking…" whose answer turned out private
+PRIVATE = "private messages"  # interaction.extras: the ``PrivateMessages`` an ephemeral answer to it belongs to
 _LOCK = "answer lock"
 _TIMER = "guard timer"
 
 Sender = Callable[[], Awaitable[Any]]
+
+
+class PrivateMessages(Protocol):
+    """A user's private messages at a table (``cogs.table._private``): an ephemeral answer is dressed by it (his
+    cards added) and, once sent, replaces his previous one."""
+
+    def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
+              ) -> tuple[str | None, dict[str, Any]]: ...
+
+    def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None: ...
 
 
 def seconds_left(interaction: discord.Interaction) -> float:
@@ -162,14 +173,24 @@ async def respond(interaction: discord.Interaction, content: str | None = None, 
                   **fields: Any) -> bool:
     """Answer ``interaction`` with a message: at once if it is not acknowledged yet, in place of "thinking…" if
     ``guard`` acknowledged it, as a follow-up otherwise. A private answer after a public "thinking…" goes to the
-    user alone, and the public message says so. False if Discord could not be reached (logged)."""
+    user alone, and the public message says so. A private answer at a table (``PRIVATE`` in the extras) is
+    dressed and recorded by the table's ``PrivateMessages``. False if Discord could not be reached (logged)."""
+    private: PrivateMessages | None = interaction.extras.get(PRIVATE) if ephemeral else None
+    if private is not None:
+        content, fields = private.dress(interaction, content, fields)
     async with answer_lock(interaction):
         if interaction.extras.get(GIVEN_UP):
             return False
         if not interaction.response.is_done():
-            return await answer(
-                interaction, lambda: interaction.response.send_message(content, ephemeral=ephemeral, **fields),
-                kind=discord.InteractionResponseType.channel_message)
+            sent: list[Any] = []
+
+            async def send() -> None:
+                sent.append(await interaction.response.send_message(content, ephemeral=ephemeral, **fields))
+
+            done = await answer(interaction, send, kind=discord.InteractionResponseType.channel_message)
+            if done and private is not None:
+                private.sent(interaction, _message_id(sent[0] if sent else None), followup=False)
+            return done
         thinking = interaction.extras.pop(THINKING, None)
     try:
         if thinking == "public" and ephemeral:
@@ -178,9 +199,20 @@ async def respond(interaction: discord.Interaction, content: str | None = None, 
             thinking = None
         if thinking is not None:
             await interaction.edit_original_response(content=content, **_as_edit(fields))
+            if private is not None:
+                private.sent(interaction, None, followup=False)
         else:
-            await interaction.followup.send(content or "", ephemeral=ephemeral, **fields)
+            message = await interaction.followup.send(content or "", ephemeral=ephemeral, wait=True, **fields)
+            if private is not None:
+                private.sent(interaction, message.id, followup=True)
         return True
     except (TimeoutError, discord.HTTPException, OSError) as error:
         log.warning("could not send the answer to interaction %s (%r)", interaction.id, error)
         return False
+
+
+def _message_id(callback: Any) -> int | None:
+    """The id of the message an interaction callback created (Discord returns it), if known."""
+    resource = getattr(callback, "resource", None)
+    message_id = getattr(resource, "id", None)
+    return message_id if isinstance(message_id, int) else None

@@ -41,6 +41,7 @@ async def _require_banker(interaction: discord.Interaction, what: str = "grant o
 
 
 @app_commands.command(name="balance", description="Your chips (or another member's)")
+@app_commands.describe(**describe("chips balance"))
 async def balance(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
     """/chips balance"""
     who = member or interaction.user
@@ -53,6 +54,7 @@ async def balance(interaction: discord.Interaction, member: discord.Member | Non
 
 
 @app_commands.command(name="give", extras=PUBLIC_ANSWER, description="Give some of your chips to another member")
+@app_commands.describe(**describe("chips give"))
 async def give(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips give"""
     if member.bot:
@@ -65,6 +67,7 @@ async def give(interaction: discord.Interaction, member: discord.Member, amount:
 
 
 @app_commands.command(name="ledger", description="Recent chip movements (yours, or a member's)")
+@app_commands.describe(**describe("chips ledger"))
 async def ledger(interaction: discord.Interaction, member: discord.Member | None = None,
                  page: app_commands.Range[int, 1, 10_000] = 1) -> None:
     """/chips ledger"""
@@ -92,12 +95,14 @@ async def _banker_moves(interaction: discord.Interaction, member: discord.Member
 
 
 @app_commands.command(name="grant", extras=PUBLIC_ANSWER, description="Create chips for a member (banker)")
+@app_commands.describe(**describe("chips grant"))
 async def grant(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips grant"""
     await _banker_moves(interaction, member, amount, created=True)
 
 
 @app_commands.command(name="remove", extras=PUBLIC_ANSWER, description="Remove chips from a member (banker)")
+@app_commands.describe(**describe("chips remove"))
 async def remove(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips remove"""
     await _banker_moves(interaction, member, amount, created=False)
@@ -128,6 +133,7 @@ banker = app_commands.Group(name="banker", description="Who may grant and remove
 
 
 @banker.command(name="role", extras=PUBLIC_ANSWER, description="Let a role grant and remove chips (Manage Server)")
+@app_commands.describe(**describe("chips banker role"))
 async def banker_role(interaction: discord.Interaction, role: discord.Role | None = None) -> None:
     """/chips banker role"""
     perms = getattr(interaction.user, "guild_permissions", None)

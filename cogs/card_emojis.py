@@ -6,7 +6,11 @@ nothing and a new drawing uploads under new names; emojis of an older drawing ar
 current picture is uploaded. Nothing here can stop the bot: a failed listing or upload is logged and the cards
 concerned stay text (``bot.cardfaces.card_text``).
 
-Application emojis need no server and no permission; an application may own 2,000 (we use 55).
+Both decks are kept: the four-colour one (the default) and the two-colour one a player may prefer
+(``/poker cards``). Spades, hearts, the jokers and the back are the same picture in both, so one emoji serves
+both (81 in all); a sync uploads what either deck lacks and deletes only what neither uses.
+
+Application emojis need no server and no permission; an application may own 2,000 (we use 81).
 """
 
 from __future__ import annotations
@@ -76,47 +80,52 @@ class SyncReport:
         return not self.failed
 
 
-def card_emoji_pictures(four_colours: bool = False) -> dict[str, bytes]:
-    """Every card picture under the emoji name the bot gives it ({name: PNG})."""
-    pictures = cardfaces.pictures(four_colours)
-    return {emoji_name(key, png): png for key, png in pictures.items()}
+DECKS: Final = (True, False)  # four colours, two colours
+
+
+def card_emoji_pictures(four_colours: bool | None = None) -> dict[str, bytes]:
+    """Every card picture under the emoji name the bot gives it ({name: PNG}): of one deck, or of both (None)."""
+    decks = DECKS if four_colours is None else (four_colours,)
+    return {emoji_name(key, png): png for four in decks for key, png in cardfaces.pictures(four).items()}
 
 
 class CardEmojis:
     """The card pictures as application emojis, and each card's markup (an emoji, or text until one exists)."""
 
-    def __init__(self, client: EmojiClient, *, four_colours: bool = False,
-                 concurrency: int = UPLOAD_CONCURRENCY) -> None:
+    def __init__(self, client: EmojiClient, *, concurrency: int = UPLOAD_CONCURRENCY) -> None:
         self._client = client
-        self._four_colours = four_colours
         self._concurrency = concurrency
-        self._emojis: dict[str, discord.PartialEmoji] = {}  # picture key -> uploaded emoji
+        self._emojis: dict[bool, dict[str, discord.PartialEmoji]] = {}  # four colours? -> picture key -> emoji
         self._task: asyncio.Task[SyncReport] | None = None
 
     # --- markup ---
 
-    def card(self, card: Card) -> str:
+    def card(self, card: Card, *, four_colours: bool = True) -> str:
         """``<:c_As_1a2b3c:123…>`` once uploaded, else the text form (``A♠︎``, ``10♥️``); an unknown card is the back."""
-        emoji = self.partial(card)
-        return str(emoji) if emoji is not None else cardfaces.card_text(card)
+        emoji = self.partial(card, four_colours=four_colours)
+        return str(emoji) if emoji is not None else cardfaces.card_text(card, four_colours=four_colours)
 
-    def cards(self, seq: Iterable[Card], sep: str = " ") -> str:
+    def two_colours(self, card: Card) -> str:
+        """``card`` in the two-colour deck."""
+        return self.card(card, four_colours=False)
+
+    def cards(self, seq: Iterable[Card], sep: str = " ", *, four_colours: bool = True) -> str:
         """Several cards, e.g. a hand."""
-        return sep.join(self.card(c) for c in seq)
+        return sep.join(self.card(c, four_colours=four_colours) for c in seq)
 
-    def partial(self, card: Card) -> discord.PartialEmoji | None:
+    def partial(self, card: Card, *, four_colours: bool = True) -> discord.PartialEmoji | None:
         """The card's emoji for a button or a select option, or None while it is not uploaded."""
-        return self._emojis.get(cardfaces.BACK if card.is_unknown else card.code)
+        return self._emojis.get(four_colours, {}).get(cardfaces.BACK if card.is_unknown else card.code)
 
     def back(self) -> str:
         """A face-down card (a hidden card, one card of an opponent's hand)."""
-        emoji = self._emojis.get(cardfaces.BACK)
+        emoji = self._emojis.get(True, {}).get(cardfaces.BACK)
         return str(emoji) if emoji is not None else cardfaces.UNKNOWN_TEXT
 
     @property
     def ready(self) -> bool:
-        """True once every picture is an emoji."""
-        return len(self._emojis) == len(cardfaces.picture_keys())
+        """True once every picture of both decks is an emoji."""
+        return all(len(self._emojis.get(four, {})) == len(cardfaces.picture_keys()) for four in DECKS)
 
     # --- start and stop ---
 
@@ -148,25 +157,27 @@ class CardEmojis:
         return report
 
     async def _sync(self, report: SyncReport) -> None:
-        # Drawing the 55 pictures takes about half a second: off the event loop.
-        pictures = await asyncio.to_thread(cardfaces.pictures, self._four_colours)
-        wanted = {key: emoji_name(key, png) for key, png in pictures.items()}
+        # Drawing the pictures takes about a second: off the event loop.
+        decks = {four: await asyncio.to_thread(cardfaces.pictures, four) for four in DECKS}
+        names = {four: {key: emoji_name(key, png) for key, png in pictures.items()} for four, pictures in decks.items()}
+        pictures = {names[four][key]: png for four, deck in decks.items() for key, png in deck.items()}
         try:
             existing = await self._client.fetch_application_emojis()
         except Exception as exc:
             log.warning("card emojis: could not list the application's emojis (%r); cards are shown as text", exc)
-            report.failed.extend(wanted.values())
+            report.failed.extend(pictures)
             return
         found: dict[str, AppEmoji] = {}
         for emoji in sorted(existing, key=lambda e: e.id):  # of duplicates, the oldest is kept
             found.setdefault(emoji.name, emoji)
-        ready = {key: found[name] for key, name in wanted.items() if name in found}
-        report.present.extend(wanted[key] for key in ready)
-        missing = [key for key in wanted if key not in ready]
+        ready = {name: found[name] for name in pictures if name in found}
+        report.present.extend(ready)
+        missing = [name for name in pictures if name not in ready]
         if missing:
-            log.info("card emojis: uploading %d of %d", len(missing), len(wanted))
-            ready.update(await self._upload(missing, pictures, wanted, report))
-        self._emojis = {key: discord.PartialEmoji(name=e.name, id=e.id) for key, e in ready.items()}
+            log.info("card emojis: uploading %d of %d", len(missing), len(pictures))
+            ready.update(await self._upload(missing, pictures, report))
+        self._emojis = {four: {key: discord.PartialEmoji(name=ready[name].name, id=ready[name].id)
+                               for key, name in deck.items() if name in ready} for four, deck in names.items()}
         if report.failed:
             log.warning("card emojis: %d not uploaded (%s); shown as text until the next start",
                         len(report.failed), ", ".join(report.failed))
@@ -176,30 +187,30 @@ class CardEmojis:
             if is_card_emoji(emoji.name) and emoji.id not in kept:
                 await self._delete(emoji, report)
 
-    async def _upload(self, keys: list[str], pictures: Mapping[str, bytes], names: Mapping[str, str],
-                      report: SyncReport) -> dict[str, AppEmoji]:
+    async def _upload(self, names: list[str], pictures: Mapping[str, bytes], report: SyncReport
+                      ) -> dict[str, AppEmoji]:
         done: dict[str, AppEmoji] = {}
         gate = asyncio.Semaphore(self._concurrency)
         stopped = False  # a long rate limit: the rest would wait as long
 
-        async def upload(key: str) -> None:
+        async def upload(name: str) -> None:
             nonlocal stopped
             async with gate:
                 if stopped:
-                    report.failed.append(names[key])
+                    report.failed.append(name)
                     return
                 try:
-                    done[key] = await self._client.create_application_emoji(name=names[key], image=pictures[key])
-                    report.uploaded.append(names[key])
+                    done[name] = await self._client.create_application_emoji(name=name, image=pictures[name])
+                    report.uploaded.append(name)
                 except discord.RateLimited as exc:
                     stopped = True
-                    report.failed.append(names[key])
+                    report.failed.append(name)
                     log.warning("card emojis: rate limited for %.0f s; not uploading the rest", exc.retry_after)
                 except Exception as exc:  # HTTPException, or the network: that card stays text
-                    report.failed.append(names[key])
-                    log.warning("card emojis: could not upload %s (%r)", names[key], exc)
+                    report.failed.append(name)
+                    log.warning("card emojis: could not upload %s (%r)", name, exc)
 
-        await asyncio.gather(*(upload(key) for key in keys))
+        await asyncio.gather(*(upload(name) for name in names))
         return done
 
     async def _delete(self, emoji: AppEmoji, report: SyncReport) -> None:

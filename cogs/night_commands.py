@@ -31,6 +31,11 @@ MAX_BOARD = 10  # members on the balances' leaderboard
 
 
 async def _night(interaction: discord.Interaction, session: str | None) -> NightResults:
+    return await night_of(interaction, session)
+
+
+async def night_of(interaction: discord.Interaction, session: str | None = None) -> NightResults:
+    """The night a command means (``session``; default: the channel's current or last) and its results."""
     assert interaction.guild_id is not None
     bot = bot_of(interaction)
     night = await resolve_night(bot.store, interaction.guild_id, interaction.channel_id or 0, session)

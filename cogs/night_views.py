@@ -59,13 +59,15 @@ def amount(chips: int, value: ChipValue | None, *, sign: bool = True, cents: int
     return f"{text} ({money(chips, value, sign=sign) if cents is None else value.format_cents(cents, sign=sign)})"
 
 
-def night_name(night: Night) -> str:
-    """``Night 12 at #poker`` (running), or ``Every night since 2026-11-01 (3)``."""
+def night_name(night: Night, running: bool | None = None) -> str:
+    """``Night 12 at #poker`` (running), or ``Every night since 2026-11-01 (3)``. ``running``: whether a table of it
+    still plays (None: whether its table is open)."""
     if night.since is not None:
         count = len(night.nights)
         return f"Every night since {night.since.isoformat()} ({count} night{'s' if count != 1 else ''})"
     record = night.nights[0]
-    return f"Night {record.id} at <#{record.channel_id}>" + (" (running)" if record.is_open else "")
+    running = record.is_open if running is None else running
+    return f"Night {record.id} at <#{record.channel_id}>" + (" (running)" if running else "")
 
 
 def _header(title: str, results: NightResults) -> str:
@@ -92,7 +94,7 @@ def _notes(results: NightResults) -> list[str]:
 
 def results_text(results: NightResults) -> str:
     """``/chips results``: each player's net for the night, best first, with his hands."""
-    title = night_name(results.night)
+    title = night_name(results.night, results.running)
     if not results.hands and not results.nets:
         return f"**{title}**: no hand has been finished yet."
     order = sorted(results.nets, key=lambda user: (-results.nets[user], user))
@@ -108,7 +110,7 @@ def results_text(results: NightResults) -> str:
 
 def settle_text(results: NightResults, payments: Sequence[Payment]) -> str:
     """``/chips settle``: who pays whom (the fewest payments), then each player's net."""
-    title = f"Settle-up · {night_name(results.night)}"
+    title = f"Settle-up · {night_name(results.night, results.running)}"
     if not results.hands and not results.nets:
         return f"**{title}**: no hand has been finished yet."
     value = results.chip_value

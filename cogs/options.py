@@ -16,3 +16,9 @@ STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in STRUCTURE_
 CHIPS = app_commands.Range[int, 0, MAX_STAKE]  # a blind or an ante
 POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]  # a buy-in
 SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]
+
+# What the blinds are, for the commands that set them (their own names said nothing: "Small blind").
+BLINDS_HELP = {
+    "small_blind": "Chips the first player left of the button puts in before the cards (0: antes only)",
+    "big_blind": "Chips the second player left of the button puts in; the bets are sized from it",
+}

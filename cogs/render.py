@@ -41,7 +41,11 @@ def stakes_line(settings: TableSettings, game: Game | None, structure: Structure
     parts: list[str] = []
     chosen = settings.structure_for(game, structure) if game is not None else structure or settings.structure
     blinds = f"{chips(settings.small_blind)}/{chips(settings.big_blind)}" if settings.big_blind else "antes only"
-    parts.append(f"{STRUCTURE_NAMES.get(chosen or '', 'Each game’s default structure')} {blinds}")
+    if chosen is None:  # dealer's choice, each game at its own structure
+        parts.append(f"Blinds {blinds}, each game at its usual limit" if settings.big_blind
+                     else "Antes only, each game at its usual limit")
+    else:
+        parts.append(f"{STRUCTURE_NAMES.get(chosen, chosen)} {blinds}")
     if settings.ante:
         parts.append(f"ante {chips(settings.ante)}")
     if chosen == "fixed-limit" and game is not None:

@@ -117,16 +117,19 @@ def lobby_embed(table: Table) -> discord.Embed:
         options.append(f"rebuys for {state.rebuy_levels} level(s)")
     if options:
         embed.add_field(name="Options", value=", ".join(options), inline=True)
-    embed.add_field(name=f"Players ({state.entrants})", value=_players(state.placings(), state.standing.alive),
+    embed.add_field(name=f"Players ({state.entrants})",
+                    value=_players(state.placings(), state.standing.alive, finished=state.status == "finished"),
                     inline=False)
     embed.add_field(name="Status", value=_status(table), inline=False)
     return embed
 
 
-def _players(placings: Sequence[Placing], alive: Sequence[int]) -> str:
-    lines = [mention(p) for p in alive] if len(alive) != 1 or not placings else []
+def _players(placings: Sequence[Placing], alive: Sequence[int], *, finished: bool) -> str:
+    """Those still in, then those out with their places; a place for the last one in only once it is over (a lone
+    registrant is not "1st")."""
+    lines = [mention(p) for p in alive] if not finished else []
     lines += [f"{mention(p)} ({_ordinal(placing.place)})" for placing in placings for p in placing.players
-              if p not in alive or len(alive) == 1]
+              if p not in alive or finished]
     if len(lines) > MAX_LISTED:
         lines = [*lines[:MAX_LISTED], f"and {len(lines) - MAX_LISTED} more"]
     return ", ".join(lines) or "Nobody yet: press Register."

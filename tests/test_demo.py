@@ -12,7 +12,8 @@ from pokerdev.demo import Transcript, run_demo
 
 pytestmark = pytest.mark.e2e
 
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♥♦♣]|<:c_[2-9TJQKA][cdhs]_")  # as text, or a card emoji
+# A card as text (two colours, or four: a blue diamond, a shamrock), or a card emoji.
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♥♦♣\U0001f537\u2618]|<:c_[2-9TJQKA][cdhs]_")
 PUBLIC_TWOS = re.compile(r"\([^\n()]*? up\)|· up [^·\n]*")  # Assassin's twos thrown face up
 PLAYERS = ("alice", "bob", "carol", "dave")
 
@@ -47,6 +48,8 @@ async def test_the_demo_plays_complete_hands_through_the_showdown() -> None:
     acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
     assert "chooses" in acts and "clicks Draw…" in acts and "throws " in acts
     assert transcript.entries[-1].text.startswith("Table closed.")
+    # The clock of the player to act reads as the time he has left, not "running".
+    assert re.search(r"⏱ \d+ s left", transcript.text()) and "⏱ running" not in transcript.text()
     assert all(f"@{name} cashes out" in transcript.entries[-1].text for name in PLAYERS)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Literal
 
 from .connection import Row
 from .db import (
@@ -50,6 +51,8 @@ __all__ = [
 
 DEFAULT_STARTING_BALANCE = 1000
 MAX_REFERENCE = 200  # characters of free text on a ledger row
+MemberFlag = Literal["turn_alerts", "four_colours"]
+MEMBER_FLAGS: dict[MemberFlag, str] = {"turn_alerts": "turn_alerts", "four_colours": "four_colours"}  # the columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,21 +283,37 @@ class BankMixin(StoreBase):
 
     async def turn_alerts(self, guild: int, user: int) -> bool:
         """Whether the member wants a DM when his turn waits for him (on unless he turned it off)."""
-        check_id(guild, "The server id")
-        check_id(user, "The member id")
-        async with self._read() as tx:
-            value = await tx.value("SELECT turn_alerts FROM member_settings WHERE guild_id = ? AND user_id = ?",
-                                   (guild, user), 1)
-        return bool(value)
+        return await self._member_flag(guild, user, "turn_alerts")
 
     async def set_turn_alerts(self, guild: int, user: int, on: bool) -> None:
         """Turn the member's turn alerts on or off."""
+        await self._set_member_flag(guild, user, "turn_alerts", on)
+
+    async def four_colours(self, guild: int, user: int) -> bool:
+        """Whether the member's own cards are drawn in four colours (the default) rather than two."""
+        return await self._member_flag(guild, user, "four_colours")
+
+    async def set_four_colours(self, guild: int, user: int, on: bool) -> None:
+        """Draw the member's own cards in four colours (True) or two."""
+        await self._set_member_flag(guild, user, "four_colours", on)
+
+    async def _member_flag(self, guild: int, user: int, flag: MemberFlag) -> bool:
+        """One of the member's settings (each on by default: a member without a row has them all on)."""
         check_id(guild, "The server id")
         check_id(user, "The member id")
+        async with self._read() as tx:
+            query = f"SELECT {MEMBER_FLAGS[flag]} FROM member_settings WHERE guild_id = ? AND user_id = ?"
+            value = await tx.value(query, (guild, user), 1)
+        return bool(value)
+
+    async def _set_member_flag(self, guild: int, user: int, flag: MemberFlag, on: bool) -> None:
+        check_id(guild, "The server id")
+        check_id(user, "The member id")
+        column = MEMBER_FLAGS[flag]
         async with self._write() as tx:
             await tx.run(
-                "INSERT INTO member_settings (guild_id, user_id, turn_alerts) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO UPDATE SET turn_alerts = excluded.turn_alerts",
+                f"INSERT INTO member_settings (guild_id, user_id, {column}) VALUES (?, ?, ?)"
+                f" ON CONFLICT (guild_id, user_id) DO UPDATE SET {column} = excluded.{column}",
                 (guild, user, int(bool(on))),
             )
 

@@ -39,6 +39,7 @@ from ..poker import Hand
 from ..poker.phh import PHHError, phh_seen_by
 from ..store import HandRecord, NetEntry, NightRecord, NotFound, Store
 from .table import Table, TableError, stored_hand
+from .tournament import tournament_of
 
 __all__ = [
     "TONIGHT_HOURS", "Board", "Night", "NightResults", "Period", "history_hands", "keep_missing_facts",
@@ -139,6 +140,7 @@ class NightResults:
     pending: dict[int, int]
     live: list[int] = field(default_factory=list)
     chip_value: ChipValue | None = None
+    running: bool | None = None  # a table of these nights still plays (a finished tournament's does not); None: open
 
     @property
     def carried(self) -> int:
@@ -171,9 +173,12 @@ async def night_results(store: Store, tables: OpenTables, night: Night) -> Night
     pending: dict[int, int] = {}
     live: list[int] = []
     values: set[str | None] = set()
+    running = False
     for record in night.nights:
         table = _open_table(tables, record)
         if table is not None:
+            t = tournament_of(table)
+            running = running or t is None or t.state.status not in ("finished", "cancelled")
             for user, chips in table.carried_refunds().items():
                 pending[user] = pending.get(user, 0) + chips
             if table.live is not None:
@@ -189,7 +194,7 @@ async def night_results(store: Store, tables: OpenTables, night: Night) -> Night
     for user, amount in money.items():  # a tournament counts what was paid in and won, not its chips
         nets[user] = nets.get(user, 0) + amount
     value = values.pop() if len(values) == 1 else None
-    return NightResults(night, hands, series, nets, refunds, pending, live, _chip_value(value))
+    return NightResults(night, hands, series, nets, refunds, pending, live, _chip_value(value), running)
 
 
 def _open_table(tables: OpenTables, record: NightRecord) -> Table | None:

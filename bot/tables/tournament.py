@@ -115,7 +115,8 @@ CASH_ONLY: dict[CashOnly, str] = {  # what a tournament table refuses, and what 
     "resume": "A tournament resumes with /poker tournament resume.",
     "start": "A tournament starts with /poker tournament start.",
     "join": "This table plays a tournament: enter it with the Register button of its message.",
-    "rebuy": "In a tournament a rebuy is the buy-in again: use the Rebuy button of its message.",
+    "rebuy": "In this tournament a player who goes broke may rebuy (the buy-in again) with the Rebuy button its "
+             "message shows then.",
     "leave": "Tournament chips cannot be taken away from the table: sit out (your blinds are still posted) or "
              "unregister before the start; the host can cancel the tournament.",
 }
@@ -271,7 +272,13 @@ class TournamentMode:
     # ------------------------------------------------------------------ what the table asks (its TableMode)
 
     def refuse(self, doing: CashOnly) -> None:
-        """A tournament table has no pause, start, buy-in, rebuy or leaving of a cash table's: say what instead."""
+        """A tournament table has no pause, start, buy-in, rebuy or leaving of a cash table's: say what instead (what
+        can be done at this tournament now: a Register button gone once registration closed, no rebuys at all)."""
+        state = self.state
+        if doing == "join" and state.status != "registering" and not state.can_register_late(now()):
+            raise TableError("This table plays a tournament, and its registration is closed: you can watch.")
+        if doing == "rebuy" and not state.rebuy_levels:
+            raise TableError("This tournament has no rebuys: a player who goes broke is out.")
         raise TableError(CASH_ONLY[doing])
 
     def dealt_seat(self, seat: Seat) -> Seat:

@@ -324,7 +324,7 @@ class Tournament:
         for entry in self.entries:
             if entry.player == player:
                 return entry
-        raise ValueError("this player is not in the tournament")
+        raise ValueError("you are not in the tournament")
 
     def _rebuys_left(self, player: int) -> bool:
         return self.max_rebuys is None or self._entry(player).rebuys < self.max_rebuys

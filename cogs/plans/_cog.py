@@ -30,7 +30,7 @@ from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanReco
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
 from cogs.acknowledge import PUBLIC_ANSWER, respond, update
-from cogs.options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from cogs.options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 
 from . import _events, _table
 from ._events import CANCELED
@@ -85,7 +85,7 @@ class NightGroup(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
     @app_commands.describe(
         when="When it starts, in the server's time zone: “friday 20:00”, “2026-12-11 20:00”, “in 2 hours”",
-        game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
+        game="The game, or dealer's choice", **BLINDS_HELP,
         structure="Betting structure (default: each game's own)",
         buy_in="Chips each player brings (the table's largest buy-in; default 100 big blinds)",
         seats="Seats at the table; more sign-ups go on a waiting list (default: the game's most)",

@@ -1,9 +1,10 @@
 """Your turn finds you: a DM to the player to act when he is not looking.
 
 Embeds never ping and the table's posts mention nobody, so a player who put his phone down would only learn
-of his turn when his clock folds him. The DM goes out when his turn (or his dealer's choice) has waited
-``NOTIFY_AFTER`` seconds on screen (a player who is looking acts before that: no DM), and once more
-``WARN_BEFORE`` seconds before his clock runs out. A player turns them off with ``/poker alerts``.
+of his turn when his clock folds him. The DM goes out when his turn (or his dealer's choice) has waited half his
+clock, and at least ``FIRST_AT_LEAST`` seconds, on screen (a player who stops to think is not buzzed every turn),
+and once more ``WARN_BEFORE`` seconds before his clock runs out. Each says what is asked and what it costs, with
+the time left ("call 20, raise or fold · 40 s left"). A player turns them off with ``/poker alerts``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,16 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-NOTIFY_AFTER = 5.0  # seconds a turn waits on screen before its player is told by DM
+FIRST_SHARE = 0.5  # of the clock a turn waits on screen before its player is told by DM
+FIRST_AT_LEAST = 15.0  # seconds, whatever the clock
 WARN_BEFORE = 15.0  # seconds before the clock runs out when he is warned
+
+AlertText = Callable[[float], str]  # the DM, from the seconds left on the clock
+
+
+def first_alert_after(clock: float) -> float:
+    """Seconds a turn of a ``clock``-second clock waits on screen before the first alert."""
+    return max(FIRST_AT_LEAST, clock * FIRST_SHARE)
 
 
 class TurnAlerts:
@@ -30,8 +39,9 @@ class TurnAlerts:
         self.key: Any = None
         self.sent = 0  # alerts sent (for tests and the load bench)
 
-    def watch(self, key: Any, user: int, deadline: float, turn_text: str, warn_text: str) -> None:
-        """Watch the turn ``key`` of ``user``, whose clock runs out at ``deadline`` (Unix time)."""
+    def watch(self, key: Any, user: int, deadline: float, turn_text: AlertText, warn_text: AlertText) -> None:
+        """Watch the turn ``key`` of ``user``, whose clock runs out at ``deadline`` (Unix time); the texts are
+        made when sent, with the seconds left then."""
         if key == self.key:
             return
         self.cancel()
@@ -44,17 +54,17 @@ class TurnAlerts:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    async def _run(self, user: int, deadline: float, turn_text: str, warn_text: str) -> None:
+    async def _run(self, user: int, deadline: float, turn_text: AlertText, warn_text: AlertText) -> None:
         try:
-            first = time.time() + NOTIFY_AFTER
+            wait = first_alert_after(deadline - time.time())
             warn_at = deadline - WARN_BEFORE
-            if warn_at > first:
-                await asyncio.sleep(NOTIFY_AFTER)
-                await self._alert(user, turn_text)
+            if warn_at > time.time() + wait:
+                await asyncio.sleep(wait)
+                await self._alert(user, turn_text(deadline - time.time()))
             delay = warn_at - time.time()
             if delay > 0:
                 await asyncio.sleep(delay)
-                await self._alert(user, warn_text)
+                await self._alert(user, warn_text(deadline - time.time()))
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -20,7 +20,17 @@ from typing import Any
 
 import discord
 
-from ..acknowledge import ACK_WITHIN, GUARDED, answer, answer_lock, defer_thinking, give_up, respond, seconds_left
+from ..acknowledge import (
+    ACK_WITHIN,
+    GUARDED,
+    PRIVATE,
+    answer,
+    answer_lock,
+    defer_thinking,
+    give_up,
+    respond,
+    seconds_left,
+)
 from ..failures import APPLIED, GIVEN_UP
 from ..transport import CONNECTION_ERRORS, DEADLINE
 
@@ -86,7 +96,14 @@ class Answers:
 
     async def update(self, interaction: discord.Interaction, **fields: Any) -> None:
         """Answer a click by editing the message it was on (once acknowledged already, by editing it through the
-        interaction's webhook); raises if that could not be done (the caller edits the message another way)."""
+        interaction's webhook); raises if that could not be done (the caller edits the message another way). A
+        private message at a table so edited stays its player's one (``cogs.table._private``)."""
+        await self._update(interaction, **fields)
+        private = interaction.extras.get(PRIVATE)
+        if private is not None:
+            private.updated(interaction, controls=fields.get("view") is not None)
+
+    async def _update(self, interaction: discord.Interaction, **fields: Any) -> None:
         if not interaction.response.is_done() and interaction.id not in self._guards:
             async with answer_lock(interaction):  # not while cogs.acknowledge's guard acknowledges it
                 if not interaction.response.is_done():

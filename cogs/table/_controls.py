@@ -3,7 +3,9 @@ the dealer's-choice menu) and the seat buttons, each from its declaration (``cog
 ``cogs.table._seats``, ``cogs.table._choice``).
 
 In the order Discord shows them, for a phone: during a hand one short row of seat buttons on top, the turn's
-buttons under it (nearest the thumb); between hands the menu, then the seat buttons.
+buttons under it (nearest the thumb), three to a row (Fold, Call, Raise; then Pot, All in, Amount… in pot and no
+limit: two rows, not the three a phone made of five buttons and Amount…); between hands the menu, then the seat
+buttons.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from bot.tables import Table
 from . import _choice
 from ._screen import Screen
 from ._seats import SEAT_ACTIONS
-from ._turn import TURN_ACTIONS
+from ._turn import ACTIONS_ROW, TURN_ACTIONS
 
 SEATS_IN_HAND = 0  # the seat row during a hand: on top
 SEATS_BETWEEN_HANDS = 3  # under the dealer's-choice menus and Deal
+TURN_ROW = 3  # the turn's buttons a row holds: three fit a phone's width; more (pot, no limit) go on a second row
 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
@@ -38,7 +41,8 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
         result.add_item(button)
     legal = table.legal()
     if legal is not None:
-        for action in TURN_ACTIONS:
-            if action.phase == legal.phase and action.offered(legal):
-                result.add_item(action.button(table.id, live.record.id, live.seq, legal))
+        offered = [action for action in TURN_ACTIONS if action.phase == legal.phase and action.offered(legal)]
+        for i, action in enumerate(offered):
+            row = ACTIONS_ROW + (i >= TURN_ROW and len(offered) > TURN_ROW)
+            result.add_item(action.button(table.id, live.record.id, live.seq, legal, row=row))
     return result

@@ -31,6 +31,7 @@ FACE_UP, FACE_DOWN = "face-up", "face-down"  # the twos option of /poker draw
 OVER = "That draw is over; press Draw… again."
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _SUIT_OF = {v: k for k, v in _SUITS.items()}
+_FOUR_COLOUR_SUITS = {"\U0001f537": "d", "\u2618": "c"}  # the four-colour text deck's diamond and club
 
 
 def thrown(legal: Legal, mask: int) -> tuple[Card, ...]:
@@ -45,6 +46,12 @@ def _marked(legal: Legal, mask: int) -> Legal:
     return legal
 
 
+def hand_user(table: Any, seat: int) -> int:
+    """The member in ``seat`` of the hand being played (0 if none)."""
+    live = table.live
+    return live.users[seat] if live is not None and 0 <= seat < len(live.users) else 0
+
+
 def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int) -> tuple[str, discord.ui.View]:
     """The picker's text and buttons for the cards marked in ``mask``."""
     table = runner.table
@@ -52,21 +59,23 @@ def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int)
     assert hand is not None
     value = hand.value_of(legal.player)
     describe = ("holds a two" if hand.is_assassinated(legal.player) else unbroken(value.describe()) if value else None)
+    user = hand_user(table, legal.player)
+    card, emoji = runner.card_for(user), runner.emoji_for(user)
     picked = thrown(legal, mask)
     limit = legal.max_discards
     head = f"Draw {hand.draw_number + 1} of {hand.game.draws} · tap the cards to throw"
     if limit < len(legal.hand):
         head += f" (up to {limit}{', four only keeping an ace' if legal.max_needs_ace else ''})"
-    lines = [head, cards(legal.hand, runner.card) + (f" · {describe}" if describe else "")]
+    lines = [head, cards(legal.hand, card) + (f" · {describe}" if describe else "")]
     if picked:
-        lines.append(f"Throwing {cards(picked, runner.card)}")
+        lines.append(f"Throwing {cards(picked, card)}")
     result = discord.ui.View(timeout=None)
     full = len(picked) >= limit
     for i, held in enumerate(legal.hand):
         marked = bool(mask >> i & 1)
-        face = runner.emoji(held)
+        face = emoji(held)
         result.add_item(CardButton(table.id, hand_id, seq, mask ^ (1 << i), i, emoji=face, thrown=marked,
-                                   label=None if face else runner.card(held), disabled=full and not marked))
+                                   label=None if face else card(held), disabled=full and not marked))
     for label, up, style in _confirmations(legal, picked):
         result.add_item(ThrowButton(table.id, hand_id, seq, mask, up, label, style))
     return "\n".join(lines), result
@@ -153,7 +162,7 @@ def read_cards(text: str) -> list[Card]:
     """The cards a player typed: ``"Ks 9d"``, ``"ks9d"``, ``"10h Th"``, ``"K♠ 9♦"`` (as the suggestions show them),
     ``"Joker"``; a CardError saying which part is not a card."""
     cleaned = text.replace("\ufe0f", "")
-    for symbol, suit in _SUITS.items():
+    for symbol, suit in (*_SUITS.items(), *_FOUR_COLOUR_SUITS.items()):
         cleaned = cleaned.replace(symbol, suit)
     cleaned = re.sub(r"jokers?", "X1", cleaned, flags=re.IGNORECASE)
     cleaned = cleaned.replace("10", "T")

@@ -137,16 +137,13 @@ def suggestions(interaction: discord.Interaction, current: str) -> list[app_comm
             typed.extend(c for c in read_cards(token) if c in held and c not in typed)
         except CardError:
             continue
-    choices: list[app_commands.Choice[str]] = []
-    for size in range(max(1, len(typed)), min(limit, len(held)) + 1):
-        for combo in itertools.combinations(held, size):
-            if not set(typed) <= set(combo):
-                continue
-            name = " ".join(readable(c) for c in combo)[:MAX_NAME]
-            choices.append(app_commands.Choice(name=name, value=" ".join(c.code for c in combo)))
-            if len(choices) == MAX_CHOICES:
-                return choices
-    return choices
+    by_size = {size: [combo for combo in itertools.combinations(held, size) if set(typed) <= set(combo)]
+               for size in range(max(1, len(typed)), min(limit, len(held)) + 1)}
+    # The throws of four and five cards (few) are always offered; the smaller ones fill the rest, smallest first.
+    big = [combo for size, combos in by_size.items() if size >= 4 for combo in combos][:MAX_CHOICES]
+    small = [combo for size, combos in by_size.items() if size < 4 for combo in combos][:MAX_CHOICES - len(big)]
+    return [app_commands.Choice(name=" ".join(readable(c) for c in combo)[:MAX_NAME],
+                                value=" ".join(c.code for c in combo)) for combo in sorted(small + big, key=len)]
 
 
 # ------------------------------------------------------------------ the commands, made from the declarations

@@ -21,24 +21,35 @@ from bot.poker import Draw, Legal, Move
 from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
+from ..render import chips
 from ._runner import LastMove, TableRunner
-from ._text import draw_report
+from ._text import draw_note, draw_report
 from ._writer import CannotPost
 
 log = logging.getLogger(__name__)
 
 MoveFor = Callable[[Legal], Move]
 DrawnFrom = Literal["table", "picker", "command"]  # where a draw was made: its report is shown there
-NOT_TIME_TO_DRAW = "It is not time to draw."
+NOT_TIME_TO_DRAW = "It is not time to draw: this is a betting round. {what}."
 NOT_TIME_TO_BET = "It is time to draw, not to bet."
 
 
 def in_phase(phase: str, legal: Legal) -> Legal:
     """``legal`` if the hand is at ``phase`` (betting or drawing) for the player to act; the refusal of a button or
-    command of the other moment."""
+    command of the other moment, saying what to do instead."""
     if legal.phase != phase:
-        raise TableError(NOT_TIME_TO_DRAW if phase == "drawing" else NOT_TIME_TO_BET)
+        raise TableError(NOT_TIME_TO_DRAW.format(what=betting_choices(legal)) if phase == "drawing"
+                         else NOT_TIME_TO_BET)
     return legal
+
+
+def betting_choices(legal: Legal) -> str:
+    """What a player may do in a betting round, as commands: "Check (`/poker check`) or bet (`/poker bet`)"."""
+    if legal.can_check:
+        return "Check (`/poker check`) or bet (`/poker bet`)" if legal.can_raise else "Check (`/poker check`)"
+    call = f"Call {chips(legal.call_amount)} (`/poker call`)"
+    return f"{call}, raise (`/poker raise`) or fold (`/poker fold`)" if legal.can_raise else \
+        f"{call} or fold (`/poker fold`)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +73,7 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
         return made[-1]
 
     user = interaction.user.id
+    runner.private.follow(interaction)
     async with runner.answers.answering(interaction):
         outcome = await runner.table.act(user, move, seq, hand)
         runner.last_move = LastMove(user, isinstance(made[-1], Draw), time.monotonic())
@@ -74,6 +86,8 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
             log.exception("table %s: the move was stored but could not be shown; the writer retries",
                           runner.table.id)
             runner.writer.refresh()
+        if answer:
+            await runner.private.under_table(interaction, runner.message_id)
         return Played(outcome, made[-1])
 
 
@@ -84,20 +98,21 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     table = runner.table
     user = interaction.user.id
     seat = table.engine_seat(user)
-    hand_id = table.live.record.id if table.live is not None else 0
     with_table = drawn_from == "table" and not table.dms_closed(user)
     played = await play(runner, interaction, hand, seq, move_for, answer=with_table)
     outcome, move = played.outcome, played.move
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
     drawn = runner.drawn_cards(outcome, seat)
-    here = draw_report(outcome.hand, seat, move.discards, drawn, runner.card)  # in the table's channel
+    card = runner.card_for(user)
+    note = draw_note(outcome.hand, seat, move.discards, drawn, card)
     try:
         if drawn_from == "picker":
-            await runner.answers.update(interaction, content=here, view=None)
-            runner.draw_report_shown(hand_id, interaction)
+            shown = runner.private.fields(user, note) or {"content": note}
+            await runner.answers.update(interaction, view=None, **shown)
         elif not with_table:
-            await runner.answers.send(interaction, here)
+            await runner.answers.send(interaction, note)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
-            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{here}")
+            report = draw_report(outcome.hand, seat, move.discards, drawn, card)
+            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}")

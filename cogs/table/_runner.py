@@ -35,13 +35,20 @@ from . import _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._closes import show_closed
+from ._colours import CardColours
 from ._dms import DmSender
-from ._writer import CannotPost, Rendered, TableWriter, token_usable
+from ._private import Cards, PrivateMessages
+from ._writer import CannotPost, Rendered, TableWriter
 
 log = logging.getLogger(__name__)
 
 Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
+PRIVATE_FIRST = 0.5  # seconds a new hand's table waits for the players' private messages to show their cards
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
+
+
+def _seconds(left: float) -> str:
+    return f"{max(0, round(left))} s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +82,7 @@ class TableRunner:
     def __init__(self, bot: discord.Client, table: Table, *, answers: Answers, dms: DmSender,
                  components: Components, next_hand_delay: float, is_open: Callable[[Table], bool],
                  card: CardText = card_text, emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
-                 wants_alerts: Callable[[int, int], Any] | None = None) -> None:
+                 wants_alerts: Callable[[int, int], Any] | None = None, colours: CardColours | None = None) -> None:
         self.bot = bot
         self.table = table
         self.answers = answers
@@ -85,9 +92,9 @@ class TableRunner:
         self._is_open = is_open
         self.card = card
         self.emoji = emoji  # a card's picture on a button (None: its text)
+        self.colours = colours
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.last_move: LastMove | None = None
-        self.draw_reports: dict[int, tuple[int, discord.Interaction]] = {}  # user: (hand, the Throw it answered)
         self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
         self.pending_structure: str | None = None
         self.show_finished = False  # between hands: the page shows the hand just over
@@ -100,6 +107,7 @@ class TableRunner:
         self.writer = TableWriter(self, bot, answers)
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
+        self.private = PrivateMessages(self.cards_of, self.turn_of)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
 
@@ -139,6 +147,11 @@ class TableRunner:
         if step.kind == "choose" and step.user is not None and not self.show_finished:  # the menu is on screen
             return Turn("choose", step.user, 0, self.choice_number())
         return None
+
+    def turn_of(self, user: int) -> Turn | None:
+        """The turn ``user`` is to play now, if it is his."""
+        turn = self.turn()
+        return turn if turn is not None and turn.user == user else None
 
     def choice_number(self) -> int:
         """Tells one dealer's-choice menu from the next: the button's seat and the table's hand count."""
@@ -278,10 +291,15 @@ class TableRunner:
         self._new_page()
         self.pending_game = self.pending_structure = None  # used by this deal, or not chosen in time
         hand = live.hand
+        if self.colours is not None:
+            await self.colours.learn(self.table.record.guild_id, live.users)
         dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
-        # The cards go out while the table is shown (a slow or failing edit does not hold them up), and even if
-        # the table cannot be shown.
-        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, return_exceptions=True)
+        # Each player's private message shows his new cards before the turn does (a slow edit holds the table
+        # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit
+        # does not hold them up), and even if the table cannot be shown.
+        private = asyncio.ensure_future(self.private.deal(list(live.users)))
+        await asyncio.wait([private], timeout=PRIVATE_FIRST)
+        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
 
@@ -295,13 +313,30 @@ class TableRunner:
             if table.hand.folded[seat]:
                 return "You folded this hand."
             return f"#{table.live.record.number if table.live else ''} {table.hand.game.name}\n" \
-                   f"{_text.private_hand(table.hand, seat, self.card)}"
+                   f"{_text.private_hand(table.hand, seat, self.card_for(user))}"
         last, users = table.last_hand, table.last_users
         if last is not None and user in users:
             seat = users.index(user)
             return f"No hand now. Your last one, #{table.last_number} {last.game.name}:\n" \
-                   f"{_text.private_hand(last, seat, self.card)}"
+                   f"{_text.private_hand(last, seat, self.card_for(user))}"
         return "You have no cards: you are not in the hand being played."
+
+    def card_for(self, user: int) -> CardText:
+        """How ``user``'s own cards are drawn (his deck: ``/poker cards``)."""
+        if self.colours is None:
+            return self.card
+        return self.colours.card_for(self.table.record.guild_id, user)
+
+    def emoji_for(self, user: int) -> Callable[[Card], discord.PartialEmoji | None]:
+        """``user``'s own cards' pictures, for the picker's buttons."""
+        if self.colours is None:
+            return self.emoji
+        return self.colours.emoji_for(self.table.record.guild_id, user)
+
+    def my_hand(self, user: int) -> str | None:
+        """What My hand answers: nothing of its own while he holds cards (his private message shows them), else
+        ``hand_text``."""
+        return None if self.cards_of(user) is not None else self.hand_text(user)
 
     def dm_heading(self, hand: Hand) -> str:
         """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
@@ -310,7 +345,8 @@ class TableRunner:
 
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""
-        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card)}"
+        user = self.table.live.users[seat] if self.table.live is not None else 0
+        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card_for(user))}"
 
     async def send_dm(self, user: int, text: str) -> None:
         """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
@@ -319,22 +355,16 @@ class TableRunner:
         if self.table.dms_closed(user) != closed_before:
             self.writer.refresh()
 
-    def draw_report_shown(self, hand: int, interaction: discord.Interaction) -> None:
-        """``interaction``, a Throw in ``hand``, was answered with its draw report (ephemeral, under the table)."""
-        self.draw_reports[interaction.user.id] = (hand, interaction)
-
-    async def remove_draw_report(self, hand: int, user: int) -> None:
-        """The player opens his next picker in ``hand``: his previous report of that hand goes, so that a hand
-        leaves one report under the table, not one a draw pushing it off a phone's screen (a report of an earlier
-        hand is above the new hand's message: it stays). Removed through the Throw's own token (an interaction
-        endpoint), while it is young; a failure is only logged."""
-        last = self.draw_reports.pop(user, None)
-        if last is None or last[0] != hand or not token_usable(last[1]):
-            return
-        try:
-            await last[1].delete_original_response()
-        except DISCORD_ERRORS as error:
-            log.info("could not remove the draw report of interaction %s (%r)", last[1].id, error)
+    def cards_of(self, user: int) -> Cards | None:
+        """A player's cards in the hand being played, for his private message; None if he holds none (not dealt
+        in, folded, no hand)."""
+        live = self.table.live
+        seat = self.table.engine_seat(user)
+        if live is None or seat is None or live.hand.folded[seat]:
+            return None
+        hand = live.hand
+        return Cards(live.record.id, _text.cards_line(hand, seat, self.card_for(user)),
+                     f"#{live.record.number} {hand.game.name} · {_text.hand_value(hand, seat)}")
 
     @staticmethod
     def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
@@ -354,15 +384,17 @@ class TableRunner:
         seconds = max(0.0, deadline - time.time())
         if turn.kind == "act":
             self.clock = asyncio.create_task(self._expire(turn.seq, seconds))
-            what = "your draw" if self.table.hand is not None and self.table.hand.phase == "drawing" else "your move"
+            legal = self.table.legal()
+            asked = _screen.asked(legal) if legal is not None else "your move"
         else:
             self.clock = asyncio.create_task(self._choice_expires(seconds))
-            what = "the next game to pick"
+            asked = "pick the next game"
         game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
-        self.alerts.watch(turn, turn.user,
-                          deadline, f"🔔 {what.capitalize()} at <#{self.channel_id}> ({game}) · ⏱ <t:{int(deadline)}:R>"
-                          f"\n{self.link()}",
-                          f"⏰ Under 15 seconds left for {what} at <#{self.channel_id}>\n{self.link()}")
+        where = f"<#{self.channel_id}> ({game})"
+        link = self.link()
+        self.alerts.watch(turn, turn.user, deadline,
+                          lambda left: f"🔔 Your turn at {where}: {asked} · {_seconds(left)} left\n{link}",
+                          lambda left: f"⏰ {_seconds(left)} left at {where}: {asked}\n{link}")
 
     def cancel_clock(self) -> None:
         """Stop the table's clock (and the alerts of that turn)."""
@@ -450,8 +482,10 @@ class TableRunner:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        if message_id is not None and await self.writer.edit(message_id, _screen.closed_embed(last)):
+        closed = _screen.closed_embed(last, _screen.closing_line(self.table))
+        if message_id is not None and await self.writer.edit(message_id, closed):
             await show_closed(self.table.store, self.table.id)
+        await self.private.clear()
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from bot.cardfaces import card_text
 from bot.poker import Card
 from bot.store import CashOut
 from bot.tables import Table, TableError
 
 from ..errors import report
 from ._answers import Answers
+from ._colours import CardColours
 from ._dms import DmSender
 from ._runner import Components, TableRunner
 
@@ -45,6 +45,7 @@ class Runners:
         self.components = components
         self.answers = Answers()
         self.dms = DmSender(bot)
+        self.colours = CardColours(bot.store, lambda: getattr(self.bot, "card_emojis", None))
         self.stopped = False
         self._by_table: dict[int, TableRunner] = {}
 
@@ -55,12 +56,15 @@ class Runners:
             runner = self._by_table[table.id] = TableRunner(
                 self.bot, table, answers=self.answers, dms=self.dms, components=self.components,
                 next_hand_delay=self.bot.next_hand_delay, is_open=self._is_open, card=self.card, emoji=self.emoji,
-                wants_alerts=self.bot.store.turn_alerts)
+                wants_alerts=self.bot.store.turn_alerts, colours=self.colours)
         return runner
 
     def here(self, interaction: discord.Interaction) -> TableRunner:
-        """The runner of the table in the interaction's channel; ``TableError`` if there is none."""
-        return self.of(self.bot.tables.require(interaction.channel_id or 0))
+        """The runner of the table in the interaction's channel (its private answers are the player's private
+        message there); ``TableError`` if there is none."""
+        runner = self.of(self.bot.tables.require(interaction.channel_id or 0))
+        runner.private.follow(interaction)
+        return runner
 
     def hosted(self, interaction: discord.Interaction) -> TableRunner:
         """The runner of the table in the interaction's channel, for its host (or a member with Manage Server);
@@ -81,14 +85,13 @@ class Runners:
         return not self.stopped and self.bot.tables.get(table.record.channel_id) is table
 
     def card(self, card: Card) -> str:
-        """A card as the bot's own emoji, or as text until the emojis are uploaded."""
-        emojis = getattr(self.bot, "card_emojis", None)
-        return emojis.card(card) if emojis is not None else card_text(card)
+        """A card as the bot's own emoji (four colours: the table message is everyone's), or as text until the
+        emojis are uploaded."""
+        return self.colours.card(card)
 
     def emoji(self, card: Card) -> discord.PartialEmoji | None:
         """A card's emoji, for a button (None until the emojis are uploaded)."""
-        emojis = getattr(self.bot, "card_emojis", None)
-        return emojis.partial(card) if emojis is not None else None
+        return self.colours.emoji(card)
 
     async def resume_all(self) -> None:
         """After a start: every open table's clock, deal and message as they stood."""
@@ -127,6 +130,7 @@ async def admitted(interaction: discord.Interaction, runner: TableRunner | None,
     if runner is None or not known:
         await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
         return False
+    runner.private.follow(interaction)
     return True
 
 

@@ -63,7 +63,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     actor = table.actor()
     legal = table.legal()
     if actor is not None and legal is not None:
-        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**" + _clock(screen.deadline)]
+        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**", *_clock_line(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
     lines += _tournament_lines(table)
@@ -78,6 +78,11 @@ def _tournament_lines(table: Table) -> list[str]:
     return [] if found is None else ["", f"**{found.name}**", found.value]
 
 
+def asked(legal: Legal) -> str:
+    """What the player to act is asked, in words for a DM: "call 20, raise or fold", "draw or stand pat"."""
+    return "draw or stand pat" if legal.phase == "drawing" else _prompt(legal)
+
+
 def _prompt(legal: Legal) -> str:
     if legal.phase == "drawing":
         return "your draw"
@@ -87,8 +92,9 @@ def _prompt(legal: Legal) -> str:
     return f"{call}, raise or fold" if legal.can_raise else f"{call} or fold"
 
 
-def _clock(deadline: float | None) -> str:
-    return f" · ⏱ <t:{int(deadline)}:R>" if deadline else ""
+def _clock_line(deadline: float | None) -> list[str]:
+    """The clock on a line of its own ("⏱ in 59 seconds" after a prompt would wrap at phone width)."""
+    return [f"⏱ <t:{int(deadline)}:R>"] if deadline else []
 
 
 def _seat_state(sitting_out: bool, leaving: bool, stack: int) -> str:
@@ -139,7 +145,7 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     lines.append(f"{len(seats)}/{settings.max_seats} seats")
     step = table.next()
     if step.kind == "choose" and step.user is not None:
-        lines += ["", f"**{mention(step.user)} picks the next game**" + _clock(screen.deadline)]
+        lines += ["", f"**{mention(step.user)} picks the next game**", *_clock_line(screen.deadline)]
         if screen.pending_game is not None:
             picked = get_game(screen.pending_game).name
             if screen.pending_structure:
@@ -156,10 +162,22 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 
-def closed_embed(last: discord.Embed | None = None) -> discord.Embed:
+CASH_CLOSED = "Everyone was cashed out. `/poker create` opens a new table."
+
+
+def closing_line(table: Table) -> str:
+    """What a closed table's message says last: a cash table's cash-outs, or how its tournament ended."""
+    t = tournament_of(table)
+    if t is None:
+        return CASH_CLOSED
+    if t.state.status == "cancelled":
+        return "The tournament was cancelled: every buy-in and rebuy was returned."
+    return "The tournament is over. `/poker tournament create` opens the next one."
+
+
+def closed_embed(last: discord.Embed | None = None, closing: str = CASH_CLOSED) -> discord.Embed:
     """The message of a closed table: no buttons left to click. ``last``: the summary of the hand it showed
-    (kept first, so the night's list of hands has no gap)."""
-    closing = "Everyone was cashed out. `/poker create` opens a new table."
+    (kept first, so the night's list of hands has no gap); ``closing``: its last line (``closing_line``)."""
     description = f"{last.description}\n\n{closing}" if last is not None and last.description else closing
     return discord.Embed(title="Table closed", description=description, colour=DONE_COLOUR)
 

@@ -19,6 +19,7 @@ import discord
 
 from bot.poker import Fold, rotation
 from bot.tables import Outcome, Table, TableError
+from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
 from ..errors import answers_errors
@@ -30,6 +31,7 @@ __all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy",
 
 BUTTON = discord.ui.Button[discord.ui.View]
 Style = discord.ButtonStyle
+TOURNAMENT_HIDES = ("join", "rebuy", "leave")  # a tournament's own: Register, its Rebuy button, no leaving
 NOT_SEATED = "You are not seated at this table."
 PRESS_JOIN = "You are not seated at this table; press Join."
 REBUY_FORM_ID = re.compile(r"pk:rebuy:(?P<table>\d+)")
@@ -49,10 +51,17 @@ class SeatAction:
     click: Callable[[TableRunner, discord.Interaction], Awaitable[None]]
 
     def offered(self, table: Table) -> bool:
-        """Whether the table message offers it now."""
+        """Whether the table message offers it now. A tournament table offers only My hand and Sit out / in, and
+        nothing once the tournament is over (its players enter, rebuy and leave through the tournament); a cash
+        table offers Join between hands while it waits for players (a newcomer uses /poker join meanwhile)."""
+        t = tournament_of(table)
+        if t is not None and (self.name in TOURNAMENT_HIDES or t.state.status in ("finished", "cancelled")):
+            return False
         if table.live is not None:
             return self.during_hand
-        return self.between_hands and (self.name != "join" or len(table.record.seats) < table.settings.max_seats)
+        if self.name == "join":
+            return len(table.record.seats) < table.settings.max_seats and waits_for_players(table)
+        return self.between_hands
 
     def button(self, table: int, row: int | None = None) -> SeatButton:
         """Its button, for table ``table``."""
@@ -60,6 +69,11 @@ class SeatAction:
 
 
 # ------------------------------------------------------------------ what the seats do (buttons and commands)
+
+
+def waits_for_players(table: Table) -> bool:
+    """No hand has been dealt yet, or the table waits for players with chips (or is paused): a Join is wanted."""
+    return table.hands_dealt == 0 or table.next().reason in ("players", "paused")
 
 
 async def seats_changed(runner: TableRunner) -> None:
@@ -134,7 +148,7 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await runner.answers.send(interaction, runner.hand_text(interaction.user.id))
+    await runner.answers.send(interaction, runner.my_hand(interaction.user.id))
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:

@@ -7,23 +7,28 @@ steps are the seat buttons' (``cogs.table._seats``).
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
-from bot.poker import GAMES, parse_cards
+from bot.poker import GAMES, Card, parse_cards
 from bot.rules_text import rules_page
+from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
 from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
-from ..options import CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from ..night_commands import night_of
+from ..options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from . import _seats
 from ._runners import runners_of
+
+log = logging.getLogger(__name__)
 
 __all__ = ["COMMANDS"]
 
@@ -44,7 +49,7 @@ CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
                       choice_per=CHOICE_PER_CHOICES)
 @app_commands.describe(
-    game="The game, or dealer's choice", small_blind="Small blind", big_blind="Big blind",
+    game="The game, or dealer's choice", **BLINDS_HELP,
     structure="Betting structure (default: each game's own)", ante="Ante from every player",
     min_buy_in="Smallest buy-in in chips (default 20 big blinds)",
     max_buy_in="Largest buy-in in chips (default 100 big blinds)", seats="Seats at the table",
@@ -107,8 +112,25 @@ async def close(interaction: discord.Interaction) -> None:
     runner = runners.hosted(interaction)
     await defer_thinking(interaction)
     cashes = await runners.close(runner.table)
-    lines = [f"{mention(c.user_id)} cashes out {chips(c.amount)}" for c in cashes]
-    await respond(interaction, "Table closed.\n" + "\n".join(lines), allowed_mentions=NO_MENTIONS)
+    await respond(interaction, await closed_text(interaction, cashes), allowed_mentions=NO_MENTIONS)
+
+
+async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -> str:
+    """What /poker close says: each cash-out with the player's result for the night, and where to settle up."""
+    try:
+        nets = (await night_of(interaction)).nets
+    except Exception:  # the cash-outs are said whatever the night's results do
+        log.warning("could not read the night's results after a close", exc_info=True)
+        nets = {}
+    lines = ["Table closed."]
+    for c in cashes:
+        net = nets.get(c.user_id)
+        won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
+            (f" {chips(abs(net))}" if net else "")  # the night's: "tonight" made a line wrap at phone width
+        lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
+    if nets:
+        lines.append("Who pays whom: `/chips settle`.")
+    return "\n".join(lines)
 
 
 @app_commands.command(name="sitout", description="Sit out from the next hand")
@@ -134,7 +156,7 @@ async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
 async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
     runner = runners_of(interaction).here(interaction)
-    await respond(interaction, runner.hand_text(interaction.user.id), ephemeral=True)
+    await respond(interaction, runner.my_hand(interaction.user.id), ephemeral=True)
 
 
 @app_commands.command(name="rules", description="The rules of a game")
@@ -158,6 +180,21 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
     await runners_of(interaction).bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
     text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
             if on else "Turn alerts off: the table message still shows your turn and your clock.")
+    await respond(interaction, text, ephemeral=True)
+
+
+@app_commands.command(name="cards", description="Your own cards in four colours (♦ blue, ♣ green) or two")
+@app_commands.describe(colours="four: ♠ black, ♥ red, ♦ blue, ♣ green (the default); two: red and black")
+async def cards(interaction: discord.Interaction, colours: Literal["two", "four"]) -> None:
+    """/poker cards"""
+    assert interaction.guild_id is not None
+    runners = runners_of(interaction)
+    four = colours == "four"
+    await runners.colours.choose(interaction.guild_id, interaction.user.id, four_colours=four)
+    sample = " ".join(runners.colours.card(Card(code), four_colours=four) for code in ("As", "Kh", "Qd", "Jc"))
+    text = (f"Your cards in four colours: {sample}" if four else f"Your cards in two colours: {sample}") + \
+        "\nYour cards (your private message, the draw, your DMs) are drawn so from the next time they are shown; " \
+        "the table message is everyone's and stays in four colours."
     await respond(interaction, text, ephemeral=True)
 
 
@@ -252,4 +289,4 @@ async def chipvalue(interaction: discord.Interaction, value: str | None = None) 
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (
-    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, table_group)
+    create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, cards, table_group)

@@ -120,7 +120,7 @@ def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -
             if hand.stacks[seat] == 0:
                 parts.append("**all in**")
         if hand.drawn[seat]:
-            parts.append("drew " + ",".join(str(k) if k else "pat" for k in hand.drawn[seat]))
+            parts.append("drew " + " then ".join(str(k) if k else "pat" for k in hand.drawn[seat]))
         if hand.face_up[seat]:
             parts.append("up " + cards(hand.face_up[seat], card))
         lines.append(" · ".join(parts))
@@ -244,23 +244,33 @@ def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
 
 def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:
     """A player's own cards and what they make (DM or ephemeral only)."""
-    held = hand.holes[seat]
-    text = cards(held, card)
+    return f"{cards_line(hand, seat, card)}\n{hand_value(hand, seat)}".rstrip("\n")
+
+
+def cards_line(hand: Hand, seat: int, card: CardText = card_text) -> str:
+    """A player's own cards, alone (a message of them only shows them large)."""
+    return cards(hand.holes[seat], card)
+
+
+def hand_value(hand: Hand, seat: int) -> str:
+    """What a player's own cards make ("Pair of fives (5-5-A-T-9)"); Assassin's two says it loses."""
     if hand.game.assassin and hand.is_assassinated(seat):
-        return text + "\nHolds a two: it loses at a showdown."
+        return "Holds a two: it loses at a showdown."
     value = hand.value_of(seat)
-    if value is not None:
-        text += f"\n{unbroken(value.describe())}"
-    return text
+    return unbroken(value.describe()) if value is not None else ""
 
 
 def draw_report(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequence[Card],
                 card: CardText = card_text) -> str:
     """What a player threw and got at the draw just made, and his hand now."""
+    return f"{draw_note(hand, seat, thrown, received, card)}\nNow: {private_hand(hand, seat, card)}"
+
+
+def draw_note(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequence[Card],
+              card: CardText = card_text) -> str:
+    """What a player threw and got at the draw just made."""
     number = max(1, len(hand.drawn[seat]))
     head = f"Draw {number} of {hand.game.draws}: "
     if not thrown:
-        head += "you stand pat."
-    else:
-        head += f"threw {cards(thrown, card)}\ngot {cards(received, card)}"
-    return f"{head}\nNow: {private_hand(hand, seat, card)}"
+        return head + "you stand pat."
+    return head + f"threw {cards(thrown, card)}\ngot {cards(received, card)}"

@@ -96,9 +96,10 @@ class TurnAction:
         assert self.move is not None
         return self.move(in_phase(self.phase, legal))
 
-    def button(self, table: int, hand: int, seq: int, legal: Legal) -> TurnButton:
-        """Its button on the table message, for action ``seq`` of ``hand``."""
-        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal), row=self.row)
+    def button(self, table: int, hand: int, seq: int, legal: Legal, row: int | None = None) -> TurnButton:
+        """Its button on the table message, for action ``seq`` of ``hand`` (on ``row``, else its own)."""
+        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal),
+                          row=self.row if row is None else row)
 
     async def click(self, click: Click) -> None:
         """A click on its button: its own handler, or its move played (the table answers the click)."""
@@ -145,11 +146,10 @@ async def _open_amount_form(action: TurnAction, click: Click) -> None:
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
-    """Draw…: the player's cards as buttons (only he sees them); his previous draw report of the hand goes."""
+    """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
     content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
     await click.runner.answers.send(click.interaction, content, view=view)
-    await click.runner.remove_draw_report(click.hand, click.interaction.user.id)
 
 
 async def _stand_pat(action: TurnAction, click: Click) -> None:

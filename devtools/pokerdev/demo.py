@@ -123,11 +123,11 @@ class Transcript:
     # ------------------------------------------------------------------ rendering
 
     def plain(self, text: str) -> str:
-        """Discord markup as a reader sees it: mentions as names, no bold, relative times as "running"."""
+        """Discord markup as a reader sees it: mentions as names, no bold, a clock as the seconds it has left."""
         text = CARD_EMOJI.sub(lambda m: card_text(Card(m[1])), text)  # the bot's card pictures, as text here
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<#(\d+)>", lambda m: "#" + self.names.get(int(m[1]), m[1]), text)
-        text = re.sub(r"<t:\d+:R>", "running", text)
+        text = re.sub(r"<t:(\d+):R>", lambda m: f"{max(0, round(int(m[1]) - time.time()))} s left", text)
         text = re.sub(r"<t:(\d+)(?::\w)?>", lambda m: time.strftime("%H:%M", time.localtime(int(m[1]))), text)
         return text.replace("**", "")
 

@@ -41,6 +41,7 @@ __all__ = ["CallTally", "ObservedFake", "Watcher"]
 log = logging.getLogger(__name__)
 
 KEPT_CLICKS = 4  # messages whose last click ``forget`` keeps, a channel: the bot edits its table through it
+KEPT_OWN = 10  # a player's ephemeral messages and newest clicks kept (a draw alone is k + 2 clicks)
 
 Watcher = Callable[[StoredMessage, bool], None]
 
@@ -137,19 +138,31 @@ class ObservedFake(FakeDiscord):
     def forget(self, interaction_id: int) -> None:
         """Drop an answered interaction's record (lean runs). The last click answered on a message is kept: the
         bot may edit (or remove) that message through its token; the ``KEPT_CLICKS`` newest such messages of a
-        channel, and of each player's ephemeral ones (a draw picker's Throw, whose report the bot removes)."""
+        channel, and of each player's ephemeral ones and newest clicks (his private message at a table, which the
+        bot edits and removes, may be a click's follow-up, sent after the click's answer, the table)."""
         rec = self.interactions.get(interaction_id)
+        places: list[tuple[tuple[str, int], int]] = []
         if rec is not None and rec.original is not None:
             key = ("user", rec.user.id) if rec.original.ephemeral else ("channel", rec.channel_id)
-            kept = self._kept_clicks.setdefault(key, {})
-            older = kept.pop(rec.original.id, None)  # an older click on that message: its token is not used
-            kept[rec.original.id] = interaction_id
-            if older is not None:
-                self._drop(older)
-            if len(kept) > KEPT_CLICKS:
-                self._drop(kept.pop(next(iter(kept))))
+            places.append((key, rec.original.id))
+        if rec is not None:  # his newest clicks: a follow-up the bot sends after the answer is his private message
+            places.append((("user", rec.user.id), -interaction_id))
+        if not places:
+            self._drop(interaction_id)
             return
-        self._drop(interaction_id)
+        for key, message_id in places:
+            kept = self._kept_clicks.setdefault(key, {})
+            older = kept.pop(message_id, None)  # an older click on that message: its token is not used
+            kept[message_id] = interaction_id
+            if older is not None and older != interaction_id:
+                self._release(older)
+            if len(kept) > (KEPT_CLICKS if key[0] == "channel" else KEPT_OWN):
+                self._release(kept.pop(next(iter(kept))))
+
+    def _release(self, interaction_id: int) -> None:
+        """Drop a click no kept message needs any more."""
+        if not any(interaction_id in kept.values() for kept in self._kept_clicks.values()):
+            self._drop(interaction_id)
 
     def _drop(self, interaction_id: int) -> None:
         rec = self.interactions.pop(interaction_id, None)

@@ -13,8 +13,8 @@ listed in ``index.md``.
                                    [--games triple-draw-27,assassin] [--html]
 
 The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
-21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from 5 s
-to 0.4 s) as the players' pace is, and one player waits for it.
+21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from half
+the clock, at least 15 s, to 0.4 s) as the players' pace is, and one player waits for it.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
              "players who answered: two seats taken, one on the waiting list, one who can't make it",
 }
 ALERT_MARK = "🔔"  # how the bot's turn alert starts
-ALERT_AFTER = 0.4  # the turn alert's delay (5 s in the bot), scaled down as the players' pace is
+ALERT_AFTER = 0.4  # the turn alert's delay (half the clock, at least 15 s, in the bot), scaled down as the pace is
 EMOJI_WAIT = 20.0  # seconds at most the table waits for the bot's card emojis to be uploaded
 HOLD = 3.0  # seconds at most a player to act waits for the camera
 DANGER = 4  # the button style of a card marked to throw
@@ -665,7 +665,8 @@ def shoot_evening(*, seed: int = SEED, hands: int = 4, players: int = 4, games: 
     with mock.patch.object(observed, "ObservedFake", _camera_fake(camera)), \
             mock.patch.object(autoplay, "Policy", _scripted_policy(games)), \
             mock.patch.object(autoplay, "TablePlayers", _held_players(camera)), \
-            mock.patch.object(_alerts, "NOTIFY_AFTER", ALERT_AFTER):
+            mock.patch.object(_alerts, "FIRST_AT_LEAST", ALERT_AFTER), \
+            mock.patch.object(_alerts, "FIRST_SHARE", 0.0):
         transcript = asyncio.run(demo.run_demo(hands, seed, players, pace=pace))
     if transcript.problems:
         raise RuntimeError("the fake Discord saw calls Discord would refuse: " + "; ".join(transcript.problems))

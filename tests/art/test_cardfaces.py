@@ -93,13 +93,17 @@ def test_the_art_hash_is_six_hex_digits_of_the_picture() -> None:
     ("Qs", "Q♠\ufe0e"), ("Jd", "J♦\ufe0f"),
     ("X1", "🃏"), ("X2", "🃏"), ("??", "🂠"),
 ])
-def test_the_text_form_of_a_card(code: str, text: str) -> None:
-    assert cardfaces.card_text(Card(code)) == text
+def test_the_text_form_of_a_card_in_two_colours(code: str, text: str) -> None:
+    assert cardfaces.card_text(Card(code), four_colours=False) == text
 
 
 def test_the_text_form_is_at_most_4_characters_as_discord_counts_them() -> None:
     # Discord counts code points (its API is Python: len()). A variation selector follows each suit: U+FE0F
     # (emoji, red) after hearts and diamonds, U+FE0E (text, the text's colour) after spades and clubs.
-    lengths = {c.code: len(cardfaces.card_text(c)) for c in (*STANDARD_DECK, *JOKERS, UNKNOWN)}
+    lengths = {c.code: len(cardfaces.card_text(c, four_colours=False)) for c in (*STANDARD_DECK, *JOKERS, UNKNOWN)}
     assert max(lengths.values()) == 4 and lengths["Th"] == 4 and lengths["As"] == 3 and lengths["X1"] == 1
-    assert all(cardfaces.card_text(c).endswith("\ufe0f" if c.suit in "hd" else "\ufe0e") for c in STANDARD_DECK)
+    assert all(cardfaces.card_text(c, four_colours=False).endswith("\ufe0f" if c.suit in "hd" else "\ufe0e")
+               for c in STANDARD_DECK)
+    # Four colours: diamonds a blue diamond (one code point), clubs a shamrock and its emoji selector.
+    four = {c.code: len(cardfaces.card_text(c)) for c in (*STANDARD_DECK, *JOKERS, UNKNOWN)}
+    assert max(four.values()) == 4 and four["Td"] == 3 and four["Tc"] == 4

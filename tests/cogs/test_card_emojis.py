@@ -14,7 +14,7 @@ import pytest
 
 from bot import cardfaces
 from bot.poker.cards import JOKERS, STANDARD_DECK, UNKNOWN, Card
-from cogs.card_emojis import CardEmojis, emoji_name, is_card_emoji
+from cogs.card_emojis import CardEmojis, card_emoji_pictures, emoji_name, is_card_emoji
 
 
 class FakeResponse:
@@ -81,13 +81,13 @@ ALL = (*STANDARD_DECK, *JOKERS)
 MARKUP = re.compile(r"<:c_[A-Za-z0-9]{2}_[0-9a-f]{6}:\d{17,20}>")
 
 
-async def test_the_first_start_uploads_55_and_a_restart_none() -> None:
+async def test_the_first_start_uploads_both_decks_81_and_a_restart_none() -> None:
     app = StubApp()
     first = CardEmojis(app)
     assert first.card(Card("Th")) == "10♥️" and first.partial(Card("Th")) is None, "text before the sync"
     report = await first.sync()
-    assert len(app.created()) == 55 == len(report.uploaded) and report.complete and first.ready
-    assert len(set(app.created())) == 55
+    assert len(app.created()) == 81 == len(report.uploaded) and report.complete and first.ready
+    assert len(set(app.created())) == 81  # 55 pictures a deck; spades, hearts, jokers and the back shared
     for card in ALL:
         assert MARKUP.fullmatch(first.card(card)), card
         emoji = first.partial(card)
@@ -97,7 +97,7 @@ async def test_the_first_start_uploads_55_and_a_restart_none() -> None:
     app.calls.clear()
     again = CardEmojis(app)
     report = await again.sync()
-    assert app.calls == [("list", "")] and report.uploaded == [] and len(report.present) == 55
+    assert app.calls == [("list", "")] and report.uploaded == [] and len(report.present) == 81
     assert [again.card(c) for c in ALL] == [first.card(c) for c in ALL]
 
 
@@ -107,7 +107,7 @@ async def test_a_failed_upload_leaves_that_card_as_text(caplog: pytest.LogCaptur
     emojis = CardEmojis(app)
     with caplog.at_level(logging.WARNING):
         report = await emojis.sync()
-    assert len(app.created()) == 55 and len(report.uploaded) == 54 and not report.complete and not emojis.ready
+    assert len(app.created()) == 81 and len(report.uploaded) == 80 and not report.complete and not emojis.ready
     assert emojis.card(Card("Qs")) == "Q♠\ufe0e" and emojis.partial(Card("Qs")) is None
     assert all(MARKUP.fullmatch(emojis.card(c)) for c in ALL if c.code != "Qs")
     assert emojis.cards([Card("Ah"), Card("Qs")], sep="|").endswith("|Q♠\ufe0e")
@@ -124,7 +124,7 @@ async def test_uploads_go_two_at_a_time_and_survive_any_error() -> None:
     app = StubApp(failing={emoji_name("5h", png["5h"])}, error=OSError("connection reset"))
     emojis = CardEmojis(app)
     report = await emojis.sync()
-    assert app.most_in_flight == 2 and len(report.uploaded) == 54 and report.failed == [emoji_name("5h", png["5h"])]
+    assert app.most_in_flight == 2 and len(report.uploaded) == 80 and report.failed == [emoji_name("5h", png["5h"])]
     assert emojis.card(Card("5h")) == "5♥️"
 
 
@@ -133,8 +133,8 @@ async def test_a_long_rate_limit_stops_the_uploads_and_the_rest_stay_text() -> N
     app = StubApp(failing={emoji_name("2c", png["2c"])}, error=discord.RateLimited(3600.0))
     emojis = CardEmojis(app, concurrency=1)
     report = await emojis.sync()
-    assert app.created()[-1] == emoji_name("2c", png["2c"]) and len(report.failed) == 55 - len(report.uploaded)
-    assert len(report.failed) > 1 and emojis.card(Card("2c")) == "2♣\ufe0e" and app.deleted() == []
+    assert app.created()[-1] == emoji_name("2c", png["2c"]) and len(report.failed) == 81 - len(report.uploaded)
+    assert len(report.failed) > 1 and emojis.two_colours(Card("2c")) == "2♣\ufe0e" and app.deleted() == []
 
 
 async def test_a_failed_listing_leaves_every_card_as_text() -> None:
@@ -142,7 +142,7 @@ async def test_a_failed_listing_leaves_every_card_as_text() -> None:
     emojis = CardEmojis(app)
     report = await emojis.sync()
     assert app.created() == [] and not report.complete
-    assert emojis.cards([Card("Ad"), Card("X2"), UNKNOWN]) == "A♦️ 🃏 🂠" and emojis.back() == "🂠"
+    assert emojis.cards([Card("Ad"), Card("X2"), UNKNOWN]) == "A🔷 🃏 🂠" and emojis.back() == "🂠"
 
 
 async def test_an_older_drawing_is_deleted_only_once_the_new_set_is_complete() -> None:
@@ -164,7 +164,7 @@ async def test_an_older_drawing_is_deleted_only_once_the_new_set_is_complete() -
     first_delete = min(i for i, (call, _) in enumerate(app.calls) if call == "delete")
     assert last_create < first_delete
     assert sorted(app.deleted()) == sorted(e.name for e in old) == sorted(report.deleted)
-    assert {e.name for e in app.emojis} == {emoji_name(k, p) for k, p in png.items()} | {"c_As_party", "logo"}
+    assert {e.name for e in app.emojis} == set(card_emoji_pictures()) | {"c_As_party", "logo"}
 
 
 async def test_of_two_emojis_with_the_current_name_the_older_is_kept() -> None:
@@ -182,7 +182,8 @@ async def test_of_two_emojis_with_the_current_name_the_older_is_kept() -> None:
 
 def test_the_names_are_valid_discord_emoji_names_and_unique() -> None:
     names = [emoji_name(key, png) for key, png in cardfaces.pictures().items()]
-    assert len(set(names)) == 55 and len({n.lower() for n in names}) == 55
+    assert len(set(names)) == 55 and len({n.lower() for n in names}) == 55  # one deck
+    assert len(set(card_emoji_pictures())) == 81 and len({n.lower() for n in card_emoji_pictures()}) == 81
     for name in names:
         assert re.fullmatch(r"[A-Za-z0-9_]{2,32}", name) and is_card_emoji(name), name
     assert emoji_name("As", b"x") != emoji_name("As", b"y") and emoji_name("As", b"x").startswith("c_As_")
@@ -195,6 +196,30 @@ async def test_start_runs_one_sync_in_the_background() -> None:
     task = emojis.start()
     assert emojis.start() is task and emojis.partial(Card("As")) is None
     report = await task
-    assert report.complete and emojis.ready and len(app.created()) == 55
+    assert report.complete and emojis.ready and len(app.created()) == 81
     emojis.stop()  # nothing left to cancel
     assert not task.cancelled()
+
+
+async def test_both_decks_are_kept_and_each_card_has_its_colour() -> None:
+    """Four colours (the default) and two (``/poker cards colours:two``): one sync uploads both, a second deletes
+    neither, and a diamond or a club is a different picture in each, a spade the same."""
+    app = StubApp()
+    emojis = CardEmojis(app)
+    await emojis.sync()
+    four, two = cardfaces.pictures(four_colours=True), cardfaces.pictures(four_colours=False)
+    for code in ("Kd", "Kc"):
+        assert emojis.partial(Card(code)) != emojis.partial(Card(code), four_colours=False)
+        assert emojis.card(Card(code)) == str(emojis.partial(Card(code)))
+        assert str(emojis.partial(Card(code))).startswith(f"<:{emoji_name(code, four[code])}:")
+        assert emojis.two_colours(Card(code)).startswith(f"<:{emoji_name(code, two[code])}:")
+    assert emojis.partial(Card("Ks")) == emojis.partial(Card("Ks"), four_colours=False)
+    app.calls.clear()
+    again = CardEmojis(app)
+    await again.sync()
+    assert app.deleted() == [] and app.created() == [] and again.ready
+
+
+def test_the_text_of_a_card_has_four_colours_or_two() -> None:
+    assert [cardfaces.card_text(Card(c)) for c in ("As", "Kh", "Qd", "Jc")] == ["A♠\ufe0e", "K♥️", "Q🔷", "J☘️"]
+    assert [cardfaces.card_text(Card(c), four_colours=False) for c in ("Qd", "Jc")] == ["Q♦️", "J♣\ufe0e"]

@@ -57,7 +57,8 @@ def test_each_action_plays_its_move_and_only_at_its_moment() -> None:
     moves = {a.name: a.move_for(BETTING) for a in TURN_ACTIONS if a.move is not None and a.phase == "betting"}
     assert moves == {"fold": Fold(), "cc": CheckCall(), "min": BetRaise(20), "pot": BetRaise(35),
                      "max": BetRaise(100)}
-    with pytest.raises(TableError, match=r"It is not time to draw\."):
+    with pytest.raises(TableError, match=r"It is not time to draw: this is a betting round\. Call 10 "
+                       r"\(`/poker call`\), raise \(`/poker raise`\) or fold \(`/poker fold`\)\."):
         _turn.PAT.move_for(BETTING)
     drawing = Legal(player=0, phase="drawing", max_discards=5, can_fold=True)
     assert _turn.PAT.move_for(drawing) == Draw()
@@ -85,3 +86,10 @@ def test_a_new_button_is_one_declaration() -> None:
     button = half.button(7, 41, 3, BETTING)
     assert (button.item.custom_id, button.item.label) == ("pk:turn:7:41:3:half", "½ pot 20")
     assert half.move_for(BETTING) == BetRaise(20)
+
+
+def test_the_first_turn_alert_waits_half_the_clock_and_at_least_15_seconds() -> None:
+    from cogs.table._alerts import first_alert_after
+
+    assert first_alert_after(60) == 30 and first_alert_after(120) == 60
+    assert first_alert_after(20) == 15 and first_alert_after(5) == 15

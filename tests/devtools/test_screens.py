@@ -161,7 +161,9 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
         {camera.shots["draw-picker"].viewer}
     draw_dm = camera.shots["draw-dm"]
     dm_head, dm_report = draw_dm.payloads[-1]["content"].split("\n", 1)
-    assert draw_dm.title == "pokerbot" and dm_report == thrown["content"]  # the same words
+    # The same words; the report in the channel has the new hand under it, in its embed (the DM says "Now: ...").
+    new_hand = str(thrown["embeds"][0]["description"]).split("\n")[0]
+    assert draw_dm.title == "pokerbot" and dm_report.startswith(thrown["content"] + "\nNow: " + new_hand)
     assert re.fullmatch(r"#\d+ .+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
 
     twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain

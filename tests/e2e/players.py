@@ -453,6 +453,15 @@ class Players:
         await self.fake.wait_for(lambda: len(self.showdowns()) > shown, timeout, what="the showdown shown")
         return number
 
+    async def next_turn(self, turn: Turn, timeout: float = 10.0) -> Turn | None:
+        """The turn after ``turn`` in its hand once the table message shows it, or None once the hand is over."""
+        def moved_on() -> Turn | bool | None:
+            after = self._next_turn(turn.hand_id)
+            return after if not isinstance(after, Turn) or after.seq != turn.seq else None
+
+        after = await self.fake.wait_for(moved_on, timeout, what="the next turn")
+        return after if isinstance(after, Turn) else None
+
     async def _next_turn_or_end(self, number: int, timeout: float = 10.0) -> Turn | None:
         """The next turn of hand ``number`` once the table message shows it, or None once the hand is over."""
         def ready() -> Turn | bool | None:

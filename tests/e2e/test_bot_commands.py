@@ -63,27 +63,48 @@ async def refused(players: Players, user: str, sub: str, expected: str, **option
     await audited(players)
 
 
+async def test_every_option_says_what_it_is(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Discord shows "…" under an option without a description: every option of every command the bot registers
+    has one, and it is more than the option's own name ("small_blind": "Small blind" said nothing)."""
+    await poker_bot(seed=1)
+
+    def options(node: dict[str, Any], path: str) -> list[tuple[str, dict[str, Any]]]:
+        found = []
+        for option in node.get("options") or []:
+            if option.get("type") in (1, 2):  # a subcommand or a group
+                found += options(option, f"{path} {option['name']}")
+            else:
+                found.append((f"{path} {option['name']}", option))
+        return found
+
+    every = [found for name, command in fake.global_commands.items() for found in options(command, name)]
+    assert len(every) > 40
+    for path, option in every:
+        said = str(option.get("description") or "")
+        assert said not in ("", "…") and said.lower().replace(" ", "_") != option["name"].lower(), (path, said)
+
+
 async def test_the_poker_group_fits_discord(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """Discord allows 25 subcommands and groups in /poker: the bot registers 24 (start and export moved into the
-    table and session groups made room for night, and leave one for cards), and the fake refuses a tree of 26, as
+    """Discord allows 25 subcommands and groups in /poker: the bot registers 25 (start and export moved into the
+    table and session groups made room for night and cards: /poker is full), and the fake refuses a tree of 26, as
     Discord refuses its sync."""
     bot = await poker_bot(seed=1)
     poker = bot.tree.get_command("poker")
     assert poker is not None
     data = poker.to_dict(bot.tree)
     names = [o["name"] for o in data["options"]]
-    assert len(names) == 24, names
-    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table", "session", "night"):
+    assert len(names) == 25, names
+    for move in ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "table", "session", "night",
+                 "cards"):
         assert move in names
     assert "start" not in names and "export" not in names
     groups = {o["name"]: sorted(sub["name"] for sub in o.get("options", [])) for o in data["options"]}
     assert groups["table"] == ["chipvalue", "kick", "pause", "resume", "settings", "show", "start"]
     assert groups["session"] == ["export", "new"]
     assert groups["night"] == ["cancel", "list", "plan", "timezone"]
-    extra = [{"type": 1, "name": f"extra{k}", "description": "one too many"} for k in range(2)]
+    extra = [{"type": 1, "name": "extra", "description": "one too many"}]
     with pytest.raises(ApiError):
         fake.register_commands([dict(data, options=[*data["options"], *extra])])
-    fake.register_commands([dict(data, options=[*data["options"], *extra[:1]])])  # room for one more: cards
     fake.register_commands([data])
 
 
@@ -113,8 +134,10 @@ async def test_betting_by_command_and_every_refusal(fake: FakeDiscord, poker_bot
     await refused(players, others[0], "call", "It is not your turn.")
     await refused(players, "dave", "raise", "You are not seated at this table.", amount="50")
     await refused(players, turn.name, "check", "You cannot check: you face a bet of 10. Call it, raise, or fold.")
-    await refused(players, turn.name, "pat", "It is not time to draw.")
-    await refused(players, turn.name, "draw", "It is not time to draw.", cards="Ks")
+    betting = ("It is not time to draw: this is a betting round. Call 10 (`/poker call`), raise (`/poker raise`) "
+               "or fold (`/poker fold`).")  # says what to do, as the check's refusal does
+    await refused(players, turn.name, "pat", betting)
+    await refused(players, turn.name, "draw", betting, cards="Ks")
     await refused(players, turn.name, "raise", f"“lots” is not an amount: give a whole number of chips, {bounds}.",
                   amount="lots")
     await refused(players, turn.name, "bet", f"An amount cannot be negative: give a whole number of chips, {bounds}.",
@@ -237,6 +260,10 @@ async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, p
     # Another player sees only his own cards; a spectator none; nobody sees the drawer's.
     for choice in await choices(players, other, ""):
         assert set(parse_cards(choice["value"].replace(" ", ""))) <= set(other_hand)
+    # Not at his draw, no limit applies to him yet: the throws of four and of all five are offered too (they came
+    # after the 25 choices of one, two and three cards).
+    sizes = [len(choice["value"].split()) for choice in await choices(players, other, "")]
+    assert sizes.count(4) == 5 and sizes.count(5) == 1 and sizes.count(1) == 5 and len(sizes) == 25
     assert await choices(players, "dave", "") == []
     offered = {c for ch in await choices(players, other, "K") for c in parse_cards(ch["value"].replace(" ", ""))}
     assert offered <= set(other_hand) and not offered & set(hand)
@@ -266,7 +293,10 @@ async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, p
     live = players.table.live
     assert live is not None and live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {format_cards(thrown)}"
     await fake.wait_for(lambda: len(fake.dms(turn.name)) > dms, what="the draw's DM")
-    assert fake.dms(turn.name)[-1].content == f"#1 Five Card Draw at <#{players.channel_id}>\n{text}"  # the DM: which
+    hand_now = players.cards(live.hand.holes[turn.legal.player])
+    assert drew.message is not None and str(drew.message.embeds[0]["description"]).startswith(hand_now)  # under it
+    assert fake.dms(turn.name)[-1].content.startswith(
+        f"#1 Five Card Draw at <#{players.channel_id}>\n{text}\nNow: {hand_now}")  # the DM: which
     turn = await players.turn(1)
     patted = await players.poker(turn.name, "pat")
     assert "you stand pat." in said(patted) and private(patted)

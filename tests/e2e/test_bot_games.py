@@ -106,11 +106,14 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", choice_per="orbit")
     assert table.settings.choice_per == "orbit"
+    created = next(m for m in fake.channel_messages("poker") if m.content.startswith("Table open"))
+    assert created.content.startswith("Table open: Blinds 5/10, each game at its usual limit. Buy-ins"), \
+        created.content  # not "Each game's default structure 5/10"
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
     async def choose(who: str, game: str) -> None:
         message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
-        assert f"**<@{players.uid(who)}> picks the next game** · ⏱ <t:" in message.text()  # his clock is shown
+        assert f"**<@{players.uid(who)}> picks the next game**\n⏱ <t:" in message.text()  # his clock, on its own line
         offered = parts["game"]["options"]
         assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"

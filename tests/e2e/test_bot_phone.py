@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import re
 
 import pytest
 
@@ -15,7 +16,7 @@ from cogs.card_emojis import card_emoji_pictures
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, StoredMessage
-from .players import FastClockFor, Players, calling_station, channel_texts
+from .players import FastClockFor, Players, Turn, calling_station, channel_texts
 
 pytestmark = pytest.mark.e2e
 
@@ -29,13 +30,14 @@ def alert_dms(fake: FakeDiscord, name: str) -> list[str]:
 async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     fake: FakeDiscord, poker_bot: PokerBotStarter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A player who is not looking gets a DM when his turn has waited, and another before his clock runs out,
-    each with a link to the table; one who acts at once gets none; /poker alerts turns them off."""
+    """A player who is not looking gets a DM when his turn has waited half his clock, and another before his clock
+    runs out, each saying what is asked and its cost, the time left, and a link to the table; one who acts at once
+    gets none; /poker alerts turns them off."""
     await poker_bot(seed=3)
     # The module the running bot loaded: a bot closed earlier in this process unloaded its extensions, and
     # discord.py then drops their modules from sys.modules, so the next bot imports them afresh.
     alerts = importlib.import_module("cogs.table._alerts")
-    monkeypatch.setattr(alerts, "NOTIFY_AFTER", 0.3)
+    monkeypatch.setattr(alerts, "FIRST_AT_LEAST", 0.3)
     monkeypatch.setattr(alerts, "WARN_BEFORE", 0.4)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, start=False)
@@ -45,10 +47,13 @@ async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     turn = await players.turn(1)
     assert turn.name == "carol"
     first = await fake.wait_for_dm("carol", lambda m: m.content.startswith("🔔"), timeout=3)
-    assert first.content.startswith(f"🔔 Your move at <#{players.channel_id}> (Five Card Draw) · ⏱ <t:")
+    # What is asked, what it costs, and the time left (half the 1.2 s clock: 0.6 s, "1 s" rounded).
+    assert re.match(rf"🔔 Your turn at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold · "
+                    r"[01] s left\n", first.content), first.content
     assert f"/channels/{fake.guild_id}/{players.channel_id}/{table.message_id}" in first.content  # the table, a tap
     warned = await fake.wait_for_dm("carol", lambda m: m.content.startswith("⏰"), timeout=3)
-    assert "seconds left for your move" in warned.content
+    assert re.match(rf"⏰ [01] s left at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold\n",
+                    warned.content), warned.content
     await fake.wait_for(lambda: table.live is not None and table.live.seq == 1, 3, what="the clock to fold carol")
     assert len(alert_dms(fake, "carol")) == 2
     # The others act at once (their clock is 60 s): no alert for them.
@@ -190,8 +195,8 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
 
 async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, start_bot: object, tmp_path: object
                                                            ) -> None:
-    """A bot's first start uploads its 55 card pictures as application emojis; a restart uploads nothing; the DMs
-    and the showdown show cards as those emojis."""
+    """A bot's first start uploads its card pictures (both decks: 81) as application emojis; a restart uploads
+    nothing; the DMs and the showdown show cards as those emojis."""
     from pathlib import Path
 
     assert len(fake.emojis) == 0, [e.name for e in fake.emojis][:3]
@@ -199,7 +204,7 @@ async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, st
     first = PokerBot(db, next_hand_delay=0.01)
     await start_bot(first)  # type: ignore[operator]
     report = await first.card_emojis.start()
-    assert report.complete and len(report.uploaded) == len(card_emoji_pictures()) == 55
+    assert report.complete and len(report.uploaded) == len(card_emoji_pictures()) == 81
     assert {e.name for e in fake.emojis} == set(card_emoji_pictures())
     assert all(fake.emoji(name).image == png for name, png in card_emoji_pictures().items())
     await first.close()
@@ -207,7 +212,7 @@ async def test_cards_are_the_bots_own_emojis_uploaded_once(fake: FakeDiscord, st
     second = PokerBot(db, next_hand_delay=0.01)
     await start_bot(second)  # type: ignore[operator]
     again = await second.card_emojis.start()
-    assert again.uploaded == [] and len(again.present) == 55
+    assert again.uploaded == [] and len(again.present) == 81
     ace = parse_cards("As")[0]
     assert second.card_emojis.card(ace) == f"<:{next(n for n in card_emoji_pictures() if n.startswith('c_As_'))}:" \
         f"{fake.emoji(next(n for n in card_emoji_pictures() if n.startswith('c_As_'))).id}>"
@@ -251,25 +256,203 @@ async def test_the_table_is_edited_through_a_clicks_token_not_under_the_global_l
     assert players.showdown(1)
 
 
-async def test_a_players_draw_reports_do_not_pile_up_under_the_table(
+async def test_a_players_private_messages_do_not_pile_up_under_the_table(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
-    """Each Throw leaves its report (the new hand, ephemeral, under the table); the player's next Draw… removes
-    the previous one, so three draws leave one report per player, not three pushing the buttons off the screen."""
+    """Each player's private replies at the table (the picker, the draw report, My hand, a refusal) replace his
+    previous one: through a triple draw hand, after every turn, each player has at most one private message in the
+    channel on his screen, and a draw's report is it."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="triple-draw-27")
-    reports: dict[str, list[StoredMessage]] = {name: [] for name in PLAYERS}
+    draws: dict[str, int] = dict.fromkeys(PLAYERS, 0)
+    refused = False
     while True:
         turn = await players.turn(1)
         if turn.legal.phase == "drawing":
             thrown = await players.draw(turn.legal.hand[:1], turn=turn)
-            assert thrown.message is not None and thrown.message.content.startswith("Draw ")
-            reports[turn.name].append(thrown.message)
+            assert thrown.message is not None and thrown.content.startswith("Draw ")
+            draws[turn.name] += 1
         else:
             await players.act("cc", turn=turn)
-        if all(len(r) == 3 for r in reports.values()):
+        if not refused:  # a click out of turn and My hand: each replaces the player's private message
+            now = await players.turn(1)
+            other = next(n for n in PLAYERS if n != now.name)
+            await players.click_seat(other, "hand")
+            wrong = await fake.reply_to(await fake.click(other, now.message, players.button_id(now, "cc")))
+            assert wrong.ephemeral and wrong.content == "It is not your turn.", wrong.content
+            assert wrong.message is not None and "<:c_" in _embed_text(wrong.message)  # his cards under it
+            refused = True
+
+        def one_each() -> bool:
+            return all(len([m for m in fake.ephemeral_for(name) if m.channel_id == players.channel_id]) <= 1
+                       for name in PLAYERS)
+
+        await fake.wait_for(one_each, 5, what="one private message per player")  # the older one is deleted
+        if all(n == 3 for n in draws.values()):
             break
+
+
+def _embed_text(message: StoredMessage | None) -> str:
+    """A message's embed descriptions (a private message shows its words there, under the cards)."""
+    if message is None:
+        return ""
+    return "\n".join(str(e.get("description") or "") for e in message.embeds)
+
+
+async def test_a_player_sees_his_own_cards_under_the_table_at_his_turn(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """From his first tap on, at each of his turns a player's one private message in the channel shows his cards as
+    they are now (the cards alone, drawn large, or under his draw's report, and what they make), with no tap of
+    his: updated at a new deal and after his draws, and under the current table message once he has acted in the
+    hand."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    checked = under = 0
+    for number in (1, 2):
+        acted: set[str] = set()
+        turn: Turn | None = await players.turn(number, timeout=10)
+        while turn is not None:
+            hand = table.hand
+            assert hand is not None
+            seat = table.engine_seat(turn.user_id)
+            assert seat is not None
+            name, held = turn.name, players.cards(hand.holes[seat])
+
+            def current(name: str = name, held: str = held) -> StoredMessage | None:
+                private = [m for m in fake.ephemeral_for(name) if m.channel_id == players.channel_id]
+                shown = len(private) == 1 and (private[0].content == held  # alone, drawn large
+                                               or _embed_text(private[0]).startswith(held))  # under a draw's report
+                return private[0] if shown else None
+
+            # the answer to his join at first, kept current since (the new deal's cards edited in)
+            mine = await fake.wait_for(current, 5, what=f"{name}'s cards in his one private message")
+            assert f"#{number} " in _embed_text(mine)
+            if turn.name in acted:
+                assert mine.id > turn.message.id  # right under the table's buttons
+                under += 1
+            checked += 1
+            if turn.legal.phase == "drawing":
+                await players.draw(turn.legal.hand[:2], turn=turn)
+            else:
+                await players.act("cc", turn=turn)
+            acted.add(turn.name)
+            turn = await players.next_turn(turn)
+    assert checked > 20 and under > 10
+
+
+async def test_four_colours_by_default_and_two_for_a_player_who_asks(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """The table and everyone's own cards are in four colours (♦ blue, ♣ green); ``/poker cards colours:two``
+    draws one player's own cards (his private message, his DMs) in two, remembered across a restart; /poker
+    has 25 entries, Discord's limit, with cards in the last."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    poker = fake.global_commands["poker"]
+    assert len(poker["options"]) == 25 and any(o["name"] == "cards" for o in poker["options"])
+    chose = await players.poker("bob", "cards", colours="two")
+    assert chose.ephemeral and chose.content.startswith("Your cards in two colours")
+    table = await players.open_table("alice", PLAYERS, game="five-card-draw")
+    await players.turn(1)
+    emojis = players.bot.card_emojis
+    hand = table.hand
+    assert hand is not None
+    for name in PLAYERS:
+        seat = table.engine_seat(players.uid(name))
+        assert seat is not None
+        held = hand.holes[seat]
+        four = name != "bob"
+        dealt = await fake.wait_for_dm(name, lambda m: "Five Card Draw" in m.content, timeout=5)
+        assert emojis.cards(held, four_colours=four) in dealt.content, name
+        mine = await fake.wait_for(lambda name=name: [m for m in fake.ephemeral_for(name)
+                                                      if m.channel_id == players.channel_id], 5, what="his cards")
+        assert mine[-1].content == emojis.cards(held, four_colours=four), name
+        if name == "bob":  # a diamond or a club: a picture that differs between the decks
+            assert emojis.cards(held, four_colours=True) != emojis.cards(held, four_colours=False)
+    assert await players.bot.store.four_colours(fake.guild_id, players.uid("bob")) is False
+    assert await players.bot.store.four_colours(fake.guild_id, players.uid("carol")) is True
+
+
+async def test_no_limit_buttons_take_two_rows_not_four(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """In no limit the turn has six buttons (Fold, Call, Raise, Pot, All in, Amount…): three to a row, so the
+    message has the seat row and two rows of the turn's buttons, as a phone shows them, not five and one wrapped
+    into four rows. Fixed limit keeps one row."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, structure="no-limit")
+    turn = await players.turn(1)
+    rows = [[c.get("label") for c in row.get("components") or []] for row in turn.message.components]
+    assert rows == [["My hand", "Sit out / in", "Leave"], ["Fold", "Call 10", "Raise to 20"],
+                    ["Pot 35", "All in 1,000", "Amount…"]], rows
+
+
+async def test_join_is_offered_while_the_table_waits_for_players_not_once_everyone_plays(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """The lobby offers Join (and a table waiting for a second player); once hands are dealt, the page of a hand
+    just over does not (everyone who came is seated; a newcomer types /poker join, which still works)."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, start=False)
+    lobby = fake.message(table.message_id or 0)
+    assert "Join" in [b.get("label") for b in lobby.buttons()]
+    await players.poker("alice", "table start")
+    await players.play(calling_station, number=1)
+    finished = fake.message(table.message_id or 0)
+    labels = [b.get("label") for b in finished.buttons()]
+    assert "Join" not in labels and "Sit out / in" in labels, labels
+    late = await players.poker("dave", "join")
+    assert late.content.startswith("You sit in seat 4"), late.content
+
+
+async def test_a_refused_tap_does_not_take_away_the_picker_in_use(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """A player picking his cards types a move by mistake: the refusal does not delete his open picker (it is put
+    aside, and goes once he has drawn), so he throws from it as he meant to, and one private message is left."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    while (turn := await players.turn(1)).legal.phase != "drawing":
+        await players.act("cc", turn=turn)
+    opened = await players.open_draw(turn)
+    picker = opened.message
+    assert picker is not None
+    stale = await players.poker(turn.name, "call")
+    assert stale.ephemeral and stale.content == "It is time to draw, not to bet."
     await fake.settle()
-    for name, made in reports.items():
-        assert [fake.message(m.id).deleted for m in made] == [True, True, False], name  # the last one stays
+    assert not fake.message(picker.id).deleted  # still his to use
+    toggles, _ = players.picker_buttons(fake.message(picker.id))
+    await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), toggles[0]))
+    _, confirms = players.picker_buttons(fake.message(picker.id))
+    thrown = await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), next(iter(confirms.values()))))
+    assert thrown.content.startswith("Draw 1 of 3: threw")
+    await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
+                        == [picker.id], 5, what="the refusal removed once he drew")
+
+
+async def test_draw_pressed_twice_leaves_the_newer_picker_working(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """A double tap on Draw… (or a second one after a slow answer): the newer picker replaces the older, its taps
+    and Throw work, and one private message is left."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="triple-draw-27")
+    while (turn := await players.turn(1)).legal.phase != "drawing":
+        await players.act("cc", turn=turn)
+    first = (await players.open_draw(turn)).message
+    second = (await players.open_draw(turn)).message
+    assert first is not None and second is not None and first.id != second.id
+    for index in range(2):  # two taps: each an edit of the newer picker
+        toggles, _confirms = players.picker_buttons(fake.message(second.id))
+        tapped = await fake.reply_to(await fake.click(turn.name, fake.message(second.id), toggles[index]))
+        assert tapped.response_type == 7
+    _, confirms = players.picker_buttons(fake.message(second.id))
+    thrown = await fake.reply_to(await fake.click(turn.name, fake.message(second.id), confirms["Throw 2"]))
+    assert thrown.content.startswith("Draw 1 of 3: threw")
+    await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
+                        == [second.id], 5, what="the older picker removed")

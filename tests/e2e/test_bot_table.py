@@ -75,10 +75,16 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
     closed = await players.poker("manager", "close")  # Manage Server may close any table
     text = closed.followups[-1].content
     assert text.startswith("Table closed.")
-    for name in PLAYERS:
-        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])}" in text
+    # Nobody's private message (his cards, a draw's report) is left under the closed table.
+    await fake.wait_for(lambda: all(m.channel_id != players.channel_id for n in PLAYERS
+                                    for m in fake.ephemeral_for(n)), 5, what="the private messages removed")
+    for name in PLAYERS:  # each with his night: won, lost or even, and where to settle up
+        net = after_one[name] - 1000
+        result = f"won {render.chips(net)}" if net > 0 else f"lost {render.chips(-net)}" if net < 0 else "even"
+        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result}\n" in text
         balance = await players.chips(name, "balance")
         assert balance.content == f"<@{players.uid(name)}> has {render.chips(after_one[name])} chips in the bank."
+    assert text.endswith("\nWho pays whom: `/chips settle`.")
     hands = await players.bot.store.recent_hands(table.id, 5)
     assert [h.status for h in hands] == ["void", "complete"]  # the hand in play was voided: chips back
 

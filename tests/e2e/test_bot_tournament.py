@@ -137,9 +137,13 @@ async def test_a_whole_tournament_of_each_structure(fake: FakeDiscord, poker_bot
     players = Players(fake, poker_bot)
     table, lobby = await tournament(players, "alice", game=game, buy_in=100, starting_chips=400, level_minutes=1,
                                     levels="10/20, 20/40, 40/80, 80/160", structure=structure, payouts="70/30")
-    for name in PLAYERS:
+    for number, name in enumerate(PLAYERS):
         answer = await press(players, name, lobby, "Register")
         assert answer.response_type == 7 and "You are in" in answer.followups[0].content
+        if number == 0:  # a lone registrant is in, not "1st"
+            roster = next(f["value"] for f in fake.message(lobby.id).embeds[0]["fields"]
+                          if f["name"].startswith("Players"))
+            assert roster == f"<@{players.uid(name)}>", roster
     assert await players.bot.store.balance(fake.guild_id, players.uid("bob")) == 900
     field = players.section("Tournament")
     assert field is not None and "3 registered · prize pool 300" in field
@@ -147,6 +151,14 @@ async def test_a_whole_tournament_of_each_structure(fake: FakeDiscord, poker_bot
     assert refused.ephemeral and "host" in refused.content
     started = await command(players, "alice", "start")
     assert "The tournament starts: 3 players, prize pool 300" in started.content
+    # Started, with no late registration and no rebuys: no cash-table seat button, and the commands say so.
+    turn = await players.turn(1, timeout=10)
+    assert [b.get("label") for b in turn.message.buttons()][:2] == ["My hand", "Sit out / in"]
+    assert not {"Join", "Rebuy…", "Leave"} & {b.get("label") for b in turn.message.buttons()}
+    joining = await players.poker("dave", "join")
+    assert joining.content == "This table plays a tournament, and its registration is closed: you can watch."
+    rebuying = await players.poker("bob", "rebuy", amount=100)
+    assert rebuying.content == "This tournament has no rebuys: a player who goes broke is out."
     final = await play_out(players, bettor)
 
     store = players.bot.store
@@ -174,8 +186,9 @@ async def test_a_whole_tournament_of_each_structure(fake: FakeDiscord, poker_bot
     # The table message says it is over; /chips results and /poker history work for the tournament.
     over = await fake.wait_for(lambda: players.section("Tournament over"), 5, what="the table message's standings")
     assert f"<@{winner}>" in over
+    assert players.message().buttons() == []  # nothing to join, rebuy or leave once it is over
     results = await players.chips("alice", "results")
-    assert f"<@{winner}> +110" in results.content
+    assert f"<@{winner}> +110" in results.content and "(running)" not in results.content
     history = await players.poker("bob", "history", count=2)
     assert history.ephemeral and history.message is not None and f"#{hands[-1].number} " in history.message.text()
 
@@ -193,6 +206,10 @@ async def test_registration_buttons_late_registration_rebuy_and_cancel(
         await press(players, name, lobby, "Register")
     out = await press(players, "carol", lobby, "Unregister")
     assert "50 chips are back" in out.followups[0].content
+    message = fake.message(lobby.id)
+    button = next(b for b in message.buttons() if str(b.get("label", "")).startswith("Unregister"))
+    again = await fake.reply_to(await fake.click("carol", message, str(button["custom_id"])))
+    assert again.ephemeral and again.content == "You are not in the tournament.", again.content  # to her
     assert await store.balance(fake.guild_id, players.uid("carol")) == 1000
     await command(players, "alice", "start")
     joined = await press(players, "carol", lobby, "Register")  # late registration
@@ -219,12 +236,16 @@ async def test_registration_buttons_late_registration_rebuy_and_cancel(
     assert "Rebought: 500 tournament chips for 50" in answer.followups[0].content
     # The host calls it off: every buy-in and rebuy comes back, and the table closes.
     await fake.settle()
+    table_message = players.table.message_id
+    assert table_message is not None
     cancelled = await fake.reply_to(await fake.slash("alice", "poker", group="tournament", subcommand="cancel",
                                                      channel=players.channel), followups=1)
     assert "every buy-in and rebuy is returned" in cancelled.followups[0].content
     for name in ("alice", "bob", "carol"):
         assert await store.balance(fake.guild_id, players.uid(name)) == 1000
     assert players.bot.tables.get(players.channel_id) is None
+    closed = fake.message(table_message).embeds[0]["description"]  # not "/poker create opens a new table"
+    assert closed.endswith("The tournament was cancelled: every buy-in and rebuy was returned."), closed
 
 
 async def test_a_restart_mid_tournament_keeps_the_clock_and_the_hand(
@@ -293,6 +314,8 @@ async def test_play_resumes_by_itself_after_a_break_even_across_a_restart(
     assert await big_blinds() == {20, 40}
     await players.play(folding)
     await fake.settle()
+    table_message = players.table.message_id
+    assert table_message is not None
     cancelled = await fake.reply_to(await fake.slash("alice", "poker", group="tournament", subcommand="cancel",
                                                      channel=players.channel), followups=1)
     assert "every buy-in and rebuy is returned" in cancelled.followups[0].content

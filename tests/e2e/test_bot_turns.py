@@ -11,11 +11,11 @@ import pytest
 
 from bot.tables import Table, TableError
 from cogs import render
-from cogs.table._text import private_hand
+from cogs.table._text import hand_value
 
 from .conftest import DiscordErrors
 from .conftest_bot import PokerBotStarter
-from .fakediscord import FakeDiscord, InteractionRecord
+from .fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from .players import FastClockFor, Players, calling_station, channel_texts, standing_pat
 
 pytestmark = pytest.mark.e2e
@@ -48,7 +48,8 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
 
     turn = await players.turn(1)
     assert turn.name == "carol" and turn.legal.call_amount == 10
-    assert f"**<@{carol}>: call 10, raise or fold** · ⏱ <t:" in players.description()  # how long she has
+    assert f"**<@{carol}>: call 10, raise or fold**\n⏱ <t:" in players.description()  # how long she has (own line:
+    # "⏱ in 59 seconds" after the prompt wrapped at phone width)
     await players.play(calling_station, idle={"carol"})  # she faces the big blind: the clock folds her
     first = [a for a in (await players.bot.store.recent_hands(table.id, 1))[0].actions]
     assert first[0] == "p3 f"
@@ -82,6 +83,10 @@ async def closed_dms_table(fake: FakeDiscord, poker_bot: PokerBotStarter) -> tup
     return players, table, notice
 
 
+def _embed_text(message: StoredMessage) -> str:
+    return "\n".join(str(e.get("description") or "") for e in message.embeds)
+
+
 async def test_a_player_with_closed_dms_is_told_on_the_table_to_use_my_hand(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
@@ -91,17 +96,21 @@ async def test_a_player_with_closed_dms_is_told_on_the_table_to_use_my_hand(
     assert table.hand is not None
     seat = table.live.users.index(players.uid("carol"))
     mine = await players.click_seat("carol", "hand")
-    assert mine.ephemeral and mine.content.endswith(private_hand(table.hand, seat, players.bot.card_emojis.card))
-    assert players.cards(table.hand.holes[seat]) in mine.content
+    # Her cards alone (drawn large), what they make under them.
+    assert mine.ephemeral and mine.content == players.cards(table.hand.holes[seat])
+    assert mine.message is not None and hand_value(table.hand, seat) in _embed_text(mine.message)
     command = await players.poker("carol", "hand")
-    assert command.ephemeral and command.content == mine.content
+    assert command.ephemeral and command.content == mine.content and command.message is not None
+    assert _embed_text(command.message) == _embed_text(mine.message)
     assert fake.dms("carol") == [] and len(fake.dms("alice")) == 1
     # Her draw's new cards are not DMed: the picker, where she drew, shows them, to her only.
     await players.play(calling_station, until=lambda t: t.name == "carol" and t.legal.phase == "drawing")
     turn = await players.turn(1)
     drawn = await players.draw(turn.legal.hand[:2], turn=turn)
-    assert drawn.ephemeral and "Draw 1 of 1: threw " in drawn.content
-    assert drawn.content.endswith("Now: " + private_hand(table.hand, seat, players.bot.card_emojis.card))
+    assert drawn.ephemeral and drawn.message is not None and drawn.content.startswith("Draw 1 of 1: threw ")
+    # Her new cards, and what they make, under the report.
+    assert _embed_text(drawn.message).startswith(players.cards(table.hand.holes[seat]))
+    assert hand_value(table.hand, seat) in _embed_text(drawn.message)
     # The next hand's cards cannot be DMed either; nothing about it was posted in the channel.
     await players.play(calling_station, number=1)
     await players.turn(2)

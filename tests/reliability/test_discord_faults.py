@@ -12,6 +12,7 @@ import random
 import discord
 import pytest
 
+from cogs.table._text import hand_value
 from tests.e2e.conftest_bot import PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, RateLimitModel, RestCall, call_matcher
 from tests.e2e.players import FastClockFor, Players, bettor, calling_station, standing_pat
@@ -282,8 +283,10 @@ async def test_closed_dms_for_one_then_all_players(
     for name in PLAYERS:
         mine = await players.click_seat(name, "hand")
         seat = table.live.users.index(players.uid(name))
-        assert mine.ephemeral and mine.content == runner_of(players, table).hand_text(players.uid(name))
-        assert players.cards(table.hand.holes[seat]) in mine.content
+        # His cards alone (drawn large), which hand and what they make under them.
+        assert mine.ephemeral and mine.content == players.cards(table.hand.holes[seat])
+        assert mine.message is not None and str(mine.message.embeds[0]["description"]) == \
+            f"#3 Five Card Draw · {hand_value(table.hand, seat)}"
     # Each is named once on the table message (not in posts that push it up the channel).
     text = players.description()
     assert all(text.count(f"⚠ <@{players.uid(name)}> gets no DMs") == 1 for name in PLAYERS)

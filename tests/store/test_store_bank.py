@@ -151,3 +151,16 @@ async def test_audit_finds_books_that_do_not_balance(open_store: OpenStore) -> N
     assert any("chips minted" in p for p in report.problems)
     assert await store.check_ledger_integrity(G) != []
     assert "PROBLEM" in report.summary()
+
+
+async def test_a_members_settings_are_each_on_until_he_turns_it_off(store: Store) -> None:
+    """Turn alerts and the four-colour deck: on for a member never seen, each changed alone, kept per server."""
+    member = 222_222_222_222_222_222
+    assert await store.turn_alerts(G, member) and await store.four_colours(G, member)
+    await store.set_four_colours(G, member, False)
+    assert not await store.four_colours(G, member) and await store.turn_alerts(G, member)
+    await store.set_turn_alerts(G, member, False)
+    assert not await store.turn_alerts(G, member) and not await store.four_colours(G, member)
+    await store.set_four_colours(G, member, True)
+    assert await store.four_colours(G, member) and not await store.turn_alerts(G, member)
+    assert await store.four_colours(G + 1, member) and await store.turn_alerts(G + 1, member)

@@ -1,0 +1,207 @@
+"""Each player's one private message at a table, carrying his cards: his hand where he acts, nothing piling up.
+
+Whatever the bot tells a player privately at a table (the answer to his join, My hand, the draw picker and what it
+dealt, a refusal, All in's question, the answer to a typed move) is his *private message* there. The next one
+replaces it: the older one is deleted through its own interaction's token, so a hand leaves one private message
+under the table, not a pile that pushes the table off a phone's screen.
+
+While he is in a hand it shows his cards: when nothing else is said, as the message's text, alone, so that Discord
+draws the card pictures large (48 px, an emoji-only message), and what they make in a small embed under them; under
+words (a refusal, a draw's report) in that embed, cards and all. It is kept current: at each deal it is edited to
+show his new hand, after a draw it is the draw's report, and when he acts on the table message and it is not under
+the current table message (a new hand is a new message), a fresh one is sent under it. So at each of his turns his
+cards are right under the table's buttons, with no extra tap. Discord lets a token be used for 15 minutes: an older
+private message can no longer be edited or removed and is forgotten (his next tap makes a new one).
+
+Everything here goes through interaction endpoints, which Discord's global rate limit does not count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from ..acknowledge import PRIVATE, respond
+from ..transport import DISCORD_ERRORS
+from ._writer import token_usable
+
+log = logging.getLogger(__name__)
+
+PANEL_COLOUR = discord.Colour.dark_green()
+_CONTROLS = "private controls"  # interaction.extras: its private answer has buttons (a picker, a question)
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A player's hand as his private message shows it: the cards (markup), which hand, and what they make."""
+
+    hand: int  # the hand's id
+    cards: str
+    caption: str  # "#5 2-7 Triple Draw · Pair of fives (5-5-A-T-9)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Message:
+    interaction: discord.Interaction  # whose token edits or deletes it
+    message_id: int | None  # None: the interaction's original response, id unknown
+    followup: bool
+    hand: int | None  # the hand whose cards it shows
+    turn: Any = None  # a picker or question of the player's turn: the turn it answers, while he may still use it
+
+
+class PrivateMessages:
+    """The private message of each player at one table (see the module docstring). ``cards_of`` gives a player's
+    hand as it is now, None when he has none (not dealt in, folded, no hand being played)."""
+
+    def __init__(self, cards_of: Callable[[int], Cards | None], turn_of: Callable[[int], Any] = lambda user: None
+                 ) -> None:
+        self._cards_of = cards_of
+        self._turn_of = turn_of  # the turn ``user`` is to play now (None: not his turn)
+        self._by_user: dict[int, _Message] = {}
+        self._aside: dict[int, _Message] = {}  # sent while his picker was in use: goes once it is not
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ what is sent
+
+    def follow(self, interaction: discord.Interaction) -> None:
+        """Make the private answers to ``interaction`` this table's (dressed, and replacing the previous one)."""
+        interaction.extras[PRIVATE] = self
+
+    def fields(self, user: int, note: str | None) -> dict[str, Any] | None:
+        """The message of ``user``'s cards under ``note`` (content, embed), or None when he holds none."""
+        held = self._cards_of(user)
+        if held is None:
+            return None
+        if note:
+            return {"content": note,
+                    "embed": discord.Embed(description=f"{held.cards}\n{held.caption}", colour=PANEL_COLOUR)}
+        return {"content": held.cards, "embed": discord.Embed(description=held.caption, colour=PANEL_COLOUR)}
+
+    def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
+              ) -> tuple[str | None, dict[str, Any]]:
+        """A private answer with the player's cards above it, if he holds some and it has no buttons or embeds of
+        its own."""
+        if fields.get("view") is not None:
+            interaction.extras[_CONTROLS] = True  # a picker or a question: kept while his turn lasts
+        if any(fields.get(k) for k in ("view", "embed", "embeds", "file", "files")):
+            return content, fields
+        panel = self.fields(interaction.user.id, content)
+        if panel is None:
+            return content, fields
+        return panel.pop("content"), {**fields, **panel}
+
+    def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None:
+        """A private message went to the interaction's user: it is his now; his previous one is deleted. A picker
+        or question of his turn that he may still be using is not, unless the new one is a picker too (Draw…
+        pressed twice: the newer serves): the new message is put aside, deleted with the next one (a stray command
+        refused while he picks his cards does not take the picker away)."""
+        user = interaction.user.id
+        held = self._cards_of(user)
+        turn = self._turn_of(user) if interaction.extras.pop(_CONTROLS, False) else None
+        new = _Message(interaction, message_id, followup, held.hand if held is not None else None, turn)
+        old = self._by_user.get(user)
+        same = old is not None and _same(old, new)
+        aside = self._aside.get(user)
+        if aside is not None and _same(aside, new):  # (edited again)
+            self._aside[user] = new
+            return
+        in_use = old is not None and old.turn is not None and old.turn == self._turn_of(user)
+        if not same and in_use and new.turn is None:  # a newer picker replaces an older one
+            self._replace_aside(user, new)
+            return
+        self._by_user[user] = new
+        if old is not None and not same:
+            self._spawn(self._delete(old))
+        if new.turn is None:
+            self._replace_aside(user, None)
+
+    def updated(self, interaction: discord.Interaction, *, controls: bool) -> None:
+        """A click on a private message was answered by editing it (the picker; ``controls``: still with buttons):
+        the click's token is its newest."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            if controls:
+                interaction.extras[_CONTROLS] = True
+            self.sent(interaction, message.id, followup=False)
+
+    def _replace_aside(self, user: int, new: _Message | None) -> None:
+        old = self._aside.pop(user, None)
+        if new is not None:
+            self._aside[user] = new
+        if old is not None:
+            self._spawn(self._delete(old))
+
+    # ------------------------------------------------------------------ kept current
+
+    async def deal(self, users: list[int]) -> None:
+        """A hand was dealt: each player's private message shows his new cards (where its token still works); what
+        was put aside goes."""
+        for user in users:
+            self._replace_aside(user, None)
+        await asyncio.gather(*(self._show_cards(user) for user in users))
+
+    async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
+        """``interaction``, a click on the table message, was answered with the table: the player's cards are put
+        under it, unless his private message is already there."""
+        user = interaction.user.id
+        if self._cards_of(user) is None or not token_usable(interaction):  # (a token is not used later when
+            return  # the writer may not either: TOKEN_REUSE)
+        mine = self._by_user.get(user)
+        if mine is not None and token_usable(mine.interaction) and mine.message_id is not None \
+                and table_message is not None and mine.message_id > table_message:
+            return
+        self.follow(interaction)
+        await respond(interaction, None, ephemeral=True)
+
+    async def _show_cards(self, user: int) -> None:
+        mine = self._by_user.get(user)
+        panel = self.fields(user, None)
+        if mine is None or panel is None or not token_usable(mine.interaction):
+            return
+        held = self._cards_of(user)
+        try:
+            if mine.followup and mine.message_id is not None:
+                await mine.interaction.followup.edit_message(mine.message_id, view=None, **panel)
+            else:
+                await mine.interaction.edit_original_response(view=None, **panel)
+        except DISCORD_ERRORS as error:
+            log.info("could not show user %s his cards in his private message (%r)", user, error)
+            return
+        if self._by_user.get(user) is mine:
+            self._by_user[user] = _Message(mine.interaction, mine.message_id, mine.followup,
+                                           held.hand if held is not None else None)
+
+    # ------------------------------------------------------------------ removed
+
+    async def _delete(self, old: _Message) -> None:
+        if not token_usable(old.interaction):
+            return
+        try:
+            if old.followup and old.message_id is not None:
+                await old.interaction.followup.delete_message(old.message_id)
+            else:
+                await old.interaction.delete_original_response()
+        except DISCORD_ERRORS as error:
+            log.info("could not remove the private message of interaction %s (%r)", old.interaction.id, error)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def clear(self) -> None:
+        """The table closed: every player's private message goes (its cards and reports are of no use now)."""
+        gone, self._by_user = [*self._by_user.values(), *self._aside.values()], {}
+        self._aside = {}
+        await asyncio.gather(*(self._delete(old) for old in gone))
+
+
+def _same(old: _Message, new: _Message) -> bool:
+    if old.message_id is not None and old.message_id == new.message_id:
+        return True
+    return old.interaction.id == new.interaction.id and not old.followup and not new.followup
