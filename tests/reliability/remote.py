@@ -24,6 +24,7 @@ from tests.pg import query
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = re.compile(r"^pk:turn:(\d+):(\d+):(\d+):([a-z]+)$")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)  # the player to act, in bold
+PICKER_GONE = "(the picker was replaced by a newer private message)"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 LOGGED_ERROR = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]? \[?(?:ERROR|CRITICAL)\b")
 
@@ -263,11 +264,17 @@ class RemotePlayers:
             return True
         for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
             current = self.fake.message(picker.id)
+            if current.deleted:  # replaced by a newer private message (a tap's answer lost on the way): start over
+                self.refused.append(PICKER_GONE)
+                return True
             ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:card:")]
             tapped = await self.answer(self.fake.click(name, current, ids[index]))
             if tapped is None or tapped.response_type != 7:
                 return self._count(tapped)
         current = self.fake.message(picker.id)
+        if current.deleted:
+            self.refused.append(PICKER_GONE)
+            return True
         confirm = next(str(c["custom_id"]) for c in current.buttons()
                        if str(c.get("custom_id", "")).startswith("pk:throw:"))
         return self._count(await self.answer(self.fake.click(name, current, confirm)))
