@@ -112,14 +112,20 @@ def played_hands(db_path: Path | str) -> list[PlayedHand]:
 
 
 def leaked_cards(hands: list[PlayedHand], versions: list[Version]) -> list[str]:
-    """Channel message versions written while a hand was live that show a card of that hand's players."""
+    """Channel message versions written while a hand was live that show a card of that hand's players (a text
+    already public before the hand began shows nothing of it)."""
     problems = []
+    first_seen: dict[tuple[int, str], float] = {}  # a message's text: when it was first public
+    for version in versions:
+        first_seen.setdefault((version.message_id, version.text), version.at)
     for hand in hands:
         end = hand.ended_at if hand.ended_at is not None else float("inf")
         patterns = [(card, card_pattern(card)) for card in hand.secret]
         for version in versions:
             if version.channel_id != hand.channel_id or not hand.started_at <= version.at < end:
                 continue
+            if first_seen[version.message_id, version.text] < hand.started_at:
+                continue  # an earlier hand's page edited again as it was (its buttons): nothing new was shown
             text = _PUBLIC_TWOS.sub("", version.text)
             shown = sorted(card.pretty() for card, pattern in patterns if pattern.search(text))
             if shown:
