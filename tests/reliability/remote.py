@@ -263,21 +263,28 @@ class RemotePlayers:
             self.refused.append(opened.content)
             return True
         for index in sorted(self.rng.sample(range(len(toggles)), self.rng.randint(1, min(3, len(toggles))))):
-            current = self.fake.message(picker.id)
-            if current.deleted:  # replaced by a newer private message (a tap's answer lost on the way): start over
-                self.refused.append(PICKER_GONE)
+            current = self._picker_now(picker.id)
+            if current is None:
                 return True
             ids = [str(c["custom_id"]) for c in current.buttons() if str(c.get("custom_id", "")).startswith("pk:card:")]
             tapped = await self.answer(self.fake.click(name, current, ids[index]))
             if tapped is None or tapped.response_type != 7:
                 return self._count(tapped)
-        current = self.fake.message(picker.id)
-        if current.deleted:
-            self.refused.append(PICKER_GONE)
+        current = self._picker_now(picker.id)
+        if current is None:
             return True
         confirm = next(str(c["custom_id"]) for c in current.buttons()
                        if str(c.get("custom_id", "")).startswith("pk:throw:"))
         return self._count(await self.answer(self.fake.click(name, current, confirm)))
+
+    def _picker_now(self, picker_id: int) -> StoredMessage | None:
+        """The picker as it stands, or None (noted) when the bot has replaced it by a newer private message (a
+        tap's answer lost on the way): the player starts his draw over, as no one can tap a deleted message."""
+        current = self.fake.message(picker_id)
+        if current.deleted:
+            self.refused.append(PICKER_GONE)
+            return None
+        return current
 
     async def _rebuy(self) -> bool:
         seats = self.seats()
