@@ -191,7 +191,6 @@ def serve_forks() -> None:
         path, seed, output = line.split()
         pid = os.fork()
         if pid == 0:
-            code = 1
             try:
                 os.dup2(os.open(output, os.O_WRONLY), 1)  # say() writes to the test's pipe from here on
                 asyncio.run(main(path, int(seed)))
@@ -201,7 +200,7 @@ def serve_forks() -> None:
                 traceback.print_exc()
                 sys.stderr.flush()
             finally:
-                os._exit(code)  # never back into the request loop
+                os._exit(1)  # a worker only ends by the kill or by failing; never back into the request loop
         print("child", pid, flush=True)
         _, status = os.waitpid(pid, 0)
         print("ended", pid, os.waitstatus_to_exitcode(status), flush=True)
