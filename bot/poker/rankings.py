@@ -1,11 +1,13 @@
 """Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six and Badugi.
 
-Every distinct five-card hand class is computed once at import and stored in
-a table keyed by the product of the cards' rank primes (and, where flushes
-count, whether the hand is suited). ``evaluate`` is then a few multiplications
-and one dict lookup, and returns a shared, immutable ``HandValue``. Badugi's
-table holds every four-card hand, keyed by the sum of the cards' bits; it is
-built the first time a Badugi hand is evaluated (a quarter of a second).
+Every distinct five-card hand class of a ranking is computed once, the first
+time a hand of that ranking is evaluated (about 0.1 s and 3 MB each: a process
+pays only for the rankings it deals), and stored in a table keyed by the
+product of the cards' rank primes (and, where flushes count, whether the hand
+is suited). ``evaluate`` is then a few multiplications and one dict lookup,
+and returns a shared, immutable ``HandValue``. Badugi's table holds every
+four-card hand, keyed by the sum of the cards' bits; it is built the first
+time a Badugi hand is evaluated (a quarter of a second).
 """
 
 from __future__ import annotations
@@ -213,7 +215,6 @@ def _build_table(ranking: Ranking) -> _Table:
 
 
 _PRIME_OF_RANK: Final = {r: p for r, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
-_TABLES: Final[dict[str, _Table]] = {name: _build_table(name) for name in FIVE_CARD_RANKINGS}
 
 
 def _five_with_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue]:
@@ -232,10 +233,16 @@ def _five_without_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue
     return evaluate_five
 
 
-_FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {
-    name: (_five_without_flushes if name == "ace-to-five" else _five_with_flushes)(_TABLES[name])
-    for name in FIVE_CARD_RANKINGS
-}
+_FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {}  # a ranking's, from its first use
+
+
+def _five_card(ranking: str) -> Callable[[Sequence[Card]], HandValue] | None:
+    """The evaluator of five cards under ``ranking`` (its table built now if this is its first use), None for a
+    ranking that is not a five-card one."""
+    if ranking not in FIVE_CARD_RANKINGS:
+        return None
+    make = _five_without_flushes if ranking == "ace-to-five" else _five_with_flushes
+    return _FIVE.setdefault(ranking, make(_build_table(ranking)))
 
 
 # ------------------------------------------------------------------------------------------------------- Badugi
@@ -318,7 +325,7 @@ def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
     unknown cards cannot be evaluated. Raises ValueError for an unknown
     ranking or too few cards, CardError for cards no hand can hold.
     """
-    five = _FIVE.get(ranking)
+    five = _FIVE.get(ranking) or _five_card(ranking)
     if five is None:
         if ranking == "badugi":
             return _evaluate_badugi(cards)
