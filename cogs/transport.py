@@ -58,6 +58,7 @@ IDEMPOTENT, MESSAGE, CALLBACK, ONCE = "idempotent", "message", "callback", "once
 _MESSAGES = re.compile(r"^/channels/\{channel_id\}/messages$")
 _CALLBACK = re.compile(r"^/interactions/\{[a-z_]+\}/\{[a-z_]+\}/callback$")
 _DM_CHANNEL = "/users/@me/channels"
+CHANNEL_MESSAGE = discord.InteractionResponseType.channel_message.value  # a callback that sends a new message
 
 
 class Stats:
@@ -171,6 +172,14 @@ def install(http: HTTPClient, *, closed: Callable[[], bool] = lambda: False) -> 
     _install_webhooks()
 
 
+def _answers_in_place(kwargs: dict[str, Any]) -> bool:
+    """A callback that makes no message (an edit of the clicked one, a deferral, a form): asked without
+    ``with_response``, Discord answers it with no body, and discord.py builds no message object from the edited
+    message it would send back (nothing reads it: only a new message's id is kept, by ``respond``)."""
+    payload = kwargs.get("payload")
+    return isinstance(payload, dict) and payload.get("type") not in (None, CHANNEL_MESSAGE)
+
+
 def _install_webhooks() -> None:
     if getattr(AsyncWebhookAdapter, "_poker_transport", False):
         return
@@ -179,13 +188,18 @@ def _install_webhooks() -> None:
     async def webhook_request(self: AsyncWebhookAdapter, route: Route, session: aiohttp.ClientSession,
                               **kwargs: Any) -> Any:
         files = kwargs.get("files")
+        kind = kind_of(route)
+        in_place = kind == CALLBACK and _answers_in_place(kwargs)
+        if in_place:
+            kwargs["params"] = None
 
         async def call() -> Any:
             for file in files or ():
                 file.reset(seek=True)
             return await request(self, route, session, **kwargs)
 
-        return await _send(route, kind_of(route), call, lambda: session.closed)
+        answered = await _send(route, kind, call, lambda: session.closed)
+        return answered or _landed(route) if in_place else answered
 
     AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
     AsyncWebhookAdapter._poker_transport = True  # type: ignore[attr-defined]
