@@ -6,6 +6,7 @@ import gc
 import logging
 import random
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,7 @@ class PokerBot(commands.Bot):
         from cogs.transport import install
 
         install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection
+        self._skip_own_message_events()
         self.db_path = self.config.db_path
         self.dev_guild_id = self.config.dev_guild_id
         self.rng = rng
@@ -91,6 +93,22 @@ class PokerBot(commands.Bot):
     def _shard_options(self) -> dict[str, Any]:
         """discord.py's shard options: none for one unsharded connection."""
         return {}
+
+    def _skip_own_message_events(self) -> None:
+        """Drop unread the gateway's events of the bot's own messages (MESSAGE_CREATE of those it posts, and
+        every MESSAGE_UPDATE). The guild messages intent brings one, with the whole message, for every table
+        message posted or edited, and discord.py would build a Message from each that nothing reads: the bot
+        listens only to deletes, and to mentions by others (``command_prefix``)."""
+        parsers: dict[str, Callable[[Any], None]] = self._connection.parsers
+        parse_create = parsers["MESSAGE_CREATE"]
+
+        def message_create(data: Any) -> None:
+            author = data.get("author") or {}
+            if self.user is None or str(author.get("id")) != str(self.user.id):
+                parse_create(data)
+
+        parsers["MESSAGE_CREATE"] = message_create
+        parsers["MESSAGE_UPDATE"] = lambda data: None
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and
