@@ -1,13 +1,15 @@
 """The bot's own playing-card pictures (for application emojis) and the text form of a card.
 
-Pure: no discord and no I/O besides Pillow's bundled font. Every picture is a
+Pure: no discord and no I/O besides Pillow's bundled font and this module's
+own source (which names the drawing's version). Every picture is a
 128×128 PNG (Discord's largest emoji) of a white card on a transparent
 background, drawn at four times the size and scaled down, so the edges are
 smooth. The rank is one big glyph ("10", not "T") over one big suit shape, the
 way a card's corner index reads, so a card can be read at emoji size (about
-22 px high inline, 48 px in an emoji-only message). The same Pillow version
-always gives the same bytes, so an emoji's name can carry a hash of its
-picture.
+22 px high inline, 48 px in an emoji-only message). A picture's version
+(``art_hash``) is a hash of what it is drawn from, known without drawing it, so
+that an emoji's name can carry it and a start that finds every emoji uploaded
+draws nothing.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Final
 
+import PIL
 from PIL import Image, ImageDraw, ImageFont
 
 from .poker.cards import JOKERS, STANDARD_DECK, Card
@@ -93,9 +97,24 @@ def pictures(four_colours: bool = False) -> dict[str, bytes]:
     return faces
 
 
-def art_hash(png: bytes) -> str:
-    """A short hash of a picture (6 hex digits) that names its version."""
-    return hashlib.sha256(png).hexdigest()[:6]
+def art_hash(key: str, *, four_colours: bool = False) -> str:
+    """6 hex digits that name the version of the picture ``key`` of a deck without drawing it: a hash of what it is
+    drawn from (this module's code, Pillow's version, whose bundled font draws the ranks, the key and its ink). A
+    picture the same in both decks (a spade, the back) has one hash; any change to the drawing changes them all."""
+    ink_text = "" if key == BACK else repr(ink(Card(key), four_colours=four_colours))
+    return hashlib.sha256(f"{_drawing_version()}|{key}|{ink_text}".encode()).hexdigest()[:6]
+
+
+@cache
+def _drawing_version() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes() + PIL.__version__.encode()).hexdigest()
+
+
+def ink(card: Card, *, four_colours: bool = False) -> Colour:
+    """The colour ``card`` (or a joker) is drawn in, in the four- or the two-colour deck."""
+    if card.is_joker:
+        return RED if card.code == "X1" else BLACK
+    return (FOUR_COLOURS if four_colours else TWO_COLOURS)[card.suit]
 
 
 def card_face(card: Card, *, four_colours: bool = False) -> bytes:
@@ -103,14 +122,13 @@ def card_face(card: Card, *, four_colours: bool = False) -> bytes:
     if card.is_unknown:
         return card_back()
     image, draw = _blank_card()
+    colour = ink(card, four_colours=four_colours)
     if card.is_joker:
-        ink = RED if card.code == "X1" else BLACK
-        _draw_rank(image, "JK", ink)
-        _fill(draw, _star(_suit_box("x")), ink)
+        _draw_rank(image, "JK", colour)
+        _fill(draw, _star(_suit_box("x")), colour)
     else:
-        ink = (FOUR_COLOURS if four_colours else TWO_COLOURS)[card.suit]
-        _draw_rank(image, RANK_TEXT.get(card.rank, str(card.rank)), ink)
-        _SUIT_SHAPES[card.suit](draw, _suit_box(card.suit), ink)
+        _draw_rank(image, RANK_TEXT.get(card.rank, str(card.rank)), colour)
+        _SUIT_SHAPES[card.suit](draw, _suit_box(card.suit), colour)
     return _png(image)
 
 

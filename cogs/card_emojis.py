@@ -1,8 +1,9 @@
 """Cards shown as the bot's own application emojis (pictures from ``bot.cardfaces``), text where one is missing.
 
 On start ``CardEmojis.sync`` lists the application's emojis and uploads only the pictures that are missing.
-An emoji's name carries a hash of its picture (``c_As_1a2b3c``), so a restart with the same pictures uploads
-nothing and a new drawing uploads under new names; emojis of an older drawing are deleted only once every
+An emoji's name carries its picture's version (``c_As_1a2b3c``: ``bot.cardfaces.art_hash``, a hash of what the
+picture is drawn from), so a restart with the same drawing draws and uploads nothing, and a new drawing uploads
+under new names; emojis of an older drawing are deleted only once every
 current picture is uploaded. Nothing here can stop the bot: a failed listing or upload is logged and the cards
 concerned stay text (``bot.cardfaces.card_text``).
 
@@ -55,9 +56,14 @@ class EmojiClient(Protocol):
     async def create_application_emoji(self, *, name: str, image: bytes) -> AppEmoji: ...
 
 
-def emoji_name(key: str, png: bytes) -> str:
-    """The emoji name of a picture: ``c_<card code or back>_<6 hex digits of the picture's hash>``."""
-    return f"{NAME_PREFIX}{key}_{cardfaces.art_hash(png)}"
+def emoji_name(key: str, four_colours: bool) -> str:
+    """The emoji name of a deck's picture: ``c_<card code or back>_<6 hex digits of its version>``."""
+    return f"{NAME_PREFIX}{key}_{cardfaces.art_hash(key, four_colours=four_colours)}"
+
+
+def _names(four_colours: bool) -> dict[str, str]:
+    """The emoji name of each picture of a deck, by key."""
+    return {key: emoji_name(key, four_colours) for key in cardfaces.picture_keys()}
 
 
 def is_card_emoji(name: str) -> bool:
@@ -86,7 +92,7 @@ DECKS: Final = (True, False)  # four colours, two colours
 def card_emoji_pictures(four_colours: bool | None = None) -> dict[str, bytes]:
     """Every card picture under the emoji name the bot gives it ({name: PNG}): of one deck, or of both (None)."""
     decks = DECKS if four_colours is None else (four_colours,)
-    return {emoji_name(key, png): png for four in decks for key, png in cardfaces.pictures(four).items()}
+    return {emoji_name(key, four): png for four in decks for key, png in cardfaces.pictures(four).items()}
 
 
 class CardEmojis:
@@ -157,24 +163,28 @@ class CardEmojis:
         return report
 
     async def _sync(self, report: SyncReport) -> None:
-        # Drawing the pictures takes about a second: off the event loop.
-        decks = {four: await asyncio.to_thread(cardfaces.pictures, four) for four in DECKS}
-        names = {four: {key: emoji_name(key, png) for key, png in pictures.items()} for four, pictures in decks.items()}
-        pictures = {names[four][key]: png for four, deck in decks.items() for key, png in deck.items()}
+        names = {four: _names(four) for four in DECKS}
+        wanted = list(dict.fromkeys(name for deck in names.values() for name in deck.values()))
         try:
             existing = await self._client.fetch_application_emojis()
         except Exception as exc:
             log.warning("card emojis: could not list the application's emojis (%r); cards are shown as text", exc)
-            report.failed.extend(pictures)
+            report.failed.extend(wanted)
             return
         found: dict[str, AppEmoji] = {}
         for emoji in sorted(existing, key=lambda e: e.id):  # of duplicates, the oldest is kept
             found.setdefault(emoji.name, emoji)
-        ready = {name: found[name] for name in pictures if name in found}
+        ready = {name: found[name] for name in wanted if name in found}
         report.present.extend(ready)
-        missing = [name for name in pictures if name not in ready]
+        missing = [name for name in wanted if name not in ready]
         if missing:
-            log.info("card emojis: uploading %d of %d", len(missing), len(pictures))
+            # Drawing a deck takes about a second: only a deck with a picture missing, and off the event loop.
+            pictures: dict[str, bytes] = {}
+            for four, deck in names.items():
+                if any(name not in ready for name in deck.values()):
+                    drawn = await asyncio.to_thread(cardfaces.pictures, four)
+                    pictures.update((deck[key], png) for key, png in drawn.items())
+            log.info("card emojis: uploading %d of %d", len(missing), len(wanted))
             ready.update(await self._upload(missing, pictures, report))
         self._emojis = {four: {key: discord.PartialEmoji(name=ready[name].name, id=ready[name].id)
                                for key, name in deck.items() if name in ready} for four, deck in names.items()}

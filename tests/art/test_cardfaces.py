@@ -81,11 +81,19 @@ def test_a_hidden_card_is_the_back() -> None:
     assert cardfaces.card_face(UNKNOWN) == cardfaces.pictures()[cardfaces.BACK]
 
 
-def test_the_art_hash_is_six_hex_digits_of_the_picture() -> None:
-    pictures = cardfaces.pictures()
-    hashes = {cardfaces.art_hash(png) for png in pictures.values()}
-    assert len(hashes) == 55
-    assert all(len(h) == 6 and int(h, 16) >= 0 for h in hashes)
+def test_the_art_hash_is_six_hex_digits_one_for_each_picture_of_a_deck() -> None:
+    for four in (True, False):
+        hashes = {cardfaces.art_hash(key, four_colours=four) for key in cardfaces.picture_keys()}
+        assert len(hashes) == 55
+        assert all(len(h) == 6 and int(h, 16) >= 0 for h in hashes)
+
+
+def test_each_picture_is_drawn_in_its_ink() -> None:
+    assert cardfaces.ink(Card("Kc"), four_colours=True) == cardfaces.GREEN
+    assert cardfaces.ink(Card("Kc"), four_colours=False) == cardfaces.BLACK
+    assert cardfaces.ink(Card("X1")) == cardfaces.RED and cardfaces.ink(Card("X2")) == cardfaces.BLACK
+    green = cardfaces.card_face(Card("Kc"), four_colours=True)
+    assert cardfaces.GREEN[:3] in {pixel[:3] for pixel in Image.open(io.BytesIO(green)).convert("RGBA").getdata()}
 
 
 @pytest.mark.parametrize(("code", "text"), [

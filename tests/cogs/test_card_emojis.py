@@ -102,8 +102,7 @@ async def test_the_first_start_uploads_both_decks_81_and_a_restart_none() -> Non
 
 
 async def test_a_failed_upload_leaves_that_card_as_text(caplog: pytest.LogCaptureFixture) -> None:
-    png = cardfaces.pictures()
-    app = StubApp(failing={emoji_name("Qs", png["Qs"])})
+    app = StubApp(failing={emoji_name("Qs", False)})
     emojis = CardEmojis(app)
     with caplog.at_level(logging.WARNING):
         report = await emojis.sync()
@@ -116,24 +115,22 @@ async def test_a_failed_upload_leaves_that_card_as_text(caplog: pytest.LogCaptur
     app.failing.clear()  # the next start uploads only the missing one
     app.calls.clear()
     await CardEmojis(app).sync()
-    assert app.created() == [emoji_name("Qs", png["Qs"])]
+    assert app.created() == [emoji_name("Qs", False)]
 
 
 async def test_uploads_go_two_at_a_time_and_survive_any_error() -> None:
-    png = cardfaces.pictures()
-    app = StubApp(failing={emoji_name("5h", png["5h"])}, error=OSError("connection reset"))
+    app = StubApp(failing={emoji_name("5h", False)}, error=OSError("connection reset"))
     emojis = CardEmojis(app)
     report = await emojis.sync()
-    assert app.most_in_flight == 2 and len(report.uploaded) == 80 and report.failed == [emoji_name("5h", png["5h"])]
+    assert app.most_in_flight == 2 and len(report.uploaded) == 80 and report.failed == [emoji_name("5h", False)]
     assert emojis.card(Card("5h")) == "5♥️"
 
 
 async def test_a_long_rate_limit_stops_the_uploads_and_the_rest_stay_text() -> None:
-    png = cardfaces.pictures()
-    app = StubApp(failing={emoji_name("2c", png["2c"])}, error=discord.RateLimited(3600.0))
+    app = StubApp(failing={emoji_name("2c", False)}, error=discord.RateLimited(3600.0))
     emojis = CardEmojis(app, concurrency=1)
     report = await emojis.sync()
-    assert app.created()[-1] == emoji_name("2c", png["2c"]) and len(report.failed) == 81 - len(report.uploaded)
+    assert app.created()[-1] == emoji_name("2c", False) and len(report.failed) == 81 - len(report.uploaded)
     assert len(report.failed) > 1 and emojis.two_colours(Card("2c")) == "2♣\ufe0e" and app.deleted() == []
 
 
@@ -150,8 +147,7 @@ async def test_an_older_drawing_is_deleted_only_once_the_new_set_is_complete() -
     old = [StubEmoji(f"c_{code}_abc123", 10 + i, app) for i, code in enumerate(("As", "X1", "back"))]
     someone_elses = [StubEmoji("c_As_party", 5, app), StubEmoji("logo", 6, app)]
     app.emojis.extend(old + someone_elses)
-    png = cardfaces.pictures()
-    app.failing = {emoji_name("7d", png["7d"])}
+    app.failing = {emoji_name("7d", False)}
 
     report = await CardEmojis(app).sync()
     assert app.deleted() == [] and report.deleted == [], "an incomplete new set keeps the old drawing"
@@ -159,7 +155,7 @@ async def test_an_older_drawing_is_deleted_only_once_the_new_set_is_complete() -
     app.failing.clear()
     app.calls.clear()
     report = await CardEmojis(app).sync()
-    assert app.created() == [emoji_name("7d", png["7d"])]
+    assert app.created() == [emoji_name("7d", False)]
     last_create = max(i for i, (call, _) in enumerate(app.calls) if call == "create")
     first_delete = min(i for i, (call, _) in enumerate(app.calls) if call == "delete")
     assert last_create < first_delete
@@ -171,7 +167,7 @@ async def test_of_two_emojis_with_the_current_name_the_older_is_kept() -> None:
     app = StubApp()
     emojis = CardEmojis(app)
     await emojis.sync()
-    name = emoji_name("As", cardfaces.pictures()["As"])
+    name = emoji_name("As", False)
     app.emojis.append(StubEmoji(name, 1, app))  # an older twin (a lower id)
     app.calls.clear()
     again = CardEmojis(app)
@@ -181,12 +177,13 @@ async def test_of_two_emojis_with_the_current_name_the_older_is_kept() -> None:
 
 
 def test_the_names_are_valid_discord_emoji_names_and_unique() -> None:
-    names = [emoji_name(key, png) for key, png in cardfaces.pictures().items()]
+    names = [emoji_name(key, False) for key in cardfaces.picture_keys()]
     assert len(set(names)) == 55 and len({n.lower() for n in names}) == 55  # one deck
     assert len(set(card_emoji_pictures())) == 81 and len({n.lower() for n in card_emoji_pictures()}) == 81
     for name in names:
         assert re.fullmatch(r"[A-Za-z0-9_]{2,32}", name) and is_card_emoji(name), name
-    assert emoji_name("As", b"x") != emoji_name("As", b"y") and emoji_name("As", b"x").startswith("c_As_")
+    assert emoji_name("Ac", True) != emoji_name("Ac", False) and emoji_name("Ac", True).startswith("c_Ac_")
+    assert emoji_name("As", True) == emoji_name("As", False)  # a spade is the same picture in both decks
     assert not is_card_emoji("c_As_party") and not is_card_emoji("c_Zz_abc123") and not is_card_emoji("logo")
 
 
@@ -207,12 +204,11 @@ async def test_both_decks_are_kept_and_each_card_has_its_colour() -> None:
     app = StubApp()
     emojis = CardEmojis(app)
     await emojis.sync()
-    four, two = cardfaces.pictures(four_colours=True), cardfaces.pictures(four_colours=False)
     for code in ("Kd", "Kc"):
         assert emojis.partial(Card(code)) != emojis.partial(Card(code), four_colours=False)
         assert emojis.card(Card(code)) == str(emojis.partial(Card(code)))
-        assert str(emojis.partial(Card(code))).startswith(f"<:{emoji_name(code, four[code])}:")
-        assert emojis.two_colours(Card(code)).startswith(f"<:{emoji_name(code, two[code])}:")
+        assert str(emojis.partial(Card(code))).startswith(f"<:{emoji_name(code, True)}:")
+        assert emojis.two_colours(Card(code)).startswith(f"<:{emoji_name(code, False)}:")
     assert emojis.partial(Card("Ks")) == emojis.partial(Card("Ks"), four_colours=False)
     app.calls.clear()
     again = CardEmojis(app)
@@ -223,3 +219,37 @@ async def test_both_decks_are_kept_and_each_card_has_its_colour() -> None:
 def test_the_text_of_a_card_has_four_colours_or_two() -> None:
     assert [cardfaces.card_text(Card(c)) for c in ("As", "Kh", "Qd", "Jc")] == ["A♠\ufe0e", "K♥️", "Q🔷", "J☘️"]
     assert [cardfaces.card_text(Card(c), four_colours=False) for c in ("Qd", "Jc")] == ["Q♦️", "J♣\ufe0e"]
+
+
+def test_one_name_for_both_decks_exactly_when_the_picture_is_the_same() -> None:
+    four, two = cardfaces.pictures(four_colours=True), cardfaces.pictures(four_colours=False)
+    shared = {key for key in cardfaces.picture_keys() if emoji_name(key, True) == emoji_name(key, False)}
+    assert shared == {key for key in cardfaces.picture_keys() if four[key] == two[key]}
+    assert len(shared) == 55 - 26  # spades, hearts, the jokers and the back
+
+
+async def test_a_start_that_finds_every_emoji_draws_no_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = StubApp()
+    await CardEmojis(app).sync()
+    drawn: list[bool] = []
+    draw = cardfaces.pictures
+
+    def pictures(four_colours: bool = False) -> dict[str, bytes]:
+        drawn.append(four_colours)
+        return draw(four_colours)
+
+    monkeypatch.setattr(cardfaces, "pictures", pictures)
+    again = CardEmojis(app)
+    report = await again.sync()
+    assert drawn == [] and len(report.present) == 81 and again.ready
+
+    app.emojis = [e for e in app.emojis if e.name != emoji_name("Kc", True)]  # one four-colour picture missing
+    report = await CardEmojis(app).sync()
+    assert report.uploaded == [emoji_name("Kc", True)] and drawn == [True]  # that deck only
+
+
+def test_a_new_drawing_has_new_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = {key: emoji_name(key, True) for key in cardfaces.picture_keys()}
+    monkeypatch.setattr(cardfaces, "_drawing_version", lambda: "another drawing")
+    card_names = {key: emoji_name(key, True) for key in cardfaces.picture_keys()}
+    assert all(card_names[key] != before[key] and is_card_emoji(card_names[key]) for key in before)
