@@ -11,6 +11,9 @@ change suggested in ``docs/performance.md``:
 * ``quiet-gateway``: only the GUILDS intent (no message events at all). Cheapest, but the table cog's
   ``on_raw_message_delete`` (post the table again at once when a moderator deletes it) no longer fires; the next
   edit then finds the message gone and posts it again, and until then the player to act has no buttons.
+* ``gc-report``: the time spent in each generation's garbage collections, written to the bot's log at exit
+  (``--keep`` keeps the log); ``gc-python-thresholds`` the same with Python's own thresholds instead of the
+  bot's (``bot.app.tune_collector``).
 * ``no-draw-dm``: no DM after a draw (the player would press My hand to see his new cards). Measures what the
   draw's DM costs; the bot keeps it, since the cards changed.
 
@@ -62,7 +65,36 @@ def no_draw_dm(bot: PokerBot) -> None:
     TableRunner.send_dm = unless_drawing  # type: ignore[method-assign]
 
 
+def gc_report(bot: PokerBot, python_thresholds: bool = False) -> None:
+    """Time every garbage collection; the totals go to the bot's log at exit. ``python_thresholds``: the bot
+    freezes what it loaded, but keeps Python's own collection thresholds."""
+    import atexit
+    import gc
+    import time
+
+    from bot import app as bot_app
+
+    if python_thresholds:
+        bot_app.tune_collector = gc.freeze
+    spent = [0.0, 0.0, 0.0]
+    counts = [0, 0, 0]
+    started: list[float] = []
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.process_time()]
+        elif started:
+            spent[info["generation"]] += time.process_time() - started[0]
+            counts[info["generation"]] += 1
+
+    gc.callbacks.append(timed)
+    atexit.register(lambda: print(f"GC: {counts} collections, {[round(t, 3) for t in spent]} s CPU, "
+                                  f"process {time.process_time():.2f} s", file=sys.stderr, flush=True))
+
+
 VARIANTS: dict[str, Callable[[PokerBot], None]] = {
+    "gc-report": gc_report,
+    "gc-python-thresholds": lambda bot: gc_report(bot, python_thresholds=True),
     "skip-message-events": skip_message_events,
     "quiet-gateway": quiet_gateway,
     "no-draw-dm": no_draw_dm,
