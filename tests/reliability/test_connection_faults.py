@@ -129,8 +129,8 @@ async def test_a_dropped_answer_to_an_action_is_sent_again_or_reconciled(
     assert len(tries) == 2 and tries[0].connection == kind
     if kind in ("closed-after", "cut-short"):  # the first had landed: the repeat proved it, nothing shown twice
         assert tries[1].status == 400 and Stats.reconciled == reconciled + 1
-    else:
-        assert tries[1].status == 200
+    else:  # the repeat landed: an answer that edits the table is asked without with_response, so no body
+        assert tries[1].status == 204
     nxt = await next_turn(players, seq + 1, 2)
     assert nxt.seq == seq + 1 and nxt.name != turn.name
     figures[f"faults: {kind} on an action's answer"] += 1
@@ -329,3 +329,26 @@ async def test_the_new_cards_reach_the_player_when_the_answer_to_throw_is_lost(
     await players.play(calling_station, number=1)
     fake.take_violations("ack-deadline")
     figures["faults: the answer to Throw lost (cards still sent by DM)"] += 1
+
+
+async def test_only_an_answer_that_makes_a_message_asks_for_it_back(fake: FakeDiscord,
+                                                                   poker_bot: PokerBotStarter) -> None:
+    """An answer that edits the clicked message (the table) is sent without ``with_response``: Discord answers it
+    with no body, and there is nothing to parse. An answer that makes a message (My hand) asks for the message,
+    whose id the bot keeps: the next private message replaces that one."""
+    await poker_bot(seed=5)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS)
+    turn = await players.turn(1)
+    iid = await fake.click(turn.name, turn.message, players.button_id(turn, "cc"))
+    assert (await fake.reply_to(iid)).response_type == 7
+    [edit] = callbacks_of(fake, iid)
+    assert "with_response" not in edit.query and edit.status == 204
+
+    first = await players.click_seat("bob", "hand")
+    second = await players.click_seat("bob", "hand")
+    for rec in (first, second):
+        [made] = callbacks_of(fake, rec.id)
+        assert made.query.get("with_response") in ("1", "true") and made.status == 200 and rec.response_type == 4
+    assert first.original is not None and second.original is not None
+    await fake.wait_for(lambda: first.original.deleted or None, 5, what="the older private message deleted")
