@@ -291,7 +291,8 @@ async def test_forged_and_random_interactions_change_nothing(
         table = data.draw(custom_id_ints(scene).filter(lambda t: t not in here))
         if data.draw(st.booleans()):
             number = data.draw(custom_id_ints(scene))
-            custom_id, what = f"pk:deal:{data.draw(st.sampled_from([*here, table]))}:{number}", "forged Deal"
+            picked = data.draw(st.sampled_from(["", ":five-card-draw", ":assassin:pot-limit", ":no-such:x", ":x"]))
+            custom_id, what = f"pk:deal:{data.draw(st.sampled_from([*here, table]))}:{number}{picked}", "forged Deal"
         else:
             kind = data.draw(st.one_of(st.sampled_from(["hand", "join", "sit", "rebuy", "leave"]),
                                        st.text(string.ascii_lowercase, min_size=1, max_size=12)))
@@ -347,17 +348,28 @@ async def test_forged_and_random_interactions_change_nothing(
         return go()
 
     def forged_choice(data: st.DataObject) -> Plan:
+        """The dealer's-choice button, or a pick in its menu (with what the menu carries), while no choice is up."""
         user = data.draw(st.sampled_from(USERS))
         table = data.draw(custom_id_ints(scene))
+        number = data.draw(st.one_of(st.just(1), custom_id_ints(scene)))
         values = data.draw(st.lists(st.one_of(st.sampled_from(["five-card-draw", "assassin", "triple-draw-27"]),
                                               st.text(max_size=20)), max_size=2))
+        carried = data.draw(st.sampled_from(["", ":pot-limit", ":default", ":badugi", ":zz"]))
+        kind = data.draw(st.sampled_from(["game", "structure", "choose"]))
         message = data.draw(st.sampled_from(source_messages(scene, user)))
-        source = carrying(message, select(f"pk:game:{table}:1", values))
+        if kind == "choose":
+            custom_id = f"pk:choose:{table}:{number}"
+            source = carrying(message, button(custom_id))
+        else:
+            custom_id = f"pk:{kind}:{table}:{number}{carried}"
+            source = carrying(message, select(custom_id, values))
 
         async def go() -> None:
-            outcome = await send_ignored(scene, lambda: fake.select(user, source, f"pk:game:{table}:1", values,
-                                                                   force=True))
-            assert outcome.kind == "answered"
+            if kind == "choose":
+                outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
+            else:
+                outcome = await send_ignored(scene, lambda: fake.select(user, source, custom_id, values, force=True))
+            assert outcome.kind == "answered", custom_id
             await check("dealer's choice out of turn", outcome)
 
         return go()
