@@ -113,14 +113,20 @@ class ChooseButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:choo
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        """The chooser gets his menu as his private message; anyone else is told whose choice it is."""
+        """The chooser gets his menu as his private message; anyone else is told whose choice it is.
+
+        The click is answered with the table (an interaction update) and the menu follows it: the click's token
+        then edits the table message when the hand is dealt from the menu, which costs no call under Discord's
+        global limit (a click on the menu cannot edit the table message)."""
         runner = self.runner
         assert runner is not None
         runner.table.check_choice(interaction.user.id)
         if self.number != runner.choice_number():
             raise TableError(EARLIER)
         content, view = private_menu(runner, None, None)
-        await runner.answers.send(interaction, content, view=view)
+        async with runner.answers.answering(interaction):
+            await runner.publish(interaction)
+            await runner.answers.send(interaction, content, view=view)
 
 
 class GameSelect(Admitting, discord.ui.DynamicItem[SELECT],

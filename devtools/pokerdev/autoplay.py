@@ -115,6 +115,11 @@ def read_screen(message: StoredMessage) -> Screen | None:
     return Screen(message, table_id, hand_id, seq, actor, drawing, buttons, choice_id, chooser, tuple(broke))
 
 
+def _menu_of(opened: InteractionRecord) -> Menu | None:
+    """The menu that followed the answer to Pick the game…, once it came."""
+    return next((m for m in map(read_menu, opened.followups) if m is not None), None)
+
+
 @dataclass(frozen=True)
 class Menu:
     """The dealer's-choice menu the chooser sees (his private message)."""
@@ -460,10 +465,11 @@ class TablePlayers:
         assert screen.choice_id is not None
         self._say(user, "clicks Pick the game…")
         opened = await self._send(self.fake.click(user, screen.message, screen.choice_id), keep=used)
-        menu = read_menu(opened.message) if opened is not None and opened.message is not None else None
-        if opened is None or menu is None:
+        if opened is None or opened.response_type not in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
             self._took(opened, None)  # refused: counted, and tried again
             return False
+        # The click is answered with the table; the menu follows.
+        menu = await self.fake.wait_for(lambda: _menu_of(opened), DEAL_SHOWN_WITHIN, what="the chooser's menu")
         game = self.policy.game(menu.games)
         self._say(user, f"chooses {menu.game_names.get(game, game)}")
         rec = await self._send(self.fake.select(user, menu.message, menu.select_id, [game]), keep=used)

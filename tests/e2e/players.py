@@ -414,12 +414,14 @@ class Players:
                 if str(c.get("custom_id", "")).startswith(("pk:game:", "pk:structure:", "pk:deal:"))}
 
     async def open_menu(self, who: str, *, timeout: float = 5.0) -> tuple[StoredMessage, dict[str, JSON]]:
-        """Dealer's choice: ``who`` (the chooser) taps Pick the game… on the table message; his menu (a private
-        message) and its parts (``menu_parts``)."""
+        """Dealer's choice: ``who`` (the chooser) taps Pick the game… on the table message (answered with the
+        table); his menu (a private message following that answer) and its parts (``menu_parts``)."""
         message, button = await self.fake.wait_for(self.choice_button, timeout, what="the dealer's choice button")
-        opened = await self.fake.reply_to(await self.fake.click(who, message, str(button["custom_id"])))
-        assert opened.ephemeral and opened.message is not None, f"no menu: {opened.content!r}"
-        return opened.message, self.menu_parts(opened.message)
+        opened = await self.fake.reply_to(await self.fake.click(who, message, str(button["custom_id"])), followups=1)
+        assert opened.response_type in (6, 7), opened.content  # the table, answered
+        menu = opened.followups[-1]
+        assert menu.ephemeral and "pk:game:" in " ".join(menu.custom_ids()), f"no menu: {menu.content!r}"
+        return menu, self.menu_parts(menu)
 
     async def choose(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0) -> None:
         """Dealer's choice: ``who`` opens his menu, picks ``game`` (and ``structure``), then presses Deal."""

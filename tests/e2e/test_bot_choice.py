@@ -74,6 +74,7 @@ async def test_the_chooser_picks_and_deals_in_his_own_menu(fake: FakeDiscord, po
     assert fake.message(message.id).edits == table_edits  # the table message is not touched by a pick
     assert all(any(p in c.path for p in NOT_UNDER_THE_GLOBAL_LIMIT) for c in fake.calls[calls:]), \
         [str(c) for c in fake.calls[calls:]]
+    calls = len(fake.calls)
     dealt = await fake.reply_to(await fake.click(chooser, menu, str(parts["deal"]["custom_id"])))
     assert dealt.response_type in (6, 7), dealt.content
     assert table.live is not None and table.live.hand.game.id == "badugi" and table.live.record.number == 1
@@ -81,6 +82,9 @@ async def test_the_chooser_picks_and_deals_in_his_own_menu(fake: FakeDiscord, po
     assert "Badugi" in str(turn.message.embeds[0].get("title")) and not players.choice_button()
     await fake.wait_for(lambda: f"<@{players.uid(chooser)}> chose Badugi" in fake.message(turn.message.id).text(),
                         what="the table saying who chose the game")
+    # The table message showed the new hand through the token of the tap on Pick the game… (answered with the
+    # table), not by a channel edit under Discord's global limit.
+    assert not [str(c) for c in fake.calls[calls:] if c.method == "PATCH" and c.channel_id == players.channel_id]
 
     def cards_shown() -> bool:
         mine = fake.message(menu.id)
