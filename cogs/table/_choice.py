@@ -53,9 +53,12 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     table = runner.table
     number = runner.choice_number()
     result = discord.ui.View(timeout=None)
+    games = table.choices()
+    if game not in {g.id for g in games}:
+        game = None  # (a custom_id carrying a game that may not be dealt: none picked)
     options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
                                     default=g.id == game)
-               for g in table.choices()][:MAX_OPTIONS]
+               for g in games][:MAX_OPTIONS]
     result.add_item(GameSelect(table.id, number, structure, options))
     if table.settings.dealer_picks_structure:
         kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]

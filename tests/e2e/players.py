@@ -137,6 +137,15 @@ class FastClockFor:
         return self._seconds if table.actor() in self._acting else 60
 
 
+def carrying(message: StoredMessage, component: dict[str, Any]) -> StoredMessage:
+    """The message as a lying client would describe it: with a component it does not have. (discord.py ignores
+    a click on a component that the interaction's message does not carry, so a forgery that reaches the bot's
+    code forges the message too.)"""
+    forged = message.snapshot()
+    forged.components = [*forged.components[:4], {"type": 1, "components": [component]}]
+    return forged
+
+
 # ------------------------------------------------------------------ the players
 
 

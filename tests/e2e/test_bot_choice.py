@@ -9,7 +9,7 @@ from bot.poker import Hand, Legal
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
-from .players import Players, calling_station
+from .players import Players, calling_station, carrying
 
 pytestmark = pytest.mark.e2e
 
@@ -143,3 +143,28 @@ async def test_the_choice_works_after_a_restart(fake: FakeDiscord, poker_bot: Po
     await players.choose(players.name(players.table.chooser() or 0), "badugi")  # the table's button, restarted
     assert players.table.live is not None and players.table.live.hand.game.id == "badugi"
     await players.play(folding_to_the_blind, number=2)
+
+
+async def test_a_forged_menu_deals_nothing(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """What the menu's custom_ids carry is checked by the table like a pick: a game nobody may deal or an unknown
+    structure is refused (or shown as no pick), and nothing is dealt."""
+    await poker_bot(seed=5)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="dealers-choice", dealer_picks_structure=True)
+    chooser = players.name(table.chooser() or 0)
+    menu, parts = await players.open_menu(chooser)
+    number = str(parts["deal"]["custom_id"]).split(":")[3]
+    structure = f"pk:structure:{table.id}:{number}:no-such-game"
+    shown = await fake.reply_to(await fake.select(chooser, carrying(menu, {
+        "type": 3, "custom_id": structure, "options": [{"label": "Pot limit", "value": "pot-limit"}]}), structure,
+        ["pot-limit"], force=True))
+    assert shown.response_type == 7, shown.content  # his menu, with no game picked
+    parts = players.menu_parts(fake.message(menu.id))
+    assert parts["deal"].get("disabled") and parts["deal"]["label"] == "Pick a game first"
+    for carried, refusal in ((":no-such-game", "no-such-game"), (":badugi:no-such", "The structure must be one of")):
+        deal = f"pk:deal:{table.id}:{number}{carried}"
+        refused = await fake.reply_to(await fake.click(chooser, carrying(menu, {
+            "type": 2, "style": 3, "label": "Deal", "custom_id": deal}), deal, force=True))
+        assert refused.ephemeral and refusal in refused.content, refused.content
+    assert table.live is None and table.hands_dealt == 0
+    await players.poker("alice", "table pause")

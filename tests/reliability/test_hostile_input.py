@@ -31,7 +31,7 @@ from bot.tables import stored_hand
 from cogs.errors import UNEXPECTED, running_callbacks
 from tests.e2e.conftest_bot import MessageRecorder, PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
-from tests.e2e.players import Players, Turn, bettor, calling_station
+from tests.e2e.players import Players, Turn, bettor, calling_station, carrying
 
 from .conftest import Figures
 from .helpers import chips_lost, snapshot
@@ -185,15 +185,6 @@ def source_messages(scene: Scene, user: str) -> list[StoredMessage]:
     """Messages a forged click may come from: both table messages, another message of the channel, the user's DM
     with his cards (as they were when the examples began: what Hypothesis draws from must not change)."""
     return scene.sources[user]
-
-
-def carrying(message: StoredMessage, component: dict[str, Any]) -> StoredMessage:
-    """The message as a lying client would describe it: with a component it does not have. (discord.py ignores
-    a click on a component that the interaction's message does not carry, so a forgery that reaches the bot's
-    code forges the message too.)"""
-    forged = message.snapshot()
-    forged.components = [*forged.components[:4], {"type": 1, "components": [component]}]
-    return forged
 
 
 def button(custom_id: str) -> dict[str, Any]:
