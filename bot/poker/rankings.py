@@ -1,11 +1,13 @@
 """Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six and Badugi.
 
-Every distinct five-card hand class is computed once at import and stored in
-a table keyed by the product of the cards' rank primes (and, where flushes
-count, whether the hand is suited). ``evaluate`` is then a few multiplications
-and one dict lookup, and returns a shared, immutable ``HandValue``. Badugi's
-table holds every four-card hand, keyed by the sum of the cards' bits; it is
-built the first time a Badugi hand is evaluated (a quarter of a second).
+Every distinct five-card hand class of a ranking is computed the first time a
+hand of that ranking is evaluated (a tenth of a second each, not paid at import
+by a process that never looks at a hand of it) and stored in a table keyed by the
+product of the cards' rank primes (and, where flushes count, whether the hand is
+suited). ``evaluate`` is then a few multiplications and one dict lookup, and
+returns a shared, immutable ``HandValue``. Badugi's table holds every four-card
+hand, keyed by the sum of the cards' bits; it is built the first time a Badugi
+hand is evaluated (a quarter of a second).
 """
 
 from __future__ import annotations
@@ -213,7 +215,6 @@ def _build_table(ranking: Ranking) -> _Table:
 
 
 _PRIME_OF_RANK: Final = {r: p for r, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
-_TABLES: Final[dict[str, _Table]] = {name: _build_table(name) for name in FIVE_CARD_RANKINGS}
 
 
 def _five_with_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue]:
@@ -232,10 +233,17 @@ def _five_without_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue
     return evaluate_five
 
 
-_FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {
-    name: (_five_without_flushes if name == "ace-to-five" else _five_with_flushes)(_TABLES[name])
-    for name in FIVE_CARD_RANKINGS
-}
+_FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {}  # by ranking, from its first evaluation on
+
+
+def _five_of(ranking: str) -> Callable[[Sequence[Card]], HandValue] | None:
+    """The evaluator of five cards under a five-card ranking (its table built now if it was not), else None."""
+    name = next((n for n in FIVE_CARD_RANKINGS if n == ranking), None)
+    if name is None:
+        return None
+    make = _five_without_flushes if name == "ace-to-five" else _five_with_flushes
+    five = _FIVE[name] = make(_build_table(name))
+    return five
 
 
 # ------------------------------------------------------------------------------------------------------- Badugi
@@ -318,7 +326,7 @@ def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
     unknown cards cannot be evaluated. Raises ValueError for an unknown
     ranking or too few cards, CardError for cards no hand can hold.
     """
-    five = _FIVE.get(ranking)
+    five = _FIVE.get(ranking) or _five_of(ranking)
     if five is None:
         if ranking == "badugi":
             return _evaluate_badugi(cards)
