@@ -76,6 +76,7 @@ class BotProcess:
         assert self.proc is None
         self.fake.preload_emojis(card_emoji_pictures())  # uploaded "before": the bot finds them all
         log = self.log_dir / f"{self.name}-{len(self.logs):03d}.log"
+        log.write_bytes(b"")  # there from now on, whenever the child gets to open it
         self.logs.append(log)
         port = self.fake.port if self.port is None else self.port
         args = ["--port", str(port), "--db", str(self.db_path), "--seed", str(self.seed), "--next-hand-delay", "0.05",
