@@ -189,10 +189,20 @@ class ForkedProcess:
         self.send_signal(signal.SIGKILL)
 
 
+def warm() -> None:
+    """Build once, for every child, what the bot builds on first use: the tables of every hand ranking."""
+    from bot.poker import RANKINGS, evaluate, parse_cards
+
+    for ranking in RANKINGS:
+        evaluate(ranking, parse_cards("AsKd7h4c2s"))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     [target] = sys.argv[1:] if argv is None else argv
     module, _, function = target.partition(":")
-    serve(getattr(importlib.import_module(module), function))
+    program = getattr(importlib.import_module(module), function)
+    warm()
+    serve(program)
 
 
 if __name__ == "__main__":
