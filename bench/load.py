@@ -9,8 +9,8 @@
 The bot runs as ``python -m pokerdev.launch`` (a subprocess, on a fresh SQLite file) and the fake Discord in
 this process, on 127.0.0.1 only. Each table has its own channel and six scripted players
 (:mod:`pokerdev.autoplay`) who play dealer's choice from what the table message shows: the player to act
-clicks a button (a draw through Stand pat or the draw form, the chooser through the select), out-of-chips players
-rebuy.
+clicks a button (a draw through Stand pat or the draw form, the chooser through Pick the game… and his menu),
+out-of-chips players rebuy.
 
 * paced: each player answers one second after his turn starts (a brisk real game);
 * saturated: players act as soon as the table message shows their turn.

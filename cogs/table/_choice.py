@@ -1,6 +1,12 @@
-"""Dealer's choice in Discord: the menu of games (and, if the host allows it, of structures) for the player on the
-button, and the Deal button that deals what he picked. Picking only shows the choice on the table message; Deal
-deals it. Who chooses, and what may be chosen, is the table's to say (``Table.check_choice``, ``Table.choices``).
+"""Dealer's choice in Discord. Between hands the table message carries one button, **Pick the game…**: the player
+on the button taps it and gets his menu (the games; the structures, if the host allows it; Deal) as his private
+message at the table, which nobody else sees; anyone else is told whose choice it is. Picking changes only his
+menu (Deal then names the game), not the table message; Deal deals it, and his private message shows his new cards.
+
+What he picked travels in the menu's custom_ids (the game in Deal's and the structure select's, the structure in
+the game select's and Deal's), so the menu keeps no state and works after a restart; the choice number in each
+tells this hand's menu from an earlier one. Who chooses, and what may be chosen, is the table's to say
+(``Table.check_choice``, ``Table.choices``, ``Table.choose_game``).
 """
 
 from __future__ import annotations
@@ -20,13 +26,51 @@ from ..errors import answers_errors
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 from ._screen import Screen
+from ._turn import ACTIONS_ROW
 
-__all__ = ["DealButton", "GameSelect", "StructureSelect", "menu"]
+__all__ = ["ChooseButton", "DealButton", "GameSelect", "StructureSelect", "menu", "private_menu"]
 
 SELECT = discord.ui.Select[discord.ui.View]
 BUTTON = discord.ui.Button[discord.ui.View]
 DEFAULT_STRUCTURE = "default"  # the structure menu's "each game's own"
 MAX_OPTIONS = 25  # Discord: options in a select menu
+CHOOSE_LABEL = "Pick the game…"
+EARLIER = "That menu is from an earlier hand; use the current one."
+_NAME = r"[a-z0-9-]+"  # a game's or a structure's id in a custom_id
+
+
+def menu(table: Table, screen: Screen) -> list[discord.ui.Item[Any]]:
+    """The table message's item when the table waits for the dealer's choice (none otherwise): the chooser's
+    button to his menu."""
+    if table.next().kind != "choose":
+        return []
+    return [ChooseButton(table.id, screen.choice_number)]
+
+
+def private_menu(runner: TableRunner, game: str | None, structure: str | None) -> tuple[str, discord.ui.View]:
+    """The chooser's menu (its text and items), ``game`` and ``structure`` picked so far (None: not yet, or each
+    game's own structure)."""
+    table = runner.table
+    number = runner.choice_number()
+    result = discord.ui.View(timeout=None)
+    games = table.choices()
+    if game not in {g.id for g in games}:
+        game = None  # (a custom_id carrying a game that may not be dealt: none picked)
+    options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
+                                    default=g.id == game)
+               for g in games][:MAX_OPTIONS]
+    result.add_item(GameSelect(table.id, number, structure, options))
+    if table.settings.dealer_picks_structure:
+        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
+        result.add_item(StructureSelect(table.id, number, game, [
+            discord.SelectOption(label=name, value=value, default=value == (structure or DEFAULT_STRUCTURE))
+            for value, name in kinds]))
+    label = f"Deal {get_game(game).name}"[:80] if game else "Pick a game first"
+    result.add_item(DealButton(table.id, number, game, structure, label, disabled=game is None))
+    lines = ["**Your choice**: pick the next game, then press **Deal**."]
+    if runner.deadline is not None:
+        lines.append(f"⏱ <t:{int(runner.deadline)}:R>")
+    return "\n".join(lines), result
 
 
 def _picked(interaction: discord.Interaction) -> str | None:
@@ -35,117 +79,142 @@ def _picked(interaction: discord.Interaction) -> str | None:
     return str(values[0]) if values else None
 
 
-def menu(table: Table, screen: Screen) -> list[discord.ui.Item[Any]]:
-    """The menu's items when the table waits for the dealer's choice (none otherwise)."""
-    step = table.next()
-    if step.kind != "choose":
-        return []
-    number, picked = screen.choice_number, screen.pending_game
-    options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
-                                    default=g.id == picked)
-               for g in table.choices()][:MAX_OPTIONS]
-    items: list[discord.ui.Item[Any]] = [GameSelect(table.id, number, options)]
-    if table.settings.dealer_picks_structure:
-        pending = screen.pending_structure
-        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
-        items.append(StructureSelect(table.id, number, [
-            discord.SelectOption(label=name, value=value, default=value == (pending or DEFAULT_STRUCTURE))
-            for value, name in kinds]))
-    label = f"Deal {get_game(picked).name}"[:80] if picked else "Pick a game first"
-    items.append(DealButton(table.id, number, label, disabled=picked is None))
-    return items
+def _structure(value: str | None) -> str | None:
+    return None if value in (None, DEFAULT_STRUCTURE) else value
 
 
-class GameSelect(Admitting, discord.ui.DynamicItem[SELECT], template=r"pk:game:(?P<table>\d+):(?P<number>\d+)"):
-    """The games the button player may pick for the next hand."""
+def _checked(runner: TableRunner | None, interaction: discord.Interaction, number: int,
+             structure: str | None = None) -> TableRunner:
+    """The runner, once ``interaction``'s user is the chooser of this hand's choice (and may pick ``structure``):
+    a menu of an earlier hand, or someone else, is refused."""
+    assert runner is not None
+    if number != runner.choice_number():
+        raise TableError(EARLIER)
+    runner.table.check_choice(interaction.user.id, structure)
+    return runner
 
-    def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None,
-                 runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"pk:game:{table}:{number}",
-                                           placeholder="Dealer's choice: pick the game",
-                                           options=options or [discord.SelectOption(label="…")], row=0))
+
+async def _show(runner: TableRunner, interaction: discord.Interaction, game: str | None,
+                structure: str | None) -> None:
+    """Answer a pick in the menu with the menu as it now is (the table message does not change)."""
+    content, view = private_menu(runner, game, structure)
+    await runner.answers.update(interaction, content=content, view=view)
+
+
+class ChooseButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:choose:(?P<table>\d+):(?P<number>\d+)"):
+    """The table message's Pick the game…: the chooser's menu, for him only."""
+
+    def __init__(self, table: int, number: int, runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=CHOOSE_LABEL, style=discord.ButtonStyle.primary,
+                                           row=ACTIONS_ROW, custom_id=f"pk:choose:{table}:{number}"))
         self.table, self.number, self.runner = table, number, runner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChooseButton:
+        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The chooser gets his menu as his private message; anyone else is told whose choice it is.
+
+        The click is answered with the table (an interaction update) and the menu follows it: the click's token
+        then edits the table message when the hand is dealt from the menu, which costs no call under Discord's
+        global limit (a click on the menu cannot edit the table message)."""
+        runner = self.runner
+        assert runner is not None
+        runner.table.check_choice(interaction.user.id)
+        if self.number != runner.choice_number():
+            raise TableError(EARLIER)
+        content, view = private_menu(runner, None, None)
+        async with runner.answers.answering(interaction):
+            await runner.publish(interaction)
+            await runner.answers.send(interaction, content, view=view)
+
+
+class GameSelect(Admitting, discord.ui.DynamicItem[SELECT],
+                 template=rf"pk:game:(?P<table>\d+):(?P<number>\d+)(?::(?P<structure>{_NAME}))?"):
+    """The games the chooser may pick for the next hand (with the structure he picked, if any)."""
+
+    def __init__(self, table: int, number: int, structure: str | None = None,
+                 options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
+        custom_id = f"pk:game:{table}:{number}" + (f":{structure}" if structure else "")
+        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder="Pick the game",
+                                           options=options or [discord.SelectOption(label="…")], row=0))
+        self.table, self.number, self.structure, self.runner = table, number, structure, runner
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameSelect:
-        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
+        return cls(int(match["table"]), int(match["number"]), _structure(match["structure"]),
+                   runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        """The chooser picked a game: it is shown, and dealt when he presses Deal."""
-        runner = self.runner
-        assert runner is not None
-        table = runner.table
+        """The chooser picked a game: his menu shows it, and Deal deals it."""
+        runner = _checked(self.runner, interaction, self.number, self.structure)
         game = _picked(interaction) or ""
-        table.check_choice(interaction.user.id)
         try:
             get_game(game)
         except ValueError as error:
             raise TableError(str(error)) from None
-        if game not in {g.id for g in table.choices()}:
+        if game not in {g.id for g in runner.table.choices()}:
             raise TableError("That game cannot be dealt to these players; pick another.")
-        runner.pending_game = game
-        async with runner.answers.answering(interaction):
-            await runner.publish(interaction)
+        await _show(runner, interaction, game, self.structure)
 
 
 class StructureSelect(Admitting, discord.ui.DynamicItem[SELECT],
-                      template=r"pk:structure:(?P<table>\d+):(?P<number>\d+)"):
-    """When the host allows it: the structure of the next game (picked before the game)."""
+                      template=rf"pk:structure:(?P<table>\d+):(?P<number>\d+)(?::(?P<game>{_NAME}))?"):
+    """When the host allows it: the structure of the next game (with the game he picked, if any)."""
 
-    def __init__(self, table: int, number: int, options: list[discord.SelectOption] | None = None,
-                 runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"pk:structure:{table}:{number}", placeholder="Structure",
+    def __init__(self, table: int, number: int, game: str | None = None,
+                 options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
+        custom_id = f"pk:structure:{table}:{number}" + (f":{game}" if game else "")
+        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder="Structure",
                                            options=options or [discord.SelectOption(label="…")], row=1))
-        self.table, self.number, self.runner = table, number, runner
+        self.table, self.number, self.game, self.runner = table, number, game, runner
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> StructureSelect:
-        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
+        return cls(int(match["table"]), int(match["number"]), match["game"], runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        """The chooser picks the structure (the default: each game's own); shown until the deal."""
-        runner = self.runner
-        assert runner is not None
-        value = _picked(interaction) or DEFAULT_STRUCTURE
-        structure = None if value == DEFAULT_STRUCTURE else value
-        runner.table.check_choice(interaction.user.id, structure)
-        runner.pending_structure = structure
-        async with runner.answers.answering(interaction):
-            await runner.publish(interaction)
+        """The chooser picks the structure (the default: each game's own); his menu shows it until the deal."""
+        structure = _structure(_picked(interaction))
+        runner = _checked(self.runner, interaction, self.number, structure)
+        await _show(runner, interaction, self.game, structure)
 
 
-class DealButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:deal:(?P<table>\d+):(?P<number>\d+)"):
+class DealButton(Admitting, discord.ui.DynamicItem[BUTTON],
+                 template=rf"pk:deal:(?P<table>\d+):(?P<number>\d+)(?::(?P<game>{_NAME})(?::(?P<structure>{_NAME}))?)?"):
     """Deal the game picked (picking in the menu only shows the choice; this deals it)."""
 
-    def __init__(self, table: int, number: int, label: str = "Deal", *, disabled: bool = False,
-                 runner: TableRunner | None = None) -> None:
+    def __init__(self, table: int, number: int, game: str | None = None, structure: str | None = None,
+                 label: str = "Deal", *, disabled: bool = False, runner: TableRunner | None = None) -> None:
+        custom_id = f"pk:deal:{table}:{number}" + (f":{game}" if game else "") + \
+            (f":{structure}" if game and structure else "")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, row=2,
-                                           custom_id=f"pk:deal:{table}:{number}", disabled=disabled))
-        self.table, self.number, self.runner = table, number, runner
+                                           custom_id=custom_id, disabled=disabled))
+        self.table, self.number, self.game, self.structure, self.runner = table, number, game, structure, runner
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DealButton:
-        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
+        return cls(int(match["table"]), int(match["number"]), match["game"], _structure(match["structure"]),
+                   runner=clicked_runner(interaction, match))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Deal pressed: the game (and structure) picked are dealt."""
-        runner = self.runner
-        assert runner is not None
-        table = runner.table
-        table.check_choice(interaction.user.id, runner.pending_structure)
-        if self.number != runner.choice_number():
-            raise TableError("That menu is from an earlier hand; use the current one.")
-        game = runner.pending_game
+        """Deal pressed: the game (and structure) picked are dealt; the table shows the new hand, and his menu
+        becomes his cards."""
+        runner = _checked(self.runner, interaction, self.number, self.structure)
+        game = self.game
         if game is None:
             raise TableError("Pick a game in the menu first.")
         async with runner.answers.answering(interaction):
-            outcome = await table.choose_game(interaction.user.id, game, runner.pending_structure)
+            outcome = await runner.table.choose_game(interaction.user.id, game, self.structure)
             runner.cancel_clock()
             await runner.hand_started(outcome, interaction)
             runner.note(f"{mention(interaction.user.id)} chose {get_game(game).name}")

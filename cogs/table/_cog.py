@@ -20,7 +20,7 @@ from bot.tables import TableError
 from ..errors import ignore_unknown_commands, running_callbacks
 from ..groups import CommandGroup
 from . import _controls, _move_commands, _night_commands, _table_commands, _tournament
-from ._choice import DealButton, GameSelect, StructureSelect
+from ._choice import ChooseButton, DealButton, GameSelect, StructureSelect
 from ._closes import finish_closes
 from ._draw import CardButton, ThrowButton
 from ._forms import ModalSubmit
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DYNAMIC_ITEMS = (TurnButton, SeatButton, GameSelect, StructureSelect, DealButton, CardButton, ThrowButton,
-                 _tournament.TournamentButton)
+DYNAMIC_ITEMS = (TurnButton, SeatButton, ChooseButton, GameSelect, StructureSelect, DealButton, CardButton,
+                 ThrowButton, _tournament.TournamentButton)
 
 
 POKER = CommandGroup("poker", "Draw poker tables", *_table_commands.COMMANDS, *_move_commands.COMMANDS,

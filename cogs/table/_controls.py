@@ -1,11 +1,11 @@
 """The table message's components as a pure function of the table's state: the buttons of the player to act (or
-the dealer's-choice menu) and the seat buttons, each from its declaration (``cogs.table._turn``,
+the dealer's-choice chooser's Pick the game…) and the seat buttons, each from its declaration (``cogs.table._turn``,
 ``cogs.table._seats``, ``cogs.table._choice``).
 
-In the order Discord shows them, for a phone: during a hand one short row of seat buttons on top, the turn's
-buttons under it (nearest the thumb), three to a row (Fold, Call, Raise; then Pot, All in, Amount… in pot and no
-limit: two rows, not the three a phone made of five buttons and Amount…); between hands the menu, then the seat
-buttons.
+In the order Discord shows them, for a phone: one short row of seat buttons on top, the turn's buttons under it
+(nearest the thumb), three to a row (Fold, Call, Raise; then Pot, All in, Amount… in pot and no limit: two rows, not
+the three a phone made of five buttons and Amount…); between hands, Pick the game… in their place when the table
+waits for the dealer's choice (his menu is his private message).
 """
 
 from __future__ import annotations
@@ -19,26 +19,22 @@ from ._screen import Screen
 from ._seats import SEAT_ACTIONS
 from ._turn import ACTIONS_ROW, TURN_ACTIONS
 
-SEATS_IN_HAND = 0  # the seat row during a hand: on top
-SEATS_BETWEEN_HANDS = 3  # under the dealer's-choice menus and Deal
+SEATS_ROW = 0  # the seat buttons: on top
 TURN_ROW = 3  # the turn's buttons a row holds: three fit a phone's width; more (pot, no limit) go on a second row
 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
-    """The buttons: the player to act's (or the dealer's-choice menu), and the seat buttons."""
+    """The buttons: the seat buttons, and the player to act's (or the dealer's-choice chooser's)."""
     result = discord.ui.View(timeout=None)
     live = table.live
-    seats = [action.button(table.id, SEATS_IN_HAND if live is not None else SEATS_BETWEEN_HANDS)
-             for action in SEAT_ACTIONS if action.offered(table)]
+    for seat_action in SEAT_ACTIONS:
+        if seat_action.offered(table):
+            result.add_item(seat_action.button(table.id, SEATS_ROW))
     if live is None:
-        if not screen.show_finished:  # the menu comes on the next hand's own message
+        if not screen.show_finished:  # the choice comes on the next hand's own message
             for item in _choice.menu(table, screen):
                 result.add_item(item)
-        for button in seats:
-            result.add_item(button)
         return result
-    for button in seats:
-        result.add_item(button)
     legal = table.legal()
     if legal is not None:
         offered = [action for action in TURN_ACTIONS if action.phase == legal.phase and action.offered(legal)]

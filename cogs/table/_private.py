@@ -1,9 +1,9 @@
 """Each player's one private message at a table, carrying his cards: his hand where he acts, nothing piling up.
 
 Whatever the bot tells a player privately at a table (the answer to his join, My hand, the draw picker and what it
-dealt, a refusal, All in's question, the answer to a typed move) is his *private message* there. The next one
-replaces it: the older one is deleted through its own interaction's token, so a hand leaves one private message
-under the table, not a pile that pushes the table off a phone's screen.
+dealt, the dealer's-choice menu, a refusal, All in's question, the answer to a typed move) is his *private message*
+there. The next one replaces it: the older one is deleted through its own interaction's token, so a hand leaves one
+private message under the table, not a pile that pushes the table off a phone's screen.
 
 While he is in a hand it shows his cards: when nothing else is said, as the message's text, alone, so that Discord
 draws the card pictures large (48 px, an emoji-only message), and what they make in a small embed under them; under

@@ -1,5 +1,5 @@
-"""One table in Discord (its ``TableRunner``): its message writer, its clock, its next deal, this hand's log, the
-pending dealer's choice, and what it remembers of its players' clicks (the last move, each one's draw report).
+"""One table in Discord (its ``TableRunner``): its message writer, its clock, its next deal, this hand's log, and
+what it remembers of its players' clicks (the last move, each one's draw report).
 
 Rules are not decided here: every change goes to ``bot.tables.Table``, which asks the engine and writes
 through the store, and returns an ``Outcome`` that says what happened and what the table waits for next. A
@@ -95,8 +95,6 @@ class TableRunner:
         self.colours = colours
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.last_move: LastMove | None = None
-        self.pending_game: str | None = None  # dealer's choice: picked, not dealt yet
-        self.pending_structure: str | None = None
         self.show_finished = False  # between hands: the page shows the hand just over
         self.clocked: Turn | None = None  # the turn whose clock runs
         self.deadline: float | None = None  # when it runs out (Unix time)
@@ -161,8 +159,7 @@ class TableRunner:
         """What the message shows besides the table."""
         notices = [f"⚠ {mention(s.user_id)} gets no DMs: press **My hand** to see your cards."
                    for s in self.table.record.seats if s.dms_closed]
-        return _screen.Screen(recent=tuple(self.recent), deadline=deadline, pending_game=self.pending_game,
-                              pending_structure=self.pending_structure, choice_number=self.choice_number(),
+        return _screen.Screen(recent=tuple(self.recent), deadline=deadline, choice_number=self.choice_number(),
                               card=self.card, notices=notices, show_finished=self.show_finished)
 
     def render(self) -> Rendered:
@@ -277,7 +274,6 @@ class TableRunner:
             return
         if step.kind == "choose":
             self._new_page()
-            self.pending_game = self.pending_structure = None
             await self.publish()
             return
         if step.kind == "deal":
@@ -289,7 +285,6 @@ class TableRunner:
         if live is None:
             return
         self._new_page()
-        self.pending_game = self.pending_structure = None  # used by this deal, or not chosen in time
         hand = live.hand
         if self.colours is not None:
             await self.colours.learn(self.table.record.guild_id, live.users)

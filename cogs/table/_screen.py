@@ -34,8 +34,6 @@ class Screen:
 
     recent: Sequence[str] = ()  # this hand's last public lines, oldest first
     deadline: float | None = None  # when the clock of the player to act (or of the chooser) runs out, Unix time
-    pending_game: str | None = None  # dealer's choice: the game picked, not dealt yet
-    pending_structure: str | None = None  # dealer's choice: the structure picked for the next deal
     choice_number: int = 0  # tells one dealer's-choice menu from the next (their custom_ids differ)
     card: CardText = field(default=card_text)  # how a card is drawn (an emoji, or text)
     notices: Sequence[str] = ()  # lines for everyone (a player whose DMs are closed)
@@ -146,11 +144,6 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     step = table.next()
     if step.kind == "choose" and step.user is not None:
         lines += ["", f"**{mention(step.user)} picks the next game**", *_clock_line(screen.deadline)]
-        if screen.pending_game is not None:
-            picked = get_game(screen.pending_game).name
-            if screen.pending_structure:
-                picked += f" · {render.STRUCTURE_NAMES[screen.pending_structure]}"
-            lines.append(f"Picked: {picked}. Press **Deal** to deal it.")
     elif step.reason == "paused":
         lines += ["", "Paused: the host deals with `/poker table start`."]
     elif step.reason == "players":

@@ -44,13 +44,14 @@ from .fakediscord import (
 )
 from .observed import ObservedFake
 
-__all__ = ["Policy", "Screen", "TablePlayers", "read_screen"]
+__all__ = ["Menu", "Policy", "Screen", "TablePlayers", "read_menu", "read_screen"]
 
 log = logging.getLogger(__name__)
 
 ACTION_ID = re.compile(r"pk:turn:(\d+):(\d+):(\d+):([a-z]+)$")
-CHOICE_ID = re.compile(r"pk:game:(\d+):(\d+)$")
-DEAL_ID = re.compile(r"pk:deal:(\d+):(\d+)$")
+CHOICE_ID = re.compile(r"pk:choose:(\d+):(\d+)$")  # the table message's Pick the game…
+GAME_ID = re.compile(r"pk:game:(\d+):(\d+)(:[a-z0-9-]+)?$")  # the chooser's menu: its games
+DEAL_ID = re.compile(r"pk:deal:(\d+):(\d+)(:[a-z0-9-]+){0,2}$")
 TOGGLE_ID = re.compile(r"pk:card:\d+:\d+:\d+:\d+:(\d)$")
 CONFIRM_ID = re.compile(r"pk:throw:\d+:\d+:\d+:\d+:([01])$")
 MENTION = re.compile(r"<@(\d+)>")
@@ -73,12 +74,9 @@ class Screen:
     actor: int | None = None  # named in the bold prompt line
     drawing: bool = False
     buttons: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # kind -> (custom_id, label)
-    choice_id: str | None = None
+    choice_id: str | None = None  # dealer's choice: the chooser's Pick the game…
     chooser: int | None = None
-    games: tuple[str, ...] = ()
-    game_names: Mapping[str, str] = field(default_factory=dict)  # value -> label
     broke: tuple[int, ...] = ()  # seated with no chips
-    deal_id: str | None = None  # dealer's choice: the Deal button, once a game is picked
 
     @property
     def key(self) -> tuple[int, int] | None:
@@ -98,9 +96,6 @@ def read_screen(message: StoredMessage) -> Screen | None:
     buttons: dict[str, tuple[str, str]] = {}
     table_id = hand_id = seq = None
     choice_id: str | None = None
-    games: tuple[str, ...] = ()
-    names: dict[str, str] = {}
-    deal_id: str | None = None
     for component in message.all_components():
         custom_id = str(component.get("custom_id") or "")
         found = ACTION_ID.match(custom_id)
@@ -108,13 +103,8 @@ def read_screen(message: StoredMessage) -> Screen | None:
             table_id, hand_id, seq = int(found[1]), int(found[2]), int(found[3])
             buttons[found[4]] = (custom_id, str(component.get("label") or ""))
             continue
-        if CHOICE_ID.match(custom_id) and component.get("type") == STRING_SELECT:
+        if CHOICE_ID.match(custom_id) and component.get("type") == BUTTON:
             choice_id = custom_id
-            options = component.get("options") or []
-            games = tuple(str(o["value"]) for o in options)
-            names = {str(o["value"]): str(o.get("label") or o["value"]) for o in options}
-        if DEAL_ID.match(custom_id) and component.get("type") == BUTTON and not component.get("disabled"):
-            deal_id = custom_id
     prompt = PROMPT.search(text)
     actor = int(prompt[1]) if prompt else None
     drawing = "draw" in buttons or "pat" in buttons
@@ -122,8 +112,41 @@ def read_screen(message: StoredMessage) -> Screen | None:
     chooser = int(chooser_line[1]) if chooser_line else None
     broke = [int(m[1]) for line in text.splitlines()
              if (m := SEAT_LINE.search(line)) and m[2] == "0" and "all in" not in line]
-    return Screen(message, table_id, hand_id, seq, actor, drawing, buttons, choice_id, chooser, games, names,
-                  tuple(broke), deal_id)
+    return Screen(message, table_id, hand_id, seq, actor, drawing, buttons, choice_id, chooser, tuple(broke))
+
+
+def _menu_of(opened: InteractionRecord) -> Menu | None:
+    """The menu that followed the answer to Pick the game…, once it came."""
+    return next((m for m in map(read_menu, opened.followups) if m is not None), None)
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The dealer's-choice menu the chooser sees (his private message)."""
+
+    message: StoredMessage
+    select_id: str
+    games: tuple[str, ...]
+    game_names: Mapping[str, str]  # value -> label
+    deal_id: str | None = None  # the Deal button, once a game is picked
+
+
+def read_menu(message: StoredMessage) -> Menu | None:
+    """The chooser's menu, or None if ``message`` is not one (a refusal, his cards)."""
+    select_id: str | None = None
+    games: tuple[str, ...] = ()
+    names: dict[str, str] = {}
+    deal_id: str | None = None
+    for component in message.all_components():
+        custom_id = str(component.get("custom_id") or "")
+        if GAME_ID.match(custom_id) and component.get("type") == STRING_SELECT:
+            select_id = custom_id
+            options = component.get("options") or []
+            games = tuple(str(o["value"]) for o in options)
+            names = {str(o["value"]): str(o.get("label") or o["value"]) for o in options}
+        if DEAL_ID.match(custom_id) and component.get("type") == BUTTON and not component.get("disabled"):
+            deal_id = custom_id
+    return Menu(message, select_id, games, names, deal_id) if select_id is not None and games else None
 
 
 class Policy:
@@ -283,7 +306,7 @@ class TablePlayers:
                 self._last_key = key
                 self.turn_started.setdefault(key, asyncio.get_running_loop().time())
                 self._spawn(self._turn(screen, key))
-        elif screen.choice_id is not None and screen.chooser in self.by_id and screen.games:
+        elif screen.choice_id is not None and screen.chooser in self.by_id:
             # A choice screen carries no hand number: it is known by what it shows. The same screen again is the
             # same choice (an older edit landing late, just before the bot shows the table again).
             # A person does not pick again while his pick is on its way, or once it was taken.
@@ -420,33 +443,50 @@ class TablePlayers:
     async def _choose(self, screen: Screen, fingerprint: int) -> None:
         assert screen.chooser is not None and screen.choice_id is not None
         user = self.by_id[screen.chooser]
+        used: list[int] = []  # the menu's interactions: forgotten once it is done with
         try:
             await asyncio.sleep(self.pace)
             if not self.active:
                 return
-            game = self.policy.game(screen.games)
-            self._say(user, f"chooses {screen.game_names.get(game, game)}")
-            rec = await self._send(self.fake.select(user, screen.message, screen.choice_id, [game]))
-            if rec is not None and rec.response_type in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
-                # The pick is shown in the answer itself, or (a deferred update, while the bot was writing the
-                # table) by the edit that follows: then the Deal button confirms it.
-                shown = await self.fake.wait_for(lambda: self._deal_shown(screen.message.id), DEAL_SHOWN_WITHIN,
-                                                 what="the Deal button after a pick")
-                assert shown.deal_id is not None
-                self._say(user, "clicks Deal")
-                rec = await self._send(self.fake.click(user, shown.message, shown.deal_id))
-                if self._took(rec, None):
-                    return
-            elif rec is not None:
-                self._took(rec, None)  # refused: counted, and tried again below
+            if await self._pick_game(user, screen, used):
+                return
         except (TimeoutError, LookupError, RuntimeError) as error:
             log.warning("#%s: %s's choice failed: %r", self.channel.name, user.name, error)
+        finally:
+            if self.forget:
+                for iid in used:
+                    self.fake.forget(iid)
         self._choosing = False
         with contextlib.suppress(ValueError):
             self._chosen.remove(fingerprint)  # not taken: poke() tries again
 
-    def _deal_shown(self, message_id: int) -> Screen | None:
-        shown = read_screen(self.fake.message(message_id))
+    async def _pick_game(self, user: FakeUser, screen: Screen, used: list[int]) -> bool:
+        """Open the menu (Pick the game…), pick a game in it, then press Deal: True once the deal was taken."""
+        assert screen.choice_id is not None
+        self._say(user, "clicks Pick the game…")
+        opened = await self._send(self.fake.click(user, screen.message, screen.choice_id), keep=used)
+        if opened is None or opened.response_type not in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
+            self._took(opened, None)  # refused: counted, and tried again
+            return False
+        # The click is answered with the table; the menu follows.
+        menu = await self.fake.wait_for(lambda: _menu_of(opened), DEAL_SHOWN_WITHIN, what="the chooser's menu")
+        game = self.policy.game(menu.games)
+        self._say(user, f"chooses {menu.game_names.get(game, game)}")
+        rec = await self._send(self.fake.select(user, menu.message, menu.select_id, [game]), keep=used)
+        if rec is None or rec.response_type not in (CALLBACK_UPDATE, CALLBACK_DEFERRED_UPDATE):
+            self._took(rec, None)
+            return False
+        # The pick is shown in the answer itself, or (a deferred update) by the edit that follows: then the
+        # menu's Deal button confirms it.
+        shown = await self.fake.wait_for(lambda: self._deal_shown(menu.message.id), DEAL_SHOWN_WITHIN,
+                                         what="the Deal button after a pick")
+        assert shown.deal_id is not None
+        self._say(user, "clicks Deal")
+        rec = await self._send(self.fake.click(user, shown.message, shown.deal_id), keep=used)
+        return self._took(rec, None)
+
+    def _deal_shown(self, message_id: int) -> Menu | None:
+        shown = read_menu(self.fake.message(message_id))
         return shown if shown is not None and shown.deal_id is not None else None
 
     async def _rebuy(self, user: FakeUser) -> None:

@@ -34,6 +34,7 @@ __all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 CARD_EMOJI = re.compile(r"<:c_([2-9TJQKA][cdhs]|X[12])_[0-9a-f]{6}:\d+>")
+DM_HAND = re.compile(r"#(\d+) ")  # a hand's DM begins with its heading: "#3 2-7 Double Draw at <#…>"
 # A hand's own message once it is over: its showdown (a pot won or carried).
 SHOWDOWN = re.compile(r"^(?:▌ )?(?:🏆|🔁 (?:The|Main|Side))", re.MULTILINE)
 WIDTH = 16  # the "where" column
@@ -74,8 +75,9 @@ class Transcript:
 
     # ------------------------------------------------------------------ recording
 
-    def add(self, where: str, who: str, text: str, kind: str) -> None:
-        entry = Entry(round(time.monotonic() - self.started, 2), where, who, text, kind, self.hand)
+    def add(self, where: str, who: str, text: str, kind: str, hand: int | None = None) -> None:
+        entry = Entry(round(time.monotonic() - self.started, 2), where, who, text, kind,
+                      self.hand if hand is None else hand)
         self.entries.append(entry)
         if self.echo is not None:
             self.echo(entry.render())
@@ -94,8 +96,10 @@ class Transcript:
             return
         if message.author.get("id") != bot_id:
             return
-        if dm_to is not None:
-            self.add(f"DM {dm_to}", "pokerbot", self.plain(message.content), "dm")
+        if dm_to is not None:  # its heading names its hand (it may come before the table shows that hand)
+            heading = DM_HAND.match(message.content)
+            self.add(f"DM {dm_to}", "pokerbot", self.plain(message.content), "dm",
+                     int(heading[1]) if heading else None)
             return
         where = f"#{channel_name}"
         if message.embeds:

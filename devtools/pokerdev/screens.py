@@ -2,12 +2,12 @@
 
 The real bot plays a scripted dealer's-choice evening against the loopback fake Discord (``pokerdev.demo.run_demo``,
 unchanged: the same bot, players and checks). At chosen moments (a betting turn, the draw picker from Draw… to the
-cards it dealt, a turn alert, the showdown with the seat buttons, the dealer's-choice menu and its Deal button, All
-in's question, a player's DMs…) what one player's phone shows is kept: the channel's messages with his ephemeral
-replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
-(:mod:`pokerdev.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over
-its DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and
-listed in ``index.md``.
+cards it dealt, a turn alert, the showdown with the seat buttons, the chooser's own dealer's-choice menu and its
+Deal button, All in's question, a player's DMs…) what one player's phone shows is kept: the channel's messages with
+his ephemeral replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
+(:mod:`pokerdev.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over its
+DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and listed
+in ``index.md``.
 
     python -m pokerdev.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
                                    [--games triple-draw-27,assassin] [--html]
@@ -43,7 +43,7 @@ from typing import Any
 from unittest import mock
 
 from . import autoplay, observed
-from .autoplay import read_screen
+from .autoplay import read_menu, read_screen
 from .discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, modal, page, select_sheet
 from .fakediscord import APPLICATION_COMMAND, STRING_SELECT, StoredMessage, walk_components
 
@@ -58,9 +58,9 @@ KEEP = 30  # channel messages kept per picture: more than a phone's screen holds
 GAMES = ("triple-draw-27", "assassin", "badugi", "five-card-draw", "single-draw-a5")
 MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the order of an evening
     "start": "the channel when the host deals the first hand",
-    "choice": "the chooser's phone when dealer's choice asks him for the game",
-    "choice-menu": "the dealer's-choice menu opened, each game with its line",
-    "choice-deal": "the game picked, and the Deal button to deal it",
+    "choice": "the chooser's phone when dealer's choice asks him for the game: Pick the game…",
+    "choice-menu": "his dealer's-choice menu (only he sees it) opened, each game with its line",
+    "choice-deal": "the game picked in his menu, and the Deal button to deal it",
     "betting": "the phone of the player to act, on the first betting turn",
     "table": "the whole table message at that turn (cropped to its height)",
     "draw": "the phone of the player to draw, on the first draw: Draw… or Stand pat",
@@ -395,9 +395,18 @@ class Camera:
             self._table(message, host)
 
     def _ephemeral(self, message: StoredMessage) -> None:
-        """A reply only its player sees: the draw picker, from opened to the cards it dealt."""
+        """A reply only its player sees: the dealer's-choice menu, the draw picker from opened to the cards it
+        dealt."""
         viewer = message.ephemeral_to
         if viewer is None:
+            return
+        menu = read_menu(message)
+        if menu is not None:
+            select_menu = message.component(menu.select_id)
+            if select_menu is not None and menu.deal_id is None:
+                self.keep("choice-menu", viewer, overlay=("sheet", dict(select_menu), {}))
+            if menu.deal_id is not None:
+                self.keep("choice-deal", viewer)
             return
         cards = [c for c in message.buttons() if PICKER_CARD.match(str(c.get("custom_id") or ""))]
         if cards:
@@ -429,11 +438,6 @@ class Camera:
             return
         if screen.choice_id is not None and screen.chooser is not None:
             self.keep("choice", screen.chooser)
-            select_menu = message.component(screen.choice_id)
-            if select_menu is not None:
-                self.keep("choice-menu", screen.chooser, overlay=("sheet", dict(select_menu), {}))
-            if screen.deal_id is not None:
-                self.keep("choice-deal", screen.chooser)
         if screen.actor is None or not screen.buttons or screen.key is None:
             return
         if screen.drawing:

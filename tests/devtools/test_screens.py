@@ -140,10 +140,16 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert len(table) == 1 and table[0]["embeds"][0]["title"].startswith("2-7 Triple Draw · #1")
     assert any(m["embeds"] for m in betting.payloads)  # the table message is on the channel's picture
 
-    # Dealer's choice: the menu (every game with its line), then the Deal button once a game is picked.
+    # Dealer's choice: the table offers Pick the game… (no menu anyone else could see), the chooser's own menu
+    # (every game with its line), then his Deal button once a game is picked.
+    offered = [m for m in camera.shots["choice"].payloads if m["embeds"] and _buttons(m)]
+    assert offered and [b["label"] for b in _buttons(offered[-1]) if str(b.get("custom_id")).startswith(
+        "pk:choose:")] == ["Pick the game…"]
+    assert not any(c.get("type") == 3 for m in camera.shots["choice"].payloads if not m["flags"] & MessageFlag.EPHEMERAL
+                   for row in m.get("components") or [] for c in row.get("components") or [])
     menu = camera.shots["choice-menu"].overlay
     assert menu is not None and menu[0] == "sheet" and all(o.get("description") for o in menu[1]["options"])
-    deal = [b for m in camera.shots["choice-deal"].payloads for b in _buttons(m)
+    deal = [b for m in _ephemeral(camera.shots["choice-deal"]) for b in _buttons(m)
             if str(b.get("custom_id")).startswith("pk:deal:")]
     assert deal and not deal[-1].get("disabled") and deal[-1]["label"].startswith("Deal ")
 

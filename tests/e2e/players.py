@@ -137,6 +137,15 @@ class FastClockFor:
         return self._seconds if table.actor() in self._acting else 60
 
 
+def carrying(message: StoredMessage, component: dict[str, Any]) -> StoredMessage:
+    """The message as a lying client would describe it: with a component it does not have. (discord.py ignores
+    a click on a component that the interaction's message does not carry, so a forgery that reaches the bot's
+    code forges the message too.)"""
+    forged = message.snapshot()
+    forged.components = [*forged.components[:4], {"type": 1, "components": [component]}]
+    return forged
+
+
 # ------------------------------------------------------------------ the players
 
 
@@ -398,30 +407,44 @@ class Players:
         label = next(k for k in confirms if ("face up" in k) == face_up or len(confirms) == 1)
         return await self.fake.reply_to(await self.fake.click(turn.name, picker, confirms[label]))
 
-    def choice_menu(self) -> tuple[StoredMessage, dict[str, JSON]] | None:
-        """The dealer's-choice menu when the table message shows it: the message and its components by kind
-        (``game`` the games, ``structure`` the structures, ``deal`` the Deal button)."""
+    def choice_button(self) -> tuple[StoredMessage, JSON] | None:
+        """When the table message waits for the dealer's choice: the message and its Pick the game… button."""
         table = self.table
         if table.live is not None or table.message_id is None or table.message_id not in self.fake.messages:
             return None
         message = self.fake.messages[table.message_id]
-        found = {str(c["custom_id"]).split(":")[1]: c for c in message.all_components()
-                 if str(c.get("custom_id", "")).startswith(("pk:game:", "pk:structure:", "pk:deal:"))}
-        return (message, found) if "game" in found else None
+        button = next((c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:choose:")), None)
+        return (message, button) if button is not None else None
+
+    @staticmethod
+    def menu_parts(menu: StoredMessage) -> dict[str, JSON]:
+        """The chooser's menu by kind: ``game`` the games, ``structure`` the structures, ``deal`` the Deal button."""
+        return {str(c["custom_id"]).split(":")[1]: c for c in menu.all_components()
+                if str(c.get("custom_id", "")).startswith(("pk:game:", "pk:structure:", "pk:deal:"))}
+
+    async def open_menu(self, who: str, *, timeout: float = 5.0) -> tuple[StoredMessage, dict[str, JSON]]:
+        """Dealer's choice: ``who`` (the chooser) taps Pick the game… on the table message (answered with the
+        table); his menu (a private message following that answer) and its parts (``menu_parts``)."""
+        message, button = await self.fake.wait_for(self.choice_button, timeout, what="the dealer's choice button")
+        opened = await self.fake.reply_to(await self.fake.click(who, message, str(button["custom_id"])), followups=1)
+        assert opened.response_type in (6, 7), opened.content  # the table, answered
+        menu = opened.followups[-1]
+        assert menu.ephemeral and "pk:game:" in " ".join(menu.custom_ids()), f"no menu: {menu.content!r}"
+        return menu, self.menu_parts(menu)
 
     async def choose(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0) -> None:
-        """Dealer's choice: ``who`` picks ``game`` (and ``structure``) in the menu, then presses Deal."""
-        message, parts = await self.fake.wait_for(self.choice_menu, timeout, what="the dealer's choice menu")
+        """Dealer's choice: ``who`` opens his menu, picks ``game`` (and ``structure``), then presses Deal."""
+        menu, parts = await self.open_menu(who, timeout=timeout)
         if structure is not None:
-            picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["structure"]["custom_id"]),
+            picked = await self.fake.reply_to(await self.fake.select(who, menu, str(parts["structure"]["custom_id"]),
                                                                      [structure]))
             assert picked.response_type == 7, picked.content
-        picked = await self.fake.reply_to(await self.fake.select(who, message, str(parts["game"]["custom_id"]), [game]))
+            parts = self.menu_parts(self.fake.message(menu.id))
+        picked = await self.fake.reply_to(await self.fake.select(who, menu, str(parts["game"]["custom_id"]), [game]))
         assert picked.response_type == 7 and self.table.live is None, picked.content  # shown, not dealt yet
-        message = self.fake.message(message.id)
-        deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:deal:"))
+        deal = self.menu_parts(self.fake.message(menu.id))["deal"]
         assert not deal.get("disabled") and str(deal.get("label")) == f"Deal {get_game(game).name}"[:80]
-        dealt = await self.fake.reply_to(await self.fake.click(who, message, str(deal["custom_id"])))
+        dealt = await self.fake.reply_to(await self.fake.click(who, menu, str(deal["custom_id"])))
         assert dealt.response_type in (6, 7), dealt.content
         assert self.table.live is not None and self.table.live.hand.game.id == game
 

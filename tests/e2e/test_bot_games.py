@@ -112,14 +112,15 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
     async def choose(who: str, game: str) -> None:
-        message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+        message, button = await fake.wait_for(players.choice_button, what="the dealer's choice button")
         assert f"**<@{players.uid(who)}> picks the next game**\n⏱ <t:" in message.text()  # his clock, on its own line
+        other = next(n for n in PLAYERS if n != who)
+        refused = await fake.reply_to(await fake.click(other, message, str(button["custom_id"])))
+        assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
+        _, parts = await players.open_menu(who)
         offered = parts["game"]["options"]
         assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"
-        other = next(n for n in PLAYERS if n != who)
-        refused = await fake.reply_to(await fake.select(other, message, str(parts["game"]["custom_id"]), [game]))
-        assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
         await players.choose(who, game)
 
     await choose(chooser, "triple-draw-a5")
@@ -154,20 +155,20 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     players = Players(fake, poker_bot)
     seven = ("alice", "bob", "carol", "dave", "erin", "frank", "manager")
     await players.open_table("alice", seven, game="dealers-choice")
-    message, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+    chooser = players.name(players.table.chooser() or 0)
+    menu, parts = await players.open_menu(chooser)
     offered = [o["value"] for o in parts["game"]["options"]]
     assert offered == [g.id for g in GAMES.values() if g.max_players >= 7]
     assert offered == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
     assert parts["deal"].get("disabled") and parts["deal"]["label"] == "Pick a game first"  # nothing to deal yet
-    chooser = players.name(players.table.chooser() or 0)
     select_id = str(parts["game"]["custom_id"])
     with pytest.raises(ValueError, match="no option"):  # the client offers no such choice
-        await fake.select(chooser, message, select_id, ["triple-draw-27"])
+        await fake.select(chooser, menu, select_id, ["triple-draw-27"])
     # A forged pick of a game seven players cannot play is refused, and nothing is dealt.
-    forged = await fake.reply_to(await fake.select(chooser, message, select_id, ["triple-draw-27"], force=True))
+    forged = await fake.reply_to(await fake.select(chooser, menu, select_id, ["triple-draw-27"], force=True))
     assert forged.ephemeral and "cannot be dealt to these players" in forged.content
     # A forged Deal with nothing picked deals nothing either.
-    deal = await fake.reply_to(await fake.click(chooser, message, str(parts["deal"]["custom_id"]), force=True))
+    deal = await fake.reply_to(await fake.click(chooser, menu, str(parts["deal"]["custom_id"]), force=True))
     assert deal.ephemeral and deal.content == "Pick a game in the menu first."
     assert players.table.live is None
     # Pausing before the deal ends the test with no hand to play out.
@@ -181,7 +182,7 @@ async def test_dealers_choice_with_antes_only_offers_the_high_games(
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, game="dealers-choice", small_blind=0, big_blind=0, ante=5)
 
-    _, parts = await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+    _, parts = await players.open_menu(players.name(players.table.chooser() or 0))
     assert [o["value"] for o in parts["game"]["options"]] == ["five-card-draw", "assassin"]
     await players.poker("alice", "table pause")
 
@@ -287,7 +288,7 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
     await players.play(folding_to_the_blind, number=1)
     assert await hand_game(players, 1) == "five-card-draw"
 
-    await fake.wait_for(lambda: table.chooser() == players.uid("alice") and players.choice_menu(),
+    await fake.wait_for(lambda: table.chooser() == players.uid("alice") and players.choice_button(),
                         what="alice's menu")
     await players.choose("alice", "triple-draw-27")
     await players.play(folding_to_the_blind, number=2)
@@ -321,38 +322,40 @@ async def test_the_dealer_picks_the_structure_when_the_host_allows_it(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:
     """With dealer_picks_structure, the menu has a second select: the chooser picks pot limit and the game (each
-    shown, nothing dealt), then Deal deals that game pot limit; only the chooser may pick; the next choice starts
-    from the default."""
+    shown in his menu, nothing dealt), then Deal deals that game pot limit; only the chooser may pick; the next
+    choice starts from the default."""
     await poker_bot(seed=5)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", dealer_picks_structure=True)
     assert table.settings.dealer_picks_structure
-    message, parts = await fake.wait_for(players.choice_menu, what="the game and structure menus")
     chooser = players.name(table.chooser() or 0)
-    assert f"<@{players.uid(chooser)}> picks the next game" in message.text()
+    menu, parts = await players.open_menu(chooser)
     structures = parts["structure"]
     assert [o["value"] for o in structures["options"]] == ["default", "fixed-limit", "pot-limit", "no-limit"]
     other = next(n for n in PLAYERS if n != chooser)
-    refused = await fake.reply_to(await fake.select(other, message, str(structures["custom_id"]), ["pot-limit"]))
+    refused = await fake.reply_to(await fake.select(other, menu, str(structures["custom_id"]), ["pot-limit"],
+                                                    force=True))  # (a menu he cannot see: forged)
     assert refused.ephemeral and f"It is <@{players.uid(chooser)}>'s choice." in refused.content
-    forged = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["no-such"],
+    forged = await fake.reply_to(await fake.select(chooser, menu, str(structures["custom_id"]), ["no-such"],
                                                    force=True))
     assert forged.ephemeral and "The structure must be one of" in forged.content
-    picked = await fake.reply_to(await fake.select(chooser, message, str(structures["custom_id"]), ["pot-limit"]))
+    picked = await fake.reply_to(await fake.select(chooser, menu, str(structures["custom_id"]), ["pot-limit"]))
     assert picked.response_type == 7 and table.live is None
-    [shown] = [c for c in message.all_components() if str(c.get("custom_id")).startswith("pk:structure:")]
-    assert [o["value"] for o in shown["options"] if o.get("default")] == ["pot-limit"]
-    game = await fake.reply_to(await fake.select(chooser, message, str(parts["game"]["custom_id"]), ["triple-draw-27"]))
+    parts = players.menu_parts(fake.message(menu.id))
+    assert [o["value"] for o in parts["structure"]["options"] if o.get("default")] == ["pot-limit"]
+    game = await fake.reply_to(await fake.select(chooser, menu, str(parts["game"]["custom_id"]), ["triple-draw-27"]))
     assert game.response_type == 7 and table.live is None  # the pick is shown; nothing is dealt before Deal
-    assert "Picked: 2-7 Triple Draw · Pot limit. Press **Deal** to deal it." in message.text()
-    deal = next(c for c in message.buttons() if str(c.get("custom_id", "")).startswith("pk:deal:"))
+    parts = players.menu_parts(fake.message(menu.id))
+    assert [o["value"] for o in parts["structure"]["options"] if o.get("default")] == ["pot-limit"]  # kept
+    assert [o["value"] for o in parts["game"]["options"] if o.get("default")] == ["triple-draw-27"]
+    deal = parts["deal"]
     assert deal["label"] == "Deal 2-7 Triple Draw"
-    refused = await fake.reply_to(await fake.click(other, message, str(deal["custom_id"])))
+    refused = await fake.reply_to(await fake.click(other, menu, str(deal["custom_id"]), force=True))
     assert refused.ephemeral and f"It is <@{players.uid(chooser)}>'s choice." in refused.content
-    dealt = await fake.reply_to(await fake.click(chooser, message, str(deal["custom_id"])))
+    dealt = await fake.reply_to(await fake.click(chooser, menu, str(deal["custom_id"])))
     assert dealt.response_type in (6, 7)
     assert table.hand is not None and table.hand.game.id == "triple-draw-27"
     assert table.hand.stakes.structure == "pot-limit"  # not the game's own fixed limit
     await players.play(folding_to_the_blind, number=1)
-    message, parts = await fake.wait_for(players.choice_menu, what="the next choice")
+    menu, parts = await players.open_menu(players.name(table.chooser() or 0))
     assert [o["value"] for o in parts["structure"]["options"] if o.get("default")] == ["default"]  # for that deal only

@@ -276,7 +276,7 @@ async def test_at_dealers_choice_the_showdown_is_shown_before_the_menu(
         await players.choose(players.name(players.table.chooser() or 0), "five-card-draw")
         await players.play(calling_station, number=number)
 
-    await fake.wait_for(players.choice_menu, 5, what="the menu after hand 3")
+    await fake.wait_for(players.choice_button, 5, what="the menu after hand 3")
     menus: dict[str, int] = {}  # the menu posts (a repeat carries the same nonce), applied, in order
     showdowns: dict[int, int] = {}  # hand number -> the first applied write that showed its showdown
     for call in fake.calls:

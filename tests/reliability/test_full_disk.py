@@ -111,7 +111,7 @@ async def test_the_dealers_choice_running_out_on_a_full_disk_deals_once_it_has_r
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game="dealers-choice")
     runner = runner_of(players, table)
-    await fake.wait_for(players.choice_menu, what="the dealer's choice menu")
+    await fake.wait_for(players.choice_button, what="the dealer's choice menu")
     assert table.live is None
     caplog.set_level(logging.INFO)
     small_disk.fill()

@@ -31,7 +31,7 @@ from bot.tables import stored_hand
 from cogs.errors import UNEXPECTED, running_callbacks
 from tests.e2e.conftest_bot import MessageRecorder, PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
-from tests.e2e.players import Players, Turn, bettor, calling_station
+from tests.e2e.players import Players, Turn, bettor, calling_station, carrying
 
 from .conftest import Figures
 from .helpers import chips_lost, snapshot
@@ -187,15 +187,6 @@ def source_messages(scene: Scene, user: str) -> list[StoredMessage]:
     return scene.sources[user]
 
 
-def carrying(message: StoredMessage, component: dict[str, Any]) -> StoredMessage:
-    """The message as a lying client would describe it: with a component it does not have. (discord.py ignores
-    a click on a component that the interaction's message does not carry, so a forgery that reaches the bot's
-    code forges the message too.)"""
-    forged = message.snapshot()
-    forged.components = [*forged.components[:4], {"type": 1, "components": [component]}]
-    return forged
-
-
 def button(custom_id: str) -> dict[str, Any]:
     return {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
 
@@ -291,7 +282,8 @@ async def test_forged_and_random_interactions_change_nothing(
         table = data.draw(custom_id_ints(scene).filter(lambda t: t not in here))
         if data.draw(st.booleans()):
             number = data.draw(custom_id_ints(scene))
-            custom_id, what = f"pk:deal:{data.draw(st.sampled_from([*here, table]))}:{number}", "forged Deal"
+            picked = data.draw(st.sampled_from(["", ":five-card-draw", ":assassin:pot-limit", ":no-such:x", ":x"]))
+            custom_id, what = f"pk:deal:{data.draw(st.sampled_from([*here, table]))}:{number}{picked}", "forged Deal"
         else:
             kind = data.draw(st.one_of(st.sampled_from(["hand", "join", "sit", "rebuy", "leave"]),
                                        st.text(string.ascii_lowercase, min_size=1, max_size=12)))
@@ -347,17 +339,28 @@ async def test_forged_and_random_interactions_change_nothing(
         return go()
 
     def forged_choice(data: st.DataObject) -> Plan:
+        """The dealer's-choice button, or a pick in its menu (with what the menu carries), while no choice is up."""
         user = data.draw(st.sampled_from(USERS))
         table = data.draw(custom_id_ints(scene))
+        number = data.draw(st.one_of(st.just(1), custom_id_ints(scene)))
         values = data.draw(st.lists(st.one_of(st.sampled_from(["five-card-draw", "assassin", "triple-draw-27"]),
                                               st.text(max_size=20)), max_size=2))
+        carried = data.draw(st.sampled_from(["", ":pot-limit", ":default", ":badugi", ":zz"]))
+        kind = data.draw(st.sampled_from(["game", "structure", "choose"]))
         message = data.draw(st.sampled_from(source_messages(scene, user)))
-        source = carrying(message, select(f"pk:game:{table}:1", values))
+        if kind == "choose":
+            custom_id = f"pk:choose:{table}:{number}"
+            source = carrying(message, button(custom_id))
+        else:
+            custom_id = f"pk:{kind}:{table}:{number}{carried}"
+            source = carrying(message, select(custom_id, values))
 
         async def go() -> None:
-            outcome = await send_ignored(scene, lambda: fake.select(user, source, f"pk:game:{table}:1", values,
-                                                                   force=True))
-            assert outcome.kind == "answered"
+            if kind == "choose":
+                outcome = await send_ignored(scene, lambda: fake.click(user, source, custom_id, force=True))
+            else:
+                outcome = await send_ignored(scene, lambda: fake.select(user, source, custom_id, values, force=True))
+            assert outcome.kind == "answered", custom_id
             await check("dealer's choice out of turn", outcome)
 
         return go()
