@@ -8,16 +8,17 @@ policy, one click at a time, and shrugs off clicks that the bot, being dead, nev
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import random
 import re
 import signal
-import sys
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cogs.card_emojis import card_emoji_pictures
+from pokerdev.forks import ForkedProcess, ForkServer
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from tests.pg import query
 
@@ -27,6 +28,22 @@ PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)  # the player to act, in b
 PICKER_GONE = "(the picker was replaced by a newer private message)"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 LOGGED_ERROR = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]? \[?(?:ERROR|CRITICAL)\b")
+
+
+_forks: list[ForkServer] = []  # this test process's fork server of the bot, started with the first bot
+
+
+def bot_forks() -> ForkServer:
+    """The fork server of ``python -m pokerdev.launch``: each bot process forked from one that imported the bot once
+    (a new interpreter would spend a second or more on imports at every start)."""
+    if not _forks:
+        _forks.append(ForkServer("pokerdev.launch:main", env=bot_env()))
+        atexit.register(_forks[0].close)
+    return _forks[0]
+
+
+def bot_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
 
 @dataclass
@@ -50,23 +67,22 @@ class BotProcess:
         self.log_level = log_level
         self.port = port  # default: the fake's
         self.options = tuple(options)
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: ForkedProcess | None = None
         self.stints: list[Stint] = []
         self.logs: list[Path] = []
 
-    async def spawn(self) -> asyncio.subprocess.Process:
+    async def spawn(self) -> ForkedProcess:
         """Start the process (without waiting for it to connect); its output goes to a new log file."""
         assert self.proc is None
         self.fake.preload_emojis(card_emoji_pictures())  # uploaded "before": the bot finds them all
         log = self.log_dir / f"{self.name}-{len(self.logs):03d}.log"
+        log.write_bytes(b"")  # there from now on, whenever the child gets to open it
         self.logs.append(log)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         port = self.fake.port if self.port is None else self.port
-        with log.open("wb") as out:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "pokerdev.launch", "--port", str(port), "--db", str(self.db_path),
-                "--seed", str(self.seed), "--next-hand-delay", "0.05", "--log-level", self.log_level, *self.options,
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT, env=env, cwd=ROOT)
+        args = ["--port", str(port), "--db", str(self.db_path), "--seed", str(self.seed), "--next-hand-delay", "0.05",
+                "--log-level", self.log_level, *self.options]
+        forks = bot_forks()
+        self.proc = ForkedProcess(forks, forks.start(args, out=log, err=log, cwd=ROOT, env=bot_env()))
         return self.proc
 
     async def start(self, timeout: float = 20.0) -> None:

@@ -1,8 +1,7 @@
-"""The crash test's worker: ``python tests/tables/crash_worker.py DB_PATH SEED``, or
-``python tests/tables/crash_worker.py --forks``, which imports the bot once and then starts a worker per line
-``DB_PATH SEED OUTPUT`` read from stdin by forking itself (the worker's lines go to the named pipe OUTPUT; the
-server prints ``child PID`` at once and ``ended PID EXIT_CODE`` when that worker is gone). A forked worker is a
-process like any other to the kill and to the file; it only skips the second of imports each start would cost.
+"""The crash test's worker: ``python tests/tables/crash_worker.py DB_PATH SEED``, or ``run([DB_PATH, SEED])`` in a
+child of a fork server (``python -m pokerdev.forks tests.tables.crash_worker:run``), which imports the bot once: a
+forked worker is a process like any other to the kill and to the file; it only skips the second of imports each
+start would cost.
 
 Opens the store at DB_PATH, restores its tables (creating the planned ones on first run, or
 again after one was closed) and plays forever with random legal actions from a generator
@@ -23,10 +22,8 @@ with a traceback on stderr (and the test fails on the exit code).
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import sys
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,29 +182,11 @@ async def main(path: str, seed: int) -> None:
         await store.close()
 
 
-def serve_forks() -> None:
-    """Start one worker per request line, each in a forked child, until stdin ends."""
-    for line in sys.stdin:
-        path, seed, output = line.split()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.dup2(os.open(output, os.O_WRONLY), 1)  # say() writes to the test's pipe from here on
-                asyncio.run(main(path, int(seed)))
-            except SystemExit as stop:
-                print(stop, file=sys.stderr, flush=True)
-            except BaseException:
-                traceback.print_exc()
-                sys.stderr.flush()
-            finally:
-                os._exit(1)  # a worker only ends by the kill or by failing; never back into the request loop
-        print("child", pid, flush=True)
-        _, status = os.waitpid(pid, 0)
-        print("ended", pid, os.waitstatus_to_exitcode(status), flush=True)
+def run(argv: list[str]) -> None:
+    """The worker on ``[DB_PATH, SEED]``."""
+    path, seed = argv
+    asyncio.run(main(path, int(seed)))
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--forks"]:
-        serve_forks()
-    else:
-        asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    run(sys.argv[1:])

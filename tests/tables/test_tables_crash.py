@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.store import Store
 from bot.tables import Tables
+from pokerdev.forks import ForkServer
 
 WORKER = Path(__file__).with_name("crash_worker.py")
 KILLS = int(os.environ.get("TABLES_CRASH_KILLS", "55"))
@@ -40,47 +41,28 @@ class Run:
     wanted: int = 1  # actions to see before the random moment of the kill begins (0 for an early kill)
 
 
-class Forks:
-    """The worker server (``crash_worker.py --forks``): each worker a child forked from a process that imported
-    the bot once, so that a run costs its play and not a second of imports."""
+class Forks(ForkServer):
+    """The workers' fork server: each worker a child forked from a process that imported the bot once, so that a
+    run costs its play and not a second of imports."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.errors = folder / "workers.stderr"
         with self.errors.open("w") as errors:
-            self.proc = subprocess.Popen(
-                [sys.executable, str(WORKER), "--forks"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=errors, text=True, env=worker_env(),
-            )
+            super().__init__("tests.tables.crash_worker:run", env=worker_env(), stderr=errors)
         self.started = 0
 
-    def start(self, path: Path, seed: int) -> tuple[int, Path]:
+    def fork_worker(self, path: Path, seed: int) -> tuple[int, Path]:
         """Fork a worker on PATH; its pid and the named pipe its lines come through."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
         self.started += 1
         output = self.folder / f"worker-{self.started}.out"
         os.mkfifo(output)
-        self.proc.stdin.write(f"{path} {seed} {output}\n")
-        self.proc.stdin.flush()
-        word, pid = self.proc.stdout.readline().split()
-        assert word == "child", word
-        return int(pid), output
-
-    def exit_code(self, pid: int) -> int:
-        """How the worker PID ended (waited for by the server, its parent)."""
-        assert self.proc.stdout is not None
-        word, ended, code = self.proc.stdout.readline().split()
-        assert (word, int(ended)) == ("ended", pid), (word, ended)
-        return int(code)
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait(10)
+        return self.start([str(path), str(seed)], out=output), output
 
 
 def worker_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(WORKER.parents[2])}
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(WORKER.parents[2]),
+                                                                      os.environ.get("PYTHONPATH")]))}
 
 
 def run_worker(path: Path, seed: int, rng: random.Random, forks: Forks, *, early: bool) -> Run:
@@ -126,7 +108,7 @@ def run_worker(path: Path, seed: int, rng: random.Random, forks: Forks, *, early
         stderr = proc.stderr.read()
     else:  # once it has played a while (counted in actions, not seconds: a busy machine plays slower), at a
         # random moment: mid-hand, mid-deal, mid-close...
-        pid, output = forks.start(path, seed)
+        pid, output = forks.fork_worker(path, seed)
         reader = threading.Thread(target=read_pipe, args=(output,), daemon=True)
         reader.start()
         played = acting.wait(60)
