@@ -16,6 +16,7 @@ from bot.poker import DEALERS_CHOICE, GAMES
 from bot.store import PlanRecord
 from cogs.errors import answers_errors
 from cogs.render import STRUCTURE_NAMES, chips, mention
+from cogs.views import dynamic_view
 
 __all__ = [
     "SIGNUP_ID", "SignupButton", "answer_text", "cancel_text", "event_url", "game_name", "list_text", "name_of",
@@ -95,7 +96,7 @@ def signup_embed(plan: PlanRecord) -> discord.Embed:
 
 def signup_view(plan: PlanRecord) -> discord.ui.View:
     """I'm in and Can't make it while the night is planned, and the link to its Discord event."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     if plan.status == "planned":
         view.add_item(SignupButton(plan.id, "in", "I'm in", discord.ButtonStyle.success))
         view.add_item(SignupButton(plan.id, "out", "Can't make it", discord.ButtonStyle.secondary))

@@ -23,6 +23,7 @@ from cogs import render
 from cogs.render import mention
 
 from ..errors import answers_errors
+from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 from ._screen import Screen
@@ -52,7 +53,7 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     game's own structure)."""
     table = runner.table
     number = runner.choice_number()
-    result = discord.ui.View(timeout=None)
+    result = dynamic_view()
     games = table.choices()
     if game not in {g.id for g in games}:
         game = None  # (a custom_id carrying a game that may not be dealt: none picked)

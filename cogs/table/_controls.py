@@ -14,6 +14,7 @@ import discord
 
 from bot.tables import Table
 
+from ..views import dynamic_view
 from . import _choice
 from ._screen import Screen
 from ._seats import SEAT_ACTIONS
@@ -25,7 +26,7 @@ TURN_ROW = 3  # the turn's buttons a row holds: three fit a phone's width; more 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
     """The buttons: the seat buttons, and the player to act's (or the dealer's-choice chooser's)."""
-    result = discord.ui.View(timeout=None)
+    result = dynamic_view()
     live = table.live
     for seat_action in SEAT_ACTIONS:
         if seat_action.offered(table):

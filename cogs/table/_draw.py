@@ -19,6 +19,7 @@ from bot.tables import TableError
 from cogs.render import cards
 
 from ..errors import answers_errors
+from ..views import dynamic_view
 from ._play import draw, in_phase
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
@@ -69,7 +70,7 @@ def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int)
     lines = [head, cards(legal.hand, card) + (f" · {describe}" if describe else "")]
     if picked:
         lines.append(f"Throwing {cards(picked, card)}")
-    result = discord.ui.View(timeout=None)
+    result = dynamic_view()
     full = len(picked) >= limit
     for i, held in enumerate(legal.hand):
         marked = bool(mask >> i & 1)

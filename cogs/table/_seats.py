@@ -23,6 +23,7 @@ from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
 from ..errors import answers_errors
+from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 
@@ -176,7 +177,7 @@ async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> N
     table = runner.table
     user = interaction.user.id
     _seated(table, user, NOT_SEATED)
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(LEAVE_SURE.button(table.id))
     seat = table.engine_seat(user)
     during = " You fold the hand you are in." if seat is not None and table.hand and \

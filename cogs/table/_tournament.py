@@ -35,6 +35,7 @@ from cogs.tournament_views import (
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
 from ..errors import answers_errors
 from ..options import GAME_CHOICES, STRUCTURE_CHOICES
+from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, Runners, clicked_runner, runners_of
 
@@ -69,7 +70,7 @@ def require(table: Table) -> TournamentMode:
 def lobby_view(table: Table) -> discord.ui.View:
     """The registration message's buttons: Register and Unregister before the start, Register during late
     registration, Rebuy while a broke player may rebuy."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     t = tournament_of(table)
     if t is None:
         return view

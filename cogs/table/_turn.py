@@ -26,6 +26,7 @@ from bot.tables import TableError
 from cogs.render import chips
 
 from ..errors import answers_errors
+from ..views import dynamic_view
 from . import _draw
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
@@ -121,7 +122,7 @@ def _checked(action: TurnAction, click: Click) -> Legal:
 async def _ask_all_in(action: TurnAction, click: Click) -> None:
     """All in asks once more: a thumb slips (a command is typed: it needs no confirmation)."""
     legal = _checked(action, click)
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal))
     await click.runner.answers.send(click.interaction, f"Go all in for {chips(legal.all_in_to)}?", view=view)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import re
 
 import pytest
@@ -456,3 +457,18 @@ async def test_draw_pressed_twice_leaves_the_newer_picker_working(
     assert thrown.content.startswith("Draw 1 of 3: threw")
     await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
                         == [second.id], 5, what="the older picker removed")
+
+
+async def test_pickers_leave_no_task_behind(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """discord.py gives every ephemeral view it keeps (a draw picker) a 15-minute timeout task, each holding its
+    view and items. The bot's views hold only dynamic items and are stopped before they are sent
+    (``cogs.views.dynamic_view``), so after a hand of draws from the picker no such task is left."""
+    await poker_bot(seed=11)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS)
+    first = len(fake.rest.calls)
+    await players.play(calling_station)  # every player throws two cards from the picker
+    pickers = [c for c in fake.rest.calls[first:] if c.json and "pk:card:" in json.dumps(c.json)]
+    assert len(pickers) >= len(PLAYERS)
+    kept = [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]
+    assert kept == [], kept[:3]
