@@ -434,6 +434,16 @@ class Players:
 
     async def choose(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0) -> None:
         """Dealer's choice: ``who`` opens his menu, picks ``game`` (and ``structure``), then presses Deal."""
+        menu = await self.pick(who, game, structure, timeout=timeout)
+        deal = self.menu_parts(self.fake.message(menu.id))["deal"]
+        assert not deal.get("disabled") and str(deal.get("label")) == f"Deal {get_game(game).name}"[:80]
+        dealt = await self.fake.reply_to(await self.fake.click(who, menu, str(deal["custom_id"])))
+        assert dealt.response_type in (6, 7), dealt.content
+        assert self.table.live is not None and self.table.live.hand.game.id == game
+
+    async def pick(self, who: str, game: str, structure: str | None = None, *, timeout: float = 5.0
+                   ) -> StoredMessage:
+        """Dealer's choice: ``who`` opens his menu and picks ``game`` (and ``structure``), not dealt yet; his menu."""
         menu, parts = await self.open_menu(who, timeout=timeout)
         if structure is not None:
             picked = await self.fake.reply_to(await self.fake.select(who, menu, str(parts["structure"]["custom_id"]),
@@ -442,11 +452,7 @@ class Players:
             parts = self.menu_parts(self.fake.message(menu.id))
         picked = await self.fake.reply_to(await self.fake.select(who, menu, str(parts["game"]["custom_id"]), [game]))
         assert picked.response_type == 7 and self.table.live is None, picked.content  # shown, not dealt yet
-        deal = self.menu_parts(self.fake.message(menu.id))["deal"]
-        assert not deal.get("disabled") and str(deal.get("label")) == f"Deal {get_game(game).name}"[:80]
-        dealt = await self.fake.reply_to(await self.fake.click(who, menu, str(deal["custom_id"])))
-        assert dealt.response_type in (6, 7), dealt.content
-        assert self.table.live is not None and self.table.live.hand.game.id == game
+        return menu
 
     async def play(self, policy: Policy = calling_station, *, number: int | None = None,
                    until: Callable[[Turn], bool] | None = None, idle: Collection[str] = (),

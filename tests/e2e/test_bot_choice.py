@@ -102,8 +102,7 @@ async def test_a_menu_of_an_earlier_hand_is_refused(fake: FakeDiscord, poker_bot
     table = await players.open_table("alice", PLAYERS, game="dealers-choice")
     await fake.wait_for(players.choice_button, what="the dealer's choice button")
     chooser = players.name(table.chooser() or 0)
-    menu, parts = await players.open_menu(chooser)
-    await fake.reply_to(await fake.select(chooser, menu, str(parts["game"]["custom_id"]), ["five-card-draw"]))
+    menu = await players.pick(chooser, "five-card-draw")
     old = fake.message(menu.id).snapshot()  # what his phone showed before he pressed Deal
     old_parts = players.menu_parts(old)
     dealt = await fake.reply_to(await fake.click(chooser, old, str(old_parts["deal"]["custom_id"])))
@@ -130,8 +129,7 @@ async def test_the_choice_works_after_a_restart(fake: FakeDiscord, poker_bot: Po
     table = await players.open_table("alice", PLAYERS, game="dealers-choice")
     await fake.wait_for(players.choice_button, what="the dealer's choice button")
     chooser = players.name(table.chooser() or 0)
-    menu, parts = await players.open_menu(chooser)
-    await fake.reply_to(await fake.select(chooser, menu, str(parts["game"]["custom_id"]), ["single-draw-a5"]))
+    menu = await players.pick(chooser, "single-draw-a5")
     await fake.quiet()
     await poker_bot.restart()
     deal = players.menu_parts(fake.message(menu.id))["deal"]  # the menu opened before the restart
