@@ -1,13 +1,18 @@
-"""Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six and Badugi.
+"""Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six, Badugi and the
+eight-or-better low; Omaha's two-plus-three rule and stud's showing hands and bring-in card.
 
 Every distinct five-card hand class of a ranking is computed once, the first
 time a hand of that ranking is evaluated (about 0.1 s and 3 MB each: a process
 pays only for the rankings it deals), and stored in a table keyed by the
 product of the cards' rank primes (and, where flushes count, whether the hand
 is suited). ``evaluate`` is then a few multiplications and one dict lookup,
-and returns a shared, immutable ``HandValue``. Badugi's table holds every
-four-card hand, keyed by the sum of the cards' bits; it is built the first
-time a Badugi hand is evaluated (a quarter of a second).
+and returns a shared, immutable ``HandValue``. Six and more cards (hold'em,
+stud, razz) are valued by the product of all their rank primes when no flush
+can count, each product's best five computed once and remembered. Badugi's
+table holds every four-card hand, keyed by the sum of the cards' bits; it is
+built the first time a Badugi hand is evaluated (a quarter of a second). The
+eight-or-better low looks at the set of the low ranks only: its 56 hands and
+the best of each of the 256 sets of ranks ace to eight are computed at import.
 """
 
 from __future__ import annotations
@@ -17,12 +22,12 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, Literal
 
-from .cards import Card, CardError
+from .cards import SUITS, UNKNOWN, Card, CardError
 
-Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi"]
+Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi", "eight-or-better"]
 RANKINGS: Final[tuple[Ranking, ...]] = ("high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi")
 FIVE_CARD_RANKINGS: Final[tuple[Ranking, ...]] = RANKINGS[:4]
-HAND_SIZES: Final[dict[Ranking, int]] = {**dict.fromkeys(FIVE_CARD_RANKINGS, 5), "badugi": 4}
+HAND_SIZES: Final[dict[Ranking, int]] = {**dict.fromkeys(FIVE_CARD_RANKINGS, 5), "badugi": 4, "eight-or-better": 5}
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 BADUGI: Final = 4  # Badugi's category is the number of cards played
@@ -236,13 +241,74 @@ def _five_without_flushes(table: _Table) -> Callable[[Sequence[Card]], HandValue
 _FIVE: Final[dict[str, Callable[[Sequence[Card]], HandValue]]] = {}  # a ranking's, from its first use
 
 
+class _Strengths:
+    """A ranking's five-card table as plain ints, for the loops over many five-card hands: the strength of
+    each product of five rank primes, unsuited and suited, the value of each strength, and the best unsuited
+    value of each product of six or more rank primes met so far."""
+
+    __slots__ = ("plain", "suited", "values", "best")
+
+    def __init__(self, table: _Table) -> None:
+        self.plain: dict[int, int] = {}
+        self.suited: dict[int, int] = {}
+        self.values: dict[int, HandValue] = {}
+        for (key, suited), value in table.items():
+            (self.suited if suited else self.plain)[key] = value.strength
+            self.values[value.strength] = value
+        self.best: dict[int, HandValue] = {}
+
+
+_STRENGTHS: Final[dict[str, _Strengths]] = {}
+
+
 def _five_card(ranking: str) -> Callable[[Sequence[Card]], HandValue] | None:
     """The evaluator of five cards under ``ranking`` (its table built now if this is its first use), None for a
     ranking that is not a five-card one."""
     if ranking not in FIVE_CARD_RANKINGS:
         return None
-    make = _five_without_flushes if ranking == "ace-to-five" else _five_with_flushes
-    return _FIVE.setdefault(ranking, make(_build_table(ranking)))
+    if ranking not in _FIVE:
+        table = _build_table(ranking)
+        _STRENGTHS[ranking] = _Strengths(table)
+        make = _five_without_flushes if ranking == "ace-to-five" else _five_with_flushes
+        _FIVE[ranking] = make(table)
+    return _FIVE[ranking]
+
+
+def _strengths(ranking: str) -> _Strengths:
+    if ranking not in _STRENGTHS:
+        _five_card(ranking)
+    return _STRENGTHS[ranking]
+
+
+_ALL_RANKINGS: Final[tuple[Ranking, ...]] = (*RANKINGS, "eight-or-better")
+_SUIT_MASKS: Final = tuple(sum(1 << (4 * i + s) for i in range(13)) for s in range(4))  # of Card.bit
+
+
+def _best_of_many(ranking: str, cards: Sequence[Card]) -> HandValue:
+    """The best five of six or more distinct cards under a five-card ranking."""
+    tables = _STRENGTHS[ranking]
+    product = 1
+    bits = 0
+    for card in cards:
+        product *= card.prime
+        bits |= card.bit
+    best = tables.best.get(product)
+    if best is None:
+        plain = tables.plain
+        best = tables.values[max([plain[a.prime * b.prime * c.prime * d.prime * e.prime]
+                                  for a, b, c, d, e in combinations(cards, 5)])]
+        tables.best[product] = best  # the ranks alone decide unless five cards share a suit
+    if ranking == "ace-to-five":
+        return best
+    flushes = 0
+    for suit, mask in zip(SUITS, _SUIT_MASKS):
+        if (bits & mask).bit_count() >= 5:
+            if ranking != "high":  # a flush is bad in the other lows: only the combinations can tell
+                return max(_FIVE[ranking](combo) for combo in combinations(cards, 5))
+            suited = tables.suited
+            flushes = max(flushes, *[suited[a.prime * b.prime * c.prime * d.prime * e.prime]
+                                     for a, b, c, d, e in combinations([c for c in cards if c.suit == suit], 5)])
+    return tables.values[flushes] if flushes > best.strength else best
 
 
 # ------------------------------------------------------------------------------------------------------- Badugi
@@ -313,6 +379,159 @@ def _evaluate_badugi(cards: Sequence[Card]) -> HandValue:
         raise _bad_cards(cards, "badugi") from None
 
 
+# ---------------------------------------------------------------------------------------------- eight or better
+
+
+class NoLow(ValueError):
+    """The cards hold no qualifying eight-or-better low."""
+
+
+# A card's bit among the low ranks (ace 1, two 2 ... eight 128; 0 above eight) by Card.rank; 256 marks the
+# unknown card (rank 0), which no table below has.
+_LOW_BIT: Final = (256, 0, *(1 << (r - 1) for r in range(2, 9)), 0, 0, 0, 0, 0, 1)
+
+
+def _low8_values() -> tuple[tuple[HandValue, ...], tuple[HandValue | None, ...], tuple[int, ...]]:
+    # Comparing from the top, the lower hand is the one whose rank bits make the smaller number.
+    lows = sorted((m for m in range(256) if m.bit_count() == 5), reverse=True)
+    values: list[HandValue] = [HandValue("eight-or-better", 0, HIGH_CARD, ())] * 256
+    for strength, m in enumerate(lows, start=1):
+        ranks = tuple(r + 1 for r in range(7, -1, -1) if m >> r & 1)
+        values[m] = HandValue("eight-or-better", strength, HIGH_CARD, ranks)
+
+    def lowest(m: int, count: int) -> int:
+        if m.bit_count() < count:
+            return 0
+        while m.bit_count() > count:
+            m &= ~(1 << (m.bit_length() - 1))
+        return m
+
+    best = tuple(values[lowest(m, 5)] if m.bit_count() >= 5 else None for m in range(256))
+    return tuple(values), best, tuple(lowest(m, 3) for m in range(256))
+
+
+# The value of each five-rank mask; the best low of each set of low ranks (None: fewer than five); the three
+# lowest ranks of each set (0: fewer than three).
+_LOW8_VALUES, _LOW8_BEST, _LOWEST_THREE = _low8_values()
+
+
+def best_low8(cards: Sequence[Card]) -> HandValue | None:
+    """The best eight-or-better low among any five of ``cards`` (five or more), None if none qualifies.
+
+    Five cards of different ranks, all eight or lower, aces low; straights and flushes do not count.
+    Raises ValueError for fewer than five cards, CardError for repeated or unknown cards.
+    """
+    if len(cards) < 5:
+        raise ValueError(f"a hand needs at least five cards, not {len(cards)}")
+    try:
+        if len(set(cards)) != len(cards):
+            raise _bad_cards(cards, "eight-or-better")
+        ranks = 0
+        for card in cards:
+            ranks |= _LOW_BIT[card.rank]
+        return _LOW8_BEST[ranks]
+    except (IndexError, AttributeError, TypeError):
+        raise _bad_cards(cards, "eight-or-better") from None
+
+
+# -------------------------------------------------------------------------------------------------------- Omaha
+
+
+def best_omaha(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> HandValue | None:
+    """The best hand of exactly two of ``hole`` and exactly three of ``board`` (Omaha, Big O).
+
+    ``ranking`` is ``"high"`` or ``"eight-or-better"`` (None when no low qualifies). Raises ValueError for an
+    other ranking or fewer than two hole or three board cards, CardError for repeated or unknown cards.
+    """
+    if ranking not in ("high", "eight-or-better"):
+        raise ValueError(f"Omaha is ranked high or eight-or-better, not {ranking!r}")
+    if len(hole) < 2 or len(board) < 3:
+        raise ValueError(f"Omaha needs two hole cards and three board cards, not {len(hole)} and {len(board)}")
+    cards = [*hole, *board]
+    try:
+        distinct = set(cards)
+        if len(distinct) != len(cards) or UNKNOWN in distinct:
+            raise _bad_cards(cards, ranking)
+        if ranking == "high":
+            return _omaha_high(hole, board)
+        return _omaha_low8(hole, board)
+    except (KeyError, IndexError, AttributeError, TypeError):
+        raise _bad_cards(cards, ranking) from None
+
+
+def _omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    tables = _STRENGTHS.get("high") or _strengths("high")
+    pairs = {a.prime * b.prime for a, b in combinations(hole, 2)}
+    triples = {a.prime * b.prime * c.prime for a, b, c in combinations(board, 3)}
+    plain = tables.plain
+    best = max([plain[p * t] for p in pairs for t in triples])
+    board_suits = [c.suit for c in board]
+    for suit in SUITS:
+        if board_suits.count(suit) >= 3:
+            suited_hole = [c for c in hole if c.suit == suit]
+            if len(suited_hole) >= 2:
+                suited = tables.suited
+                best = max(best, *[suited[a.prime * b.prime * x.prime * y.prime * z.prime]
+                                   for a, b in combinations(suited_hole, 2)
+                                   for x, y, z in combinations([c for c in board if c.suit == suit], 3)])
+    return tables.values[best]
+
+
+def _omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> HandValue | None:
+    board_ranks = 0
+    for card in board:
+        board_ranks |= _LOW_BIT[card.rank]
+    low_hole = [_LOW_BIT[c.rank] for c in hole]
+    best = 256
+    for pair in {a | b for a, b in combinations(low_hole, 2) if a and b and a != b}:
+        three = _LOWEST_THREE[board_ranks & ~pair]
+        if three and pair | three < best:  # the smaller mask is the lower hand
+            best = pair | three
+    return None if best == 256 else _LOW8_VALUES[best]
+
+
+# ---------------------------------------------------------------------------------------------------------- stud
+
+
+def showing_value(cards: Sequence[Card], low: bool) -> tuple[int, ...]:
+    """How strong the up cards of a stud hand show; greater acts first from fourth street (RULES.md section 4).
+
+    ``low=False`` (stud, stud hi-lo): the highest hand counting pairs, two pair, trips and quads only, aces
+    high, then the kickers from the top. ``low=True`` (razz): the lowest ace-to-five hand, aces low. Suits never
+    count. Values of the same number of cards compare.
+    """
+    if not cards:
+        raise ValueError("a showing hand needs at least one up card")
+    if not all(c.suit in _SUIT_INDEX for c in cards):
+        raise CardError(f"{''.join(str(c) for c in cards)}: stud up cards are known cards of a standard deck")
+    ranks = [1 if low and c.rank == 14 else c.rank for c in cards]
+    counts = Counter(ranks)
+    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    top, second, *_ = (*sorted(counts.values(), reverse=True), 0)
+    # High card, pair, two pair, trips, full house (five up cards), quads.
+    category = (0, 1, 3, 5)[top - 1] + (top in (2, 3) and second == 2)
+    if low:
+        return (-category, *(-r for r in ordered))
+    return (category, *ordered)
+
+
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}  # clubs lowest, then diamonds, hearts, spades
+
+
+def bring_in_value(card: Card, low: bool) -> int:
+    """Who must bring in on third street: greater brings in (RULES.md section 4).
+
+    ``low=False`` (stud, stud hi-lo): the lowest up card, aces high, ties to the lower suit (clubs, diamonds,
+    hearts, spades). ``low=True`` (razz): the highest up card, aces low, ties to the higher suit.
+    """
+    suit = _SUIT_INDEX.get(card.suit)
+    if suit is None:
+        raise CardError(f"{card}: the bring-in is decided by a known card of a standard deck")
+    if low:
+        return (1 if card.rank == 14 else card.rank) * 4 + suit
+    return (14 - card.rank) * 4 + 3 - suit
+
+
 # ------------------------------------------------------------------------------------------------------ evaluate
 
 
@@ -320,16 +539,23 @@ def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
     """The value of the best hand in ``cards`` under ``ranking``.
 
     ``ranking`` is ``"high"``, ``"deuce-to-seven"``, ``"ace-to-five"``,
-    ``"ace-to-six"`` (the best five of five or more cards) or ``"badugi"``
-    (four or more cards). Jokers play as twos of no suit (not in Badugi);
-    unknown cards cannot be evaluated. Raises ValueError for an unknown
-    ranking or too few cards, CardError for cards no hand can hold.
+    ``"ace-to-six"``, ``"eight-or-better"`` (the best five of five or more
+    cards) or ``"badugi"`` (four or more cards). Jokers play as twos of no
+    suit (not in Badugi); unknown cards cannot be evaluated. Raises
+    ValueError for an unknown ranking or too few cards, NoLow (a ValueError)
+    for an eight-or-better hand that does not qualify, CardError for cards
+    no hand can hold.
     """
     five = _FIVE.get(ranking) or _five_card(ranking)
     if five is None:
         if ranking == "badugi":
             return _evaluate_badugi(cards)
-        raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(RANKINGS)}")
+        if ranking == "eight-or-better":
+            low = best_low8(cards)
+            if low is None:
+                raise NoLow(f"{''.join(str(c) for c in cards)} holds no eight-or-better low")
+            return low
+        raise ValueError(f"unknown ranking {ranking!r}; use one of {', '.join(_ALL_RANKINGS)}")
     try:
         if len(cards) == 5:
             if len(set(cards)) != 5:
@@ -339,7 +565,7 @@ def evaluate(ranking: str, cards: Sequence[Card]) -> HandValue:
             raise _bad_cards(cards, ranking)
         if len(cards) < 5:
             raise ValueError(f"a hand needs at least five cards, not {len(cards)}")
-        return max(five(combo) for combo in combinations(cards, 5))
+        return _best_of_many(ranking, cards)
     except KeyError:
         raise _bad_cards(cards, ranking) from None
     except (AttributeError, TypeError):
@@ -355,4 +581,6 @@ def _bad_cards(cards: Sequence[Card], ranking: str) -> Exception:
         return CardError(f"{''.join(str(c) for c in cards)} holds the same card twice")
     if ranking == "badugi":
         return CardError(f"{''.join(str(c) for c in cards)}: Badugi is played without jokers")
+    if ranking == "eight-or-better":
+        return CardError(f"{''.join(str(c) for c in cards)} cannot be evaluated")
     return CardError(f"{''.join(str(c) for c in cards)} is not a hand any ranking knows (five twos?)")
