@@ -3,7 +3,7 @@
     python -m bot                      run the bot (needs DISCORD_TOKEN)
     python -m bot replay FILE.phh      replay a hand history, print its result as JSON
     python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
-    python -m bot simulate --game G --players N --hands K --seed S
+    python -m bot simulate --game G --players N --hands K --seed S [--structure fixed|pot|no] [--export F.phhs]
     python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
     python -m bot db check [--db URL]           check the bank's database (integrity, every server's chips)
     python -m bot db backup FILE [--db URL]     back the bank up while the bot runs, and check the copy
@@ -38,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     simulate.add_argument("--players", type=int, default=6)
     simulate.add_argument("--hands", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--structure", choices=["fixed", "pot", "no", "fixed-limit", "pot-limit", "no-limit"],
+                          help="the betting structure (default: each game's own)")
+    simulate.add_argument("--export", metavar="FILE.phhs", help="write every hand played to one PHH file")
 
     demo = commands.add_parser("demo", help="watch the real bot deal a few hands against a fake Discord, offline")
     demo.add_argument("--hands", type=int, default=3, help="hands to play (default 3)")
@@ -65,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         from .simulate import simulate_command
 
-        return simulate_command(args.game, args.players, args.hands, args.seed)
+        return simulate_command(args.game, args.players, args.hands, args.seed, args.structure, args.export)
     if args.command == "rules":
         from .rules_text import rules_markdown
 

@@ -27,12 +27,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final, TypeVar
 
+from .night.phhs import write_phhs
 from .poker import (
     DEALERS_CHOICE,
     GAMES,
     BetRaise,
+    BringIn,
     Card,
     CheckCall,
     Draw,
@@ -46,8 +49,11 @@ from .poker import (
     Structure,
     format_cards,
     games_for_players,
+    get_structure,
+    stakes_for,
 )
 from .poker.games import DrawLimit
+from .poker.phh import export_phh
 
 FOLD_PROBABILITY: Final = 0.15
 RAISE_PROBABILITY: Final = 0.25
@@ -77,8 +83,9 @@ class PlayError(Exception):
 
 
 def default_stakes(game: Game, structure: Structure | None = None) -> Stakes:
-    """Blinds 1/2 in the game's default structure (fixed limit: small bet 2, big bet 4)."""
-    return Stakes(structure=structure or game.default_structure, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
+    """Blinds 1/2 in the game's default structure (fixed limit: small bet 2, big bet 4); the stud games ante 1
+    and bring in 1 (RULES.md section 5's one stake for every game)."""
+    return stakes_for(game, structure or game.default_structure, SMALL_BLIND, BIG_BLIND)
 
 
 def raise_amount(legal: Legal, rng: random.Random) -> int:
@@ -103,12 +110,15 @@ def random_cards(cards: Sequence[T], count: int, rng: random.Random) -> list[T]:
 _FOLD: Final = Fold()
 _CHECK_OR_CALL: Final = CheckCall()
 _STAND_PAT: Final = Draw()
+_BRING_IN: Final = BringIn()
 
 
 def random_decision(hand: Hand, rng: random.Random) -> Move:
     """The random player's move for whoever is to act in ``hand`` (see the module docstring)."""
     legal = hand.legal()
     if legal.phase == "betting":
+        if legal.can_bring_in:
+            return BetRaise(raise_amount(legal, rng)) if rng.random() < RAISE_PROBABILITY else _BRING_IN
         if legal.call_amount:
             r = rng.random()
             if r < FOLD_PROBABILITY:
@@ -186,7 +196,8 @@ def check_hand(hand: Hand) -> list[str]:
     the carried pot equal the starting stacks plus the carried-in chips), that
     no stack is negative, that every card of the deck is in exactly one place
     (a live player's hand, the muck or the stub), and that every live player
-    holds a full hand (five cards, four in Badugi; six after showing a two face up in Assassin).
+    holds a full hand (five cards, four in Badugi; six after showing a two face up in Assassin; the hole
+    cards of every street dealt in the flop and stud games, whose board holds as many cards as its streets).
     """
     problems: list[str] = []
     if not hand.is_complete:
@@ -205,12 +216,24 @@ def check_hand(hand: Hand) -> list[str]:
     return problems
 
 
+def expected_cards(hand: Hand, seat: int) -> int:
+    """How many cards a player still in should hold now: a whole draw hand (six after Assassin's face-up two), or
+    the hole cards of every street dealt so far (stud's community card is no one's)."""
+    game = hand.game
+    if game.family == "draw":
+        return game.hand_size + (1 if hand.face_up[seat] else 0)
+    dealt = sum(len(street.hole) for street in game.streets[:hand.round + 1])
+    return dealt - (len(hand.board) if game.is_stud else 0)
+
+
 def _check_cards(hand: Hand) -> list[str]:
     deck = hand.deck
     places: dict[Card, list[str]] = {}
     for seat in hand.in_hand():
         for card in hand.holes[seat]:
             places.setdefault(card, []).append(f"p{seat + 1}'s hand")
+    for card in hand.board:
+        places.setdefault(card, []).append("the board")
     for card in deck.muck:
         places.setdefault(card, []).append("the muck")
     stub = stub_cards(hand)
@@ -227,9 +250,13 @@ def _check_cards(hand: Hand) -> list[str]:
     if len(stub) != deck.stub_size:
         problems.append(f"the stub holds {len(stub)} cards but the deck counts {deck.stub_size}")
     for seat in hand.in_hand():
-        expected = hand.game.hand_size + (1 if hand.face_up[seat] else 0)
+        expected = expected_cards(hand, seat)
         if len(hand.holes[seat]) != expected:
             problems.append(f"p{seat + 1} holds {len(hand.holes[seat])} cards, not {expected}")
+    if hand.game.family == "flop":
+        board = sum(street.board for street in hand.game.streets[:hand.round + 1])
+        if len(hand.board) != board:
+            problems.append(f"the board holds {len(hand.board)} cards, not {board}")
     return problems
 
 
@@ -273,6 +300,7 @@ class Summary:
     biggest_pot: int = 0
     biggest_pot_where: str = ""
     violations: list[Violation] = field(default_factory=list)
+    histories: list[str] = field(default_factory=list)  # each hand's PHH text, when the night is exported
 
     @property
     def hands_per_second(self) -> float:
@@ -321,13 +349,15 @@ def simulate(
     *,
     structure: Structure | None = None,
     stop_at_first: bool = True,
+    export: bool = False,
 ) -> Summary:
     """Play ``hands`` hands of ``game`` (or dealer's choice) with random players, checking each one.
 
     One ``random.Random(seed)`` drives everything (each deck's seed is drawn
     from it). ``structure`` overrides the games' default structures. Raises
     ValueError for bad arguments; violations are collected in the summary
-    (the night stops after the first bad hand unless ``stop_at_first`` is off).
+    (the night stops after the first bad hand unless ``stop_at_first`` is off). With ``export``, every hand
+    played is kept as a PHH text in ``Summary.histories``, in the order played.
     """
     games = night_games(game, players)
     if hands < 0:
@@ -376,6 +406,8 @@ def simulate(
                 break
         if hand is None:
             continue
+        if export:
+            summary.histories.append(export_phh(hand, hand=number))
         summary.showdowns += bool(hand.shown)
         summary.reshuffles += hand.deck.reshuffles
         if hand.carried_out:
@@ -392,21 +424,31 @@ def simulate(
     return summary
 
 
-def simulate_command(game: str, players: int, hands: int, seed: int) -> int:
+def simulate_command(game: str, players: int, hands: int, seed: int, structure: str | None = None,
+                     export: str | None = None) -> int:
     """``python -m bot simulate``: print ``hands/s: N`` and a summary; 0 if every hand was right.
 
-    Bad arguments exit 2 with a message; any violation is printed with its
-    game, hand number and seeds, and exits 1.
+    ``structure`` (``fixed``, ``pot``, ``no`` or their long names) overrides each game's default; ``export``
+    names a ``.phhs`` file that receives every hand played, in order. Bad arguments exit 2 with a message; any
+    violation is printed with its game, hand number and seeds, and exits 1.
     """
     if hands < 1:
         print(f"simulate: error: --hands must be at least 1, not {hands}", file=sys.stderr)
         return 2
     try:
-        summary = simulate(game, players, hands, seed)
+        chosen = get_structure(structure) if structure is not None else None
+        summary = simulate(game, players, hands, seed, structure=chosen, export=export is not None)
     except ValueError as error:
         print(f"simulate: error: {error}", file=sys.stderr)
         return 2
     print(summary.report())
+    if export is not None:
+        try:
+            Path(export).write_text(write_phhs(summary.histories), encoding="utf-8")
+        except OSError as error:
+            print(f"simulate: error: cannot write {export}: {error}", file=sys.stderr)
+            return 2
+        print(f"exported {len(summary.histories)} hands to {export}")
     for violation in summary.violations:
         print(violation, file=sys.stderr)
     return 1 if summary.violations else 0

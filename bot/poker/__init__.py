@@ -2,13 +2,14 @@
 
 ``evaluate(ranking, cards)`` ranks hands; ``Hand`` deals one hand of any game
 in ``GAMES`` and advances by moves (``Fold()``, ``CheckCall()``,
-``BetRaise(to)``, ``Draw(discards)``, ``Show(cards)``, or their PHH text:
+``BetRaise(to)``, ``BringIn()``, ``Draw(discards)``, ``Show(cards)``, or their PHH text:
 ``parse_move``); ``bot.poker.phh`` reads and writes hand histories.
 """
 
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
 from .events import (
     Acted,
+    BoardDealt,
     Burned,
     Carried,
     Dealt,
@@ -25,27 +26,34 @@ from .events import (
 )
 from .games import (
     DEALERS_CHOICE,
+    DRAW_GAMES,
     DRAW_LIMITS,
+    FAMILIES,
     GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     STRUCTURES,
     DrawLimit,
+    Family,
     Game,
+    Street,
     Structure,
     games_for_players,
     get_game,
+    get_structure,
 )
 from .hand import Hand, IllegalAction, Legal, Stakes
-from .moves import BetRaise, CheckCall, Draw, Fold, Move, Show, parse_move
+from .moves import BetRaise, BringIn, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
 from .rankings import RANKINGS, HandValue, evaluate
+from .stakes import stakes_for, stud_ante, stud_bring_in
 
 __all__ = [
-    "DEALERS_CHOICE", "DRAW_LIMITS", "GAMES", "MAX_PLAYERS", "MIN_PLAYERS", "RANKINGS", "STRUCTURES", "UNKNOWN",
-    "Acted", "BetRaise", "Burned", "Card", "CardError", "Carried", "CheckCall", "Dealt", "Deck", "Draw", "DrawLimit",
-    "Drew", "Event", "Fold", "Game", "Hand", "HandEnded", "HandValue", "IllegalAction", "Legal", "Move", "Mucked",
-    "Posted", "Pot", "PotAwarded", "Reshuffled", "Returned", "RoundEnded", "Show", "Shown", "Stakes", "Structure",
-    "build_pots", "evaluate", "format_cards", "games_for_players", "get_game", "parse_cards", "parse_move",
-    "split_pot",
+    "DEALERS_CHOICE", "DRAW_GAMES", "DRAW_LIMITS", "FAMILIES", "GAMES", "MAX_PLAYERS", "MIN_PLAYERS", "RANKINGS",
+    "STRUCTURES", "UNKNOWN", "Acted", "BetRaise", "BoardDealt", "BringIn", "Burned", "Card", "CardError", "Carried",
+    "CheckCall", "Dealt", "Deck", "Draw", "DrawLimit", "Drew", "Event", "Family", "Fold", "Game", "Hand", "HandEnded",
+    "HandValue", "IllegalAction", "Legal", "Move", "Mucked", "Posted", "Pot", "PotAwarded", "Reshuffled", "Returned",
+    "RoundEnded", "Show", "Shown", "Stakes", "Street", "Structure", "build_pots", "evaluate", "format_cards",
+    "games_for_players", "get_game", "get_structure", "parse_cards", "parse_move", "split_pot", "stakes_for",
+    "stud_ante", "stud_bring_in",
 ]

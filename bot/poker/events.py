@@ -24,19 +24,32 @@ class Posted:
 
 @dataclass(slots=True)
 class Dealt:
-    """Cards dealt to a player (private): the initial hand or a draw's replacements."""
+    """Cards dealt to a player: the initial hand, a draw's replacements or a stud street. Private, except the
+    cards among them in ``up`` (stud's cards dealt face up), which everyone sees."""
 
     player: int
     cards: tuple[Card, ...]
+    up: tuple[Card, ...] = ()
+
+
+@dataclass(slots=True)
+class BoardDealt:
+    """Cards dealt face up to the middle (public): the flop, the turn, the river, or stud's community card when
+    the deck runs out. ``board`` is the whole board after them."""
+
+    street: int
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
 
 
 @dataclass(slots=True)
 class Acted:
     """A betting action. ``amount`` is the player's total bet this round after it; ``added`` the chips this
-    action put in (what a call costs: ``Call 15`` is ``added`` 15 even when ``amount`` is 20)."""
+    action put in (what a call costs: ``Call 15`` is ``added`` 15 even when ``amount`` is 20). Stud's third
+    street adds ``bring in`` and ``complete`` (the first full bet over a bring-in)."""
 
     player: int
-    verb: Literal["fold", "check", "call", "bet", "raise"]
+    verb: Literal["fold", "check", "call", "bet", "raise", "bring in", "complete"]
     amount: int
     all_in: bool
     added: int = 0
@@ -60,9 +73,11 @@ class Returned:
 
 @dataclass(slots=True)
 class Burned:
-    """One card burned before a draw."""
+    """One card burned before a draw (``draw``, 0-based) or a street (``street``: the 0-based betting round it
+    opens; for a draw, the round after it)."""
 
     draw: int
+    street: int = 0
 
 
 @dataclass(slots=True)
@@ -86,12 +101,14 @@ class Drew:
 
 @dataclass(slots=True)
 class Shown:
-    """A hand shown at the showdown, with its description under the game's ranking."""
+    """A hand shown at the showdown, with its description under the game's ranking; in a hi-lo game ``low``
+    describes its eight-or-better low ("8-6-4-2-A"), empty when it has none."""
 
     player: int
     cards: tuple[Card, ...]
     description: str
     assassinated: bool
+    low: str = ""
 
 
 @dataclass(slots=True)
@@ -103,13 +120,16 @@ class Mucked:
 
 @dataclass(slots=True)
 class PotAwarded:
-    """A pot and who won it; ``shares`` are in the order of ``winners``."""
+    """A pot (or half of it) and who won it; ``shares`` are in the order of ``winners``. ``half`` is ``"high"`` or
+    ``"low"`` for each half of a pot split in a hi-lo game, empty for a whole pot (a scoop with no low
+    included)."""
 
     pot: int
     amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     uncontested: bool
+    half: Literal["", "high", "low"] = ""
 
 
 @dataclass(slots=True)
@@ -135,6 +155,6 @@ class HandEnded:
 
 
 Event = (
-    Posted | Dealt | Acted | RoundEnded | Returned | Burned | Reshuffled | Drew | Shown | Mucked | PotAwarded
-    | Carried | HandEnded
+    Posted | Dealt | BoardDealt | Acted | RoundEnded | Returned | Burned | Reshuffled | Drew | Shown | Mucked
+    | PotAwarded | Carried | HandEnded
 )

@@ -1,4 +1,4 @@
-"""One hand of any draw game as a state machine driven by moves.
+"""One hand of any declared game (``bot.poker.games``: draw, flop and stud) as a state machine driven by moves.
 
 The moves (``bot.poker.moves``) are values: ``Fold()``, ``CheckCall()``,
 ``BetRaise(to)``, ``Draw(discards, face_up)`` and, only when a replayed hand
@@ -24,6 +24,7 @@ from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
 from .errors import IllegalAction
 from .events import (
     Acted,
+    BoardDealt,
     Burned,
     Carried,
     Dealt,
@@ -38,16 +39,17 @@ from .events import (
     RoundEnded,
     Shown,
 )
-from .games import DRAW_LIMITS, STRUCTURES, DrawLimit, Game, Structure, get_game
-from .moves import MAX_CHIPS, BetRaise, CheckCall, Draw, Fold, Move, Show, parse_move
+from .games import DRAW_LIMITS, STRUCTURES, DrawLimit, Game, Opener, Structure, get_game
+from .moves import MAX_CHIPS, BetRaise, BringIn, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
-from .rankings import HandValue, evaluate
+from .rankings import HandValue, best_low8, best_omaha, bring_in_value, evaluate, showing_value
 
 __all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
 
 Phase = Literal["betting", "drawing", "showdown", "complete"]
 _COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
-_NOT_A_MOVE: Final = "a move is Fold(), CheckCall(), BetRaise(to), Draw(discards) or Show(cards), or its text"
+_NOT_A_MOVE: Final = ("a move is Fold(), CheckCall(), BetRaise(to), BringIn(), Draw(discards) or Show(cards), or its "
+                      "text")
 _SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
 _FACE_UP_WITHOUT_TWO: Final = "you chose to throw twos face up, but the cards you picked hold no two"
 
@@ -64,7 +66,9 @@ class Stakes:
     limit (default: the big blind). ``dead_antes``: antes go straight to the
     main pot instead of being matched like bets (PHH's ``ante_trimming_status``
     false); by default they are dead exactly when seats ante different amounts,
-    as with a big-blind ante.
+    as with a big-blind ante. ``bring_in``: the stud games' bring-in (they have no blinds; their small bet is
+    ``small_bet``, or the minimum bet in pot and no limit). ``blinds`` gives one blind per seat instead of
+    the small and big blind (a history's lone blind, say); the largest is then ``big_blind``.
     """
 
     structure: Structure = "fixed-limit"
@@ -78,11 +82,13 @@ class Stakes:
     raise_cap: int = 4
     min_bet: int | None = None
     dead_antes: bool | None = None
+    bring_in: int = 0
+    blinds: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
             raise ValueError(f"unknown structure {self.structure!r}; use one of {', '.join(STRUCTURES)}")
-        amounts = [self.small_blind, self.big_blind, self.ante, *(self.antes or ())]
+        amounts = [self.small_blind, self.big_blind, self.ante, self.bring_in, *(self.antes or ())]
         amounts += [a for a in (self.small_bet, self.big_bet, self.min_bet) if a is not None]
         for amount in amounts:
             if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= MAX_CHIPS:
@@ -95,6 +101,24 @@ class Stakes:
             raise ValueError("the raise cap counts bets per round and must be at least 1")
         if self.big_bet_round is not None and self.big_bet_round < 1:
             raise ValueError("the big bet round is 1-based")
+        if self.blinds is not None:
+            if any(not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= MAX_CHIPS for b in self.blinds):
+                raise ValueError("blinds are whole numbers of chips")
+            if max(self.blinds, default=0) != self.big_blind or self.small_blind:
+                raise ValueError("with blinds per seat, the big blind is the largest of them and there is no "
+                                 "small blind")
+
+    def blind_seats(self, players: int) -> list[tuple[int, str, int]]:
+        """(seat, kind, amount) of every blind, in the order they are posted."""
+        if self.blinds is not None:
+            if len(self.blinds) != players:
+                raise ValueError(f"blinds lists {len(self.blinds)} seats for {players} players")
+            return [(seat, "big blind" if amount == self.big_blind else "small blind", amount)
+                    for seat, amount in enumerate(self.blinds) if amount]
+        if not self.big_blind:
+            return []
+        small_seat, big_seat = (players - 1, 0) if players == 2 else (0, 1)
+        return [(small_seat, "small blind", self.small_blind), (big_seat, "big blind", self.big_blind)]
 
     @property
     def small(self) -> int:
@@ -146,7 +170,14 @@ class Legal:
     folding is allowed (in a draw too). Drawing: ``max_discards``,
     ``max_needs_ace`` (the largest draw only when the card kept is an ace),
     ``face_up_twos`` (Assassin: the twos and jokers that may go face up, all
-    those thrown together). ``hand``: the player's cards.
+    those thrown together). ``hand``: the player's cards, in the order dealt.
+    ``up``: those of them dealt face up (stud), ``board``: the board (flop
+    games; stud's community card when the deck runs out). Stud's third
+    street: ``bring_in_player`` must bring in; when he is to act,
+    ``can_bring_in`` (``BringIn()`` posts ``bring_in_amount``) and the range
+    above is the completion (``is_completion``: a bet to the small bet in
+    fixed limit). In fixed limit ``min_raise_to`` and ``max_raise_to`` are the
+    only two amounts allowed when they differ (stud's open pair option).
     """
 
     player: int
@@ -166,6 +197,12 @@ class Legal:
     all_in_to: int = 0
     why_no_raise: str = ""
     max_needs_ace: bool = False
+    up: tuple[Card, ...] = ()
+    board: tuple[Card, ...] = ()
+    bring_in_player: int | None = None
+    can_bring_in: bool = False
+    bring_in_amount: int = 0
+    is_completion: bool = False
 
     def all_in(self) -> Move:
         """The move that puts every chip in: a bet or raise to ``all_in_to``, or a call when calling takes every
@@ -192,13 +229,18 @@ class Legal:
     def moves(self) -> tuple[Move, ...]:
         """The one-click moves, in button order: fold (only when facing a bet), check or call, then the
         smallest, the pot-sized and the largest bet or raise (each once); stand pat in a draw; muck at a
-        replayed showdown. Any other amount or discard is built as ``BetRaise(to)`` or ``Draw(cards)``."""
+        replayed showdown; the bring-in and the completion for the player who brings in. Any other amount or
+        discard is built as ``BetRaise(to)`` or ``Draw(cards)``."""
         if self.phase == "drawing":
             return (Draw(),)
         if self.phase != "betting":
             return (Show(None),)
-        moves: list[Move] = [Fold()] if self.call_amount else []
-        moves.append(CheckCall())
+        moves: list[Move]
+        if self.can_bring_in:
+            moves = [BringIn()]
+        else:
+            moves = [Fold()] if self.call_amount else []
+            moves.append(CheckCall())
         if self.can_raise:
             for amount in (self.min_raise_to, self.pot_raise_to, self.max_raise_to):
                 if self.min_raise_to <= amount <= self.max_raise_to and BetRaise(amount) not in moves:
@@ -231,6 +273,7 @@ class Hand:
         carried_in: int = 0,
         jokers: bool = False,
         draw_limit: DrawLimit = "none",
+        open_pair: bool = False,
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
         self.stakes = stakes
@@ -248,12 +291,25 @@ class Hand:
             raise ValueError(f"unknown draw limit {draw_limit!r}; use one of {', '.join(DRAW_LIMITS)}")
         if draw_limit != "none" and not self.game.allows_draw_limit:
             raise ValueError("a draw limit is an option of Five Card Draw and Assassin only")
-        if stakes.big_blind == 0 and stakes.small_blind == 0 and self.game.is_lowball:
-            raise ValueError("lowball games are played with blinds")
-        if stakes.big_blind == 0 and not any(stakes.ante_for(i, n) for i in range(n)):
-            raise ValueError("a hand needs blinds or antes")
+        if self.game.is_stud:
+            if stakes.big_blind or stakes.small_blind:
+                raise ValueError("the stud games have no blinds: give antes and a bring-in")
+            if stakes.bring_in <= 0:
+                raise ValueError("the stud games need a bring-in")
+        else:
+            if stakes.bring_in:
+                raise ValueError("a bring-in is a stake of the stud games only")
+            if open_pair:
+                raise ValueError("the open pair option is Seven Card Stud's")
+            if stakes.big_blind == 0 and stakes.small_blind == 0 and self.game.is_lowball:
+                raise ValueError("lowball games are played with blinds")
+            if stakes.big_blind == 0 and not any(stakes.ante_for(i, n) for i in range(n)):
+                raise ValueError("a hand needs blinds or antes")
+        if open_pair and (self.game.id != "stud" or stakes.structure != "fixed-limit"):
+            raise ValueError("the open pair option is fixed-limit Seven Card Stud's")
         self.jokers = jokers
         self.draw_limit: DrawLimit = draw_limit
+        self.open_pair = open_pair
         self.players = n
         self.starting_stacks = tuple(stacks)
         self.carried_in = carried_in
@@ -269,6 +325,9 @@ class Hand:
         self.folded = [False] * n
         self._live = n
         self.holes: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[Card]] = [[] for _ in range(n)]  # the cards of each hand dealt face up (stud)
+        self.board: list[Card] = []
+        self.bring_in_player: int | None = None  # stud's third street: who brings in
         self.drawn: list[list[int]] = [[] for _ in range(n)]  # cards drawn at each draw, per player
         self.face_up: list[list[Card]] = [[] for _ in range(n)]
         self.events: list[Event] = []
@@ -299,10 +358,12 @@ class Hand:
         self._pending_show: list[int] = []
         self._deals_at: int | None = None  # where this draw round's first replacement line is in ``history``
         self._dead: list[int] | None = [0] * n if stakes.antes_are_dead(n) else None
+        self._bring_in_due = False  # the bring-in player has not yet brought in or completed
+        self._completion_open = False  # stud: the bring-in stands and nobody has completed yet
+        self._open_pair_round = False  # fixed-limit stud's fourth street with an open pair (table option)
 
         self._post_forced_bets()
-        self._deal_initial()
-        self._begin_betting(first=True)
+        self._begin_street(0)
 
     # ------------------------------------------------------------------ queries
 
@@ -350,14 +411,27 @@ class Hand:
             return Legal(p, "drawing", max_discards=limit, face_up_twos=twos, hand=hand, can_fold=True,
                          max_needs_ace=self.draw_limit == "3-or-4-with-ace" and limit == 4)
         if self.phase == "showdown":
-            return Legal(p, "showdown", hand=tuple(self.holes[p]))
+            return Legal(p, "showdown", hand=tuple(self.holes[p]), up=tuple(self.up[p]), board=tuple(self.board))
         stack, bet, high = self.stacks[p], self.bets[p], self._high
         call = min(self._match(p) - bet, stack)
         lo, hi, why = self._raise_range(p)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
-        # Positional, in field order (this is called for every decision).
-        return Legal(p, "betting", call, call == 0, hi > 0, high == 0, lo, hi, pot, 0, (), tuple(self.holes[p]),
-                     True, call == stack, bet + stack, why)
+        if self.game.family == "draw":
+            # Positional, in field order (this is called for every decision).
+            return Legal(p, "betting", call, call == 0, hi > 0, high == 0, lo, hi, pot, 0, (), tuple(self.holes[p]),
+                         True, call == stack, bet + stack, why)
+        bringing = self._bring_in_due and p == self.bring_in_player
+        if self.stakes.structure == "fixed-limit":
+            pot = hi  # only the amounts given are bets here: the open pair's small or big bet
+        return Legal(p, "betting", call, call == 0 and not bringing, hi > 0, high == 0 and not self._completion_open,
+                     lo, hi, pot, 0, (), tuple(self.holes[p]), not bringing, call == stack, bet + stack, why,
+                     up=tuple(self.up[p]), board=tuple(self.board), bring_in_player=self.bring_in_player,
+                     can_bring_in=bringing, bring_in_amount=min(self.stakes.bring_in, stack) if bringing else 0,
+                     is_completion=self._completion_open or bringing)
+
+    def up_cards(self, player: int) -> tuple[Card, ...]:
+        """The player's cards dealt face up (stud), which everyone sees, also once he has folded."""
+        return tuple(self.up[player])
 
     def default_action(self) -> Move:
         """The clock's move: check if possible, else fold; stand pat in a draw; muck at a replayed showdown."""
@@ -365,17 +439,40 @@ class Hand:
             return Draw()
         if self.phase == "showdown":
             return Show(None)
+        if self._bring_in_due and self.actor == self.bring_in_player:
+            return BringIn()
         return CheckCall() if self.legal().can_check else Fold()
 
     def value_of(self, player: int) -> HandValue | None:
-        """The player's best hand under the game's ranking (None with unknown cards)."""
+        """The player's best hand under the game's ranking, the high in a hi-lo game (None with unknown cards or
+        before he has a whole hand)."""
         cards = self.holes[player]
-        if any(c.is_unknown for c in cards) or len(cards) < self.game.hand_size:
+        game = self.game
+        if any(c.is_unknown for c in cards) or any(c.is_unknown for c in self.board):
             return None
-        try:
-            return evaluate(self.game.ranking, cards)
-        except CardError:
-            return None  # five twos and jokers: no ranking has such a hand, and it is assassinated anyway
+        if game.family == "draw":
+            if len(cards) < game.hand_size:
+                return None
+            try:
+                return evaluate(game.ranking, cards)
+            except CardError:
+                return None  # five twos and jokers: no ranking has such a hand, and it is assassinated anyway
+        if game.omaha:
+            return best_omaha(game.ranking, cards, self.board) if len(self.board) >= 3 else None
+        every = [*cards, *self.board]
+        return evaluate(game.ranking, every) if len(every) >= 5 else None
+
+    def low_value_of(self, player: int) -> HandValue | None:
+        """Hi-lo games: the player's best eight-or-better low, None if he has none (or it is not a hi-lo game)."""
+        if not self.game.hi_lo:
+            return None
+        cards = self.holes[player]
+        if any(c.is_unknown for c in cards) or any(c.is_unknown for c in self.board):
+            return None
+        if self.game.omaha:
+            return best_omaha("eight-or-better", cards, self.board) if len(self.board) >= 3 else None
+        every = [*cards, *self.board]
+        return best_low8(every) if len(every) >= 5 else None
 
     def is_assassinated(self, player: int) -> bool:
         """Assassin: the player's hand holds a two (or a joker)."""
@@ -409,7 +506,7 @@ class Hand:
             self._again(len(self.actions))._apply(move)  # the given cards decide too: try it on a copy
             return
         if isinstance(move, CheckCall):
-            self._betting_player(move.player)
+            self._verify_not_bringing_in(self._betting_player(move.player))
         elif isinstance(move, Draw):
             self._verify_draw(move)
         elif isinstance(move, BetRaise):
@@ -418,13 +515,15 @@ class Hand:
             self._verify_fold(move.player)
         elif isinstance(move, Show):
             self._verify_show(move)
+        elif isinstance(move, BringIn):
+            self._verify_bring_in(move.player)
         else:
             raise IllegalAction(_NOT_A_MOVE)
 
     def _again(self, actions: int) -> Hand:
         """The hand dealt again from its given deck order, with its first ``actions`` actions played."""
         again = Hand(self.game, self.stakes, self.starting_stacks, deck=self._given_order, carried_in=self.carried_in,
-                     jokers=self.jokers, draw_limit=self.draw_limit)
+                     jokers=self.jokers, draw_limit=self.draw_limit, open_pair=self.open_pair)
         for action in self.actions[:actions]:
             again.act(action)
         return again
@@ -434,8 +533,9 @@ class Hand:
         (a shuffled deck never refuses a card; a given order is handled by ``act``)."""
         if type(move) is CheckCall:
             p = self.actor  # the common case first: no player named, a betting round
-            if move.player is not None or p is None or self.phase != "betting":
+            if move.player is not None or p is None or self.phase != "betting" or self._bring_in_due:
                 p = self._betting_player(move.player)
+                self._verify_not_bringing_in(p)
             return self._check_or_call(p)
         if type(move) is Draw:
             return self._draw(self._verify_draw(move))
@@ -447,6 +547,8 @@ class Hand:
             return self._fold(self._verify_fold(move.player))
         if isinstance(move, Show):
             return self._show(self._verify_show(move), move.cards)
+        if isinstance(move, BringIn):
+            return self._bring_in(self._verify_bring_in(move.player))
         raise IllegalAction(_NOT_A_MOVE)
 
     def can(self, move: Move | str) -> bool:
@@ -518,6 +620,27 @@ class Hand:
             raise IllegalAction(f"p{p + 1} has already folded")
         if self.stacks[p] == 0:
             raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
+        self._verify_not_bringing_in(p)
+        return p
+
+    def _verify_not_bringing_in(self, p: int) -> None:
+        """The player who brings in posts the bring-in or completes (RULES.md section 4): nothing else."""
+        if self._bring_in_due and p == self.bring_in_player:
+            post = min(self.stakes.bring_in, self.stacks[p])
+            raise IllegalAction(f"p{p + 1} brings in: post the bring-in of {post:,} or complete to "
+                                f"{self._completion_to(p):,}")
+
+    def _completion_to(self, p: int) -> int:
+        lo, _, _ = self._raise_range(p)
+        return lo
+
+    def _verify_bring_in(self, player: int | None) -> int:
+        p = self._betting_player(player)
+        if not (self._bring_in_due and p == self.bring_in_player):
+            if not self.game.is_stud:
+                raise IllegalAction(f"there is no bring-in in {self.game.name}")
+            card = "lowest" if self.game.ranking == "high" else "highest"
+            raise IllegalAction(f"only the player with the {card} up card brings in, as third street's betting opens")
         return p
 
     def _verify_raise(self, p: int, amount: object) -> None:
@@ -526,10 +649,12 @@ class Hand:
         lo, hi, why = self._raise_range(p)
         if hi == 0:
             raise IllegalAction(why)
-        word = "bet" if self._high == 0 else "raise"
+        word = "complete" if self._completion_open or self._bring_in_due else "bet" if self._high == 0 else "raise"
         if lo == hi and amount != lo:
             all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
             raise IllegalAction(f"you can only {word} to {lo:,}{all_in}")
+        if self.stakes.structure == "fixed-limit" and amount not in (lo, hi):
+            raise IllegalAction(f"you can {word} to {lo:,} (the small bet) or {hi:,} (the big bet), nothing between")
         if amount < lo:
             raise IllegalAction(f"the smallest {word} is to {lo:,}")
         if amount > hi:
@@ -628,11 +753,16 @@ class Hand:
 
     def _bet_or_raise_to(self, p: int, amount: int) -> list[Event]:
         mark = len(self.events)
-        increment = amount - self._high
-        verb: Literal["bet", "raise"] = "bet" if self._high == 0 else "raise"
+        completing = self._completion_open or self._bring_in_due
+        base = 0 if completing else self._high
+        increment = amount - base
+        verb: Literal["bet", "raise", "complete"] = "complete" if completing else "bet" if self._high == 0 else "raise"
+        self._completion_open = self._bring_in_due = False
         if self.stakes.structure == "fixed-limit":
             # A raise to the next full bet is a full bet; so is an all-in raise of half a bet or more
             # (RULES.md section 2). A smaller all-in counts only its chips.
+            if self._open_pair_round and amount - self._full_level == self.stakes.big:
+                self._round_unit = self._min_raise = self.stakes.big
             unit = self._round_unit
             if amount >= self._full_level + unit or 2 * increment >= unit:
                 self._bet_count += 1
@@ -714,29 +844,65 @@ class Hand:
                 if self._dead is not None:
                     self._dead[seat] = ante
                 self.events.append(Posted(seat, "ante", ante))
-        if self.stakes.big_blind:
-            small_seat, big_seat = (n - 1, 0) if n == 2 else (0, 1)
-            for seat, kind, blind in ((small_seat, "small blind", self.stakes.small_blind),
-                                      (big_seat, "big blind", self.stakes.big_blind)):
-                amount = min(blind, self.stacks[seat])
-                if amount:
-                    self._put_in(seat, amount)
-                    self.events.append(Posted(seat, kind, amount))  # type: ignore[arg-type]
+        self._big_blind_seat = 0
+        for seat, kind, blind in self.stakes.blind_seats(n):
+            amount = min(blind, self.stacks[seat])
+            if kind == "big blind":
+                self._big_blind_seat = seat
+            if amount:
+                self._put_in(seat, amount)
+                self.events.append(Posted(seat, kind, amount))  # type: ignore[arg-type]
 
-    def _deal_initial(self) -> None:
-        n = self.players
+    def _begin_street(self, index: int) -> None:
+        """Deal street ``index`` (RULES.md sections 1 and 4), then draw or open its betting round."""
+        street = self.game.streets[index]
+        if street.draw:
+            self._begin_draw()
+            return
+        self.round = index
+        dealt_to = self.in_hand()
+        burn = street.burn
+        community = False
+        if self.game.is_stud and index:
+            # Running out of cards: no burn, then one card in the middle for everyone (RULES.md section 4).
+            need = len(dealt_to) * len(street.hole)
+            burn = burn and self.deck.stub_size >= need + 1
+            community = self.deck.stub_size < need
         try:
-            cards = self.deck.deal(self.game.hand_size * n)
+            if burn:
+                self.deck.burn()
+                self.events.append(Burned(self.draw_number, index))
+            if community:
+                self._deal_board(index, 1)
+            elif street.hole:
+                self._deal_holes(index, dealt_to, street.hole)
+            if street.board:
+                self._deal_board(index, street.board)
         except CardError as error:
             raise IllegalAction(str(error)) from None
-        for seat in range(n):
-            self.holes[seat] = cards[seat::n]
-            self.history.append(f"d dh p{seat + 1} {format_cards(self.holes[seat])}")
-            self.events.append(Dealt(seat, tuple(self.holes[seat])))
+        self._begin_betting(street.opener)
+
+    def _deal_holes(self, index: int, seats: list[int], faces: tuple[bool, ...]) -> None:
+        """One card at a time to each seat in turn, as many rounds as ``faces`` has entries."""
+        count = len(seats)
+        cards = self.deck.deal(len(faces) * count)
+        for k, seat in enumerate(seats):
+            mine = cards[k::count]
+            up = tuple(card for card, face_up in zip(mine, faces) if face_up)
+            self.holes[seat].extend(mine)
+            self.up[seat].extend(up)
+            self.history.append(f"d dh p{seat + 1} {format_cards(mine)}")
+            self.events.append(Dealt(seat, tuple(mine), up))
+
+    def _deal_board(self, index: int, count: int) -> None:
+        cards = self.deck.deal(count)
+        self.board.extend(cards)
+        self.history.append(f"d db {format_cards(cards)}")
+        self.events.append(BoardDealt(index, tuple(cards), tuple(self.board)))
 
     # ------------------------------------------------------------------ betting
 
-    def _begin_betting(self, first: bool = False) -> None:
+    def _begin_betting(self, opener: Opener = "button") -> None:
         self.phase = "betting"
         self._deals_at = None
         n = self.players
@@ -747,22 +913,58 @@ class Hand:
         self._capped = self.stakes.structure == "fixed-limit" and self._live > 2
         self._round_unit = self.stakes.unit(self.round + 1, self.game.default_big_bet_round)
         self._min_raise = self._round_unit
-        if first and self.stakes.big_blind:
+        self._bring_in_due = self._completion_open = self._open_pair_round = False
+        self._high = 0
+        self._full_level = 0
+        start = 0
+        if opener == "blinds" and self.stakes.big_blind:
             self._high = max(max(self.bets), self.stakes.big_blind)
             self._full_level = self.stakes.big_blind
             self._bet_count = 1
-            start = 1 if n == 2 else 2 % n
-        else:
-            self._high = 0
-            self._full_level = 0
-            start = 0
+            start = (self._big_blind_seat + 1) % n
+        elif opener == "bring-in":
+            start = self._find_bring_in()
+        elif opener == "best-showing":
+            start = self._best_showing()
+            self._open_pair_round = self.open_pair and self.round == 1 and self._has_open_pair()
         self.actor = None
         if self._round_done():
+            self._bring_in_due = False
+            self.bring_in_player = None
             self._end_betting_round()
             return
         self.actor = self._next_to_act(start - 1)
         if self.actor is None:
             self._end_betting_round()
+
+    def _find_bring_in(self) -> int:
+        """Who brings in: the lowest up card (razz: the highest) among the players who still have chips."""
+        low = self.game.ranking != "high"
+        # A replayed up card nobody saw (??) cannot be the lowest: the history says who brought in.
+        able = [i for i in self.in_hand() if self.stacks[i] > 0 and self.up[i] and not self.up[i][-1].is_unknown]
+        if not able:
+            return 0
+        seat = max(able, key=lambda i: bring_in_value(self.up[i][-1], low))
+        self.bring_in_player = seat
+        self._bring_in_due = True
+        return seat
+
+    def _best_showing(self) -> int:
+        """Who opens from fourth street: the best showing hand of up cards; ties go to the first clockwise from
+        the dealer's left (RULES.md section 4)."""
+        low = self.game.ranking != "high"
+        best = -1
+        best_value: tuple[int, ...] = ()
+        for seat in self.in_hand():
+            if any(c.is_unknown for c in self.up[seat]):
+                continue  # a replayed hand nobody saw: the history says who acts
+            value = showing_value(self.up[seat], low)
+            if best < 0 or value > best_value:
+                best, best_value = seat, value
+        return max(best, 0)
+
+    def _has_open_pair(self) -> bool:
+        return any(len({c.rank for c in self.up[i]}) < len(self.up[i]) for i in self.in_hand())
 
     def _needs_to_act(self, seat: int) -> bool:
         if self.folded[seat] or self.stacks[seat] == 0:
@@ -833,8 +1035,13 @@ class Hand:
             return 0, 0, "a short all-in did not reopen the betting: you can only call or fold"
         if fixed:
             target = min(self._full_level + self._round_unit, stack_to)
+            if self._open_pair_round and self._round_unit < self.stakes.big:
+                # The open pair: the small bet or the big bet (RULES.md section 4).
+                return target, min(self._full_level + self.stakes.big, stack_to), ""
             return target, target, ""
-        lo = self._high + self._min_raise if self._high else self._min_raise
+        # Over a bring-in the smallest bet is the completion, to the small bet.
+        high = 0 if self._completion_open or self._bring_in_due else self._high
+        lo = high + self._min_raise if high else self._min_raise
         hi = stack_to
         lo = min(lo, stack_to)
         if self.stakes.structure == "pot-limit":
@@ -848,15 +1055,34 @@ class Hand:
         self.bets[seat] += amount
         self.contributed[seat] += amount
 
+    def _bring_in(self, p: int) -> list[Event]:
+        mark = len(self.events)
+        amount = min(self.stakes.bring_in, self.stacks[p])
+        self._bring_in_due = False
+        self._put_in(p, amount)
+        self._high = max(self._high, self.bets[p])
+        if self.stakes.bring_in >= self.stakes.small:
+            # A bring-in as large as the small bet is the first bet itself: nothing is left to complete.
+            self._full_level = self._high
+            self._bet_count = 1
+        else:
+            self._completion_open = True
+        self._acted_at[p] = self._raised
+        self._log(f"p{p + 1} pb")
+        self.events.append(Acted(p, "bring in", self.bets[p], self.stacks[p] == 0, amount))
+        self._advance(p)
+        return self.events[mark:]
+
     def _end_betting_round(self) -> None:
         self.actor = None
+        self._bring_in_due = self._completion_open = False
         self._return_uncalled()
         self.bets = [0] * self.players
         self.events.append(RoundEnded(self.round, self.pot_total))
         if self._live == 1:
             self._settle()
-        elif self.round < self.game.draws:
-            self._begin_draw()
+        elif self.round + 1 < len(self.game.streets):
+            self._begin_street(self.round + 1)
         else:
             self._begin_showdown()
 
@@ -874,7 +1100,7 @@ class Hand:
 
     def _begin_draw(self) -> None:
         self.phase = "drawing"
-        self.draw_number = self.round
+        self.draw_number = sum(1 for street in self.game.streets[:self.round + 1] if street.draw)
         held = [c for i in self.in_hand() for c in self.holes[i]]
         reshuffles = self.deck.reshuffles
         try:
@@ -883,7 +1109,7 @@ class Hand:
             raise IllegalAction(str(error)) from None
         if self.deck.reshuffles != reshuffles:
             self.events.append(Reshuffled(self.deck.last_reshuffle))
-        self.events.append(Burned(self.draw_number))
+        self.events.append(Burned(self.draw_number, self.round + 1))
         self.actor = None
         self._next_drawer(-1)
 
@@ -921,19 +1147,22 @@ class Hand:
             self._settle()
 
     def _settle(self) -> None:
-        """Pay every pot, or carry it (Assassin); the hand is then complete."""
+        """Pay every pot, split high and low in a hi-lo game, or carry it (Assassin); the hand is then complete."""
         self.actor = None
         contenders = self.in_hand()
         showdown = len(contenders) > 1
         values: dict[int, HandValue | None] = {}
+        lows: dict[int, HandValue | None] = {}
         if showdown:
             for seat in self._show_order(contenders):
                 value = self.value_of(seat)
                 values[seat] = value
+                low = lows[seat] = self.low_value_of(seat)
                 dead = self.is_assassinated(seat)
                 self.shown[seat] = value
                 self.history.append(f"p{seat + 1} sm {format_cards(self.holes[seat])}")
-                self.events.append(Shown(seat, tuple(self.holes[seat]), self._describe(seat, value), dead))
+                self.events.append(Shown(seat, tuple(self.holes[seat]), self._describe(seat, value), dead,
+                                         low.dashed() if low is not None else ""))
         pots = self.pots()
         for index in reversed(range(len(pots))):  # the last side pot first, down to the main pot
             pot = pots[index]
@@ -947,7 +1176,17 @@ class Hand:
                 self.events.append(Carried(index, pot.amount, pot.paid_in, index == 0 and self.carried_in > 0))
                 continue
             best = max(values[i] for i in live)  # type: ignore[type-var]
-            self._award(index, pot.amount, [i for i in live if values[i] == best], uncontested=False)
+            high_winners = [i for i in live if values[i] == best]
+            qualified = [i for i in live if lows.get(i) is not None]
+            if not qualified:
+                self._award(index, pot.amount, high_winners, uncontested=False)
+                continue
+            # Hi-lo: the high half takes the odd chip (RULES.md section 4).
+            low_best = max(lows[i] for i in qualified)  # type: ignore[type-var]
+            low_half = pot.amount // 2
+            self._award(index, pot.amount - low_half, high_winners, uncontested=False, half="high")
+            self._award(index, low_half, [i for i in qualified if lows[i] == low_best], uncontested=False,
+                        half="low")
         for seat in range(self.players):
             self.stacks[seat] += self.payouts[seat]
         self.bets = [0] * self.players
@@ -968,12 +1207,13 @@ class Hand:
             return f"Assassinated ({twos})"
         return value.describe() if value is not None else "unknown"
 
-    def _award(self, index: int, amount: int, winners: list[int], *, uncontested: bool) -> None:
+    def _award(self, index: int, amount: int, winners: list[int], *, uncontested: bool,
+               half: Literal["", "high", "low"] = "") -> None:
         shares = split_pot(amount, winners)
         for seat, share in zip(winners, shares, strict=True):
             self.payouts[seat] += share
             self.winners.add(seat)
-        self.events.append(PotAwarded(index, amount, tuple(winners), tuple(shares), uncontested))
+        self.events.append(PotAwarded(index, amount, tuple(winners), tuple(shares), uncontested, half))
 
     # ------------------------------------------------------------------ helpers
 

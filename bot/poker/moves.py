@@ -1,7 +1,7 @@
 """Moves as values: what a player does, as frozen, hashable data (pokerkit's operations, in spirit).
 
-``Fold()``, ``CheckCall()``, ``BetRaise(to)``, ``Draw(discards, face_up)`` and
-``Show(cards)`` (a replayed showdown with cards nobody saw). Each ends with the
+``Fold()``, ``CheckCall()``, ``BetRaise(to)``, ``BringIn()`` (stud),
+``Draw(discards, face_up)`` and ``Show(cards)`` (a replayed showdown with cards nobody saw). Each ends with the
 keyword field ``player``: None for the player to act, or a 0-based engine
 seat (the text then names him, ``p3 f``). ``str(move)`` is the PHH text and
 ``parse_move(text)`` reads it back; ``Hand.act``, ``Hand.verify`` and
@@ -72,6 +72,18 @@ class BetRaise:
 
 @final
 @dataclass(frozen=True, slots=True)
+class BringIn:
+    """Stud's third street: post the bring-in (PHH ``pb``). The player who brings in may instead complete, a
+    ``BetRaise`` to the small bet."""
+
+    player: int | None = field(default=None, kw_only=True)
+
+    def __str__(self) -> str:
+        return _who(self.player) + "pb"
+
+
+@final
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Discard ``discards`` and receive as many cards at once; ``Draw()`` stands pat.
 
@@ -115,14 +127,14 @@ class Show:
         return f"{_who(self.player)}sm {format_cards(self.cards)}"
 
 
-Move = Fold | CheckCall | BetRaise | Draw | Show
+Move = Fold | CheckCall | BetRaise | BringIn | Draw | Show
 """Any one move."""
 
-_CONSTANT: Final[dict[str, Move]] = {"f": Fold(), "cc": CheckCall(), "sd": Draw(), "sm": Show(None)}
+_CONSTANT: Final[dict[str, Move]] = {"f": Fold(), "cc": CheckCall(), "sd": Draw(), "sm": Show(None), "pb": BringIn()}
 
 
 def parse_move(text: str) -> Move:
-    """The move a PHH text action names: ``f``, ``cc``, ``cbr 40``, ``sd``, ``sd 7s8h``, ``sdu 2c7d``,
+    """The move a PHH text action names: ``f``, ``cc``, ``cbr 40``, ``pb``, ``sd``, ``sd 7s8h``, ``sdu 2c7d``,
     ``sm``, ``sm CARDS``, each optionally after the player (``p3 cc``).
 
     Raises IllegalAction with a friendly reason for text that is not a move.
@@ -165,6 +177,8 @@ def _parse_any(text: str) -> Move:
         return CheckCall(player=player)
     if verb == "cbr":
         return BetRaise(_parse_amount(arg), player=player)
+    if verb == "pb" and not arg:
+        return BringIn(player=player)
     if verb == "sd":
         return Draw(_parse_discards(arg), player=player)
     if verb == "sdu":
@@ -176,7 +190,7 @@ def _parse_any(text: str) -> Move:
     if verb == "sm":
         return Show(_parse_discards(arg) if arg else None, player=player)
     rest = " ".join(words)
-    raise IllegalAction(f"{rest!r} is not an action; use f, cc, cbr AMOUNT, sd, sd CARDS or sdu CARDS")
+    raise IllegalAction(f"{rest!r} is not an action; use f, cc, cbr AMOUNT, pb, sd, sd CARDS or sdu CARDS")
 
 
 def _parse_amount(text: str) -> int:

@@ -43,7 +43,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from .cards import UNKNOWN, Card, CardError, format_cards, parse_cards
+from .cards import STANDARD_DECK, UNKNOWN, Card, CardError, format_cards, parse_cards
 from .games import DRAW_LIMITS, MAX_PLAYERS, DrawLimit, Game, Structure, game_from_phh_variant
 from .hand import Hand, IllegalAction, Stakes
 from .moves import Draw, Move, parse_move
@@ -58,16 +58,16 @@ OPTIONAL_FIELDS: Final = frozenset({
     "winnings", "currency", "currency_symbol", "time_limit", "time_banks",
 })
 _COMPUTED_FIELDS: Final = frozenset({
-    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
-    "starting_stacks", "actions", "finishing_stacks",
-    "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in",
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+    "min_bet", "starting_stacks", "actions", "finishing_stacks",
+    "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in", "_open_pair",
 })
 _OUR_FIELDS: Final = frozenset({
-    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
-    "starting_stacks", "actions", "finishing_stacks", "players",
-    "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in", "_seed",
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+    "min_bet", "starting_stacks", "actions", "finishing_stacks", "players",
+    "_jokers", "_draw_limit", "_raise_cap", "_big_bet_round", "_carried_in", "_seed", "_open_pair",
 })
-_PLAYER_VERBS: Final = frozenset({"f", "cc", "cbr", "sd", "sdu", "sm"})
+_PLAYER_VERBS: Final = frozenset({"f", "cc", "cbr", "pb", "sd", "sdu", "sm"})
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 _SEATS: Final = {f"p{seat + 1}": seat for seat in range(MAX_PLAYERS)}  # "p3" -> engine seat 2
 
@@ -103,7 +103,11 @@ def export_phh(hand: Hand, /, **fields: object) -> str:
     # pokerkit's reading of antes: trimmed (live, side pots layer them) or dead money in the main pot.
     doc["ante_trimming_status"] = not stakes.antes_are_dead(n)
     doc["antes"] = _pokerkit_order([stakes.ante_for(seat, n) for seat in range(n)])
-    if stakes.big_blind:
+    if game.is_stud:
+        doc["bring_in"] = stakes.bring_in
+    elif stakes.blinds is not None:
+        doc["blinds_or_straddles"] = _pokerkit_order(list(stakes.blinds))
+    elif stakes.big_blind:
         doc["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (n - 2)
     else:
         doc["blinds_or_straddles"] = [0] * n
@@ -111,7 +115,7 @@ def export_phh(hand: Hand, /, **fields: object) -> str:
         doc["small_bet"] = stakes.small
         doc["big_bet"] = stakes.big
     else:
-        doc["min_bet"] = stakes.unit(1)
+        doc["min_bet"] = stakes.small if game.is_stud else stakes.unit(1)
     doc["starting_stacks"] = list(hand.starting_stacks)
     doc["actions"] = list(hand.history)
     if hand.is_complete:
@@ -138,6 +142,8 @@ def export_phh(hand: Hand, /, **fields: object) -> str:
         doc["_jokers"] = hand.jokers
     if game.allows_draw_limit:
         doc["_draw_limit"] = hand.draw_limit
+    if hand.open_pair:
+        doc["_open_pair"] = True
     if hand.carried_in:
         doc["_carried_in"] = hand.carried_in
     if seed is not None:
@@ -200,15 +206,35 @@ def _toml_string(text: str) -> str:
 # ------------------------------------------------------------------------------------------------- what was shown
 
 
-def seen_by(actions: Sequence[str], seats: Collection[int]) -> list[str]:
+def seen_by(actions: Sequence[str], seats: Collection[int], game: Game | None = None) -> list[str]:
     """A history's actions as the players of ``seats`` (0-based; none for a bystander) saw them at the table.
 
     The cards shown to everyone stay (every hand at the showdown, ``pN sm CARDS``; Assassin's twos thrown face
-    up, in ``pN sdu``) and so do the cards of those players: what they were dealt and what they threw. Every
-    other card is ``??``, the PHH card nobody saw, so that the history still replays, here and (for the
-    standard variants) in pokerkit.
+    up, in ``pN sdu``; the board; the stud games' up cards, when ``game`` says which are up) and so do the cards
+    of those players: what they were dealt and what they threw. Every other card is ``??``, the PHH card nobody
+    saw, so that the history still replays, here and (for the standard variants) in pokerkit.
     """
-    return [_seen_by(action, seats) for action in actions]
+    if game is None or not game.is_stud:
+        return [_seen_by(action, seats) for action in actions]
+    faces = [up for street in game.streets for up in street.hole]  # the k-th card a player is dealt: up or down
+    dealt: dict[str, int] = {}
+    seen: list[str] = []
+    for action in actions:
+        words = action.split("#", 1)[0].split()
+        if words[:2] != ["d", "dh"] or len(words) < 4 or _SEATS.get(words[2]) in seats:
+            seen.append(_seen_by(action, seats))
+            continue
+        who = words[2]
+        try:
+            cards = parse_cards("".join(words[3:]))
+        except CardError:
+            seen.append(_seen_by(action, seats))
+            continue
+        first = dealt.get(who, 0)
+        dealt[who] = first + len(cards)
+        shown = [c.code if first + k < len(faces) and faces[first + k] else "??" for k, c in enumerate(cards)]
+        seen.append(f"d dh {who} {''.join(shown)}")
+    return seen
 
 
 def _seen_by(action: str, seats: Collection[int]) -> str:
@@ -243,7 +269,7 @@ def phh_seen_by(text: str, seats: Collection[int]) -> str:
         actions: Sequence[str] = replay(document).history
     except PHHError:
         actions = document.actions  # a history that does not replay is shown as it is, its cards hidden alike
-    data["actions"] = seen_by(actions, seats)
+    data["actions"] = seen_by(actions, seats, document.game)
     data.pop("_seed", None)
     lines = []
     for key, value in data.items():
@@ -288,6 +314,8 @@ class PHHDocument:
     carried_in: int = 0
     seed: int | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
+    bring_in: int = 0
+    open_pair: bool = False
 
     @property
     def game(self) -> Game:
@@ -306,25 +334,46 @@ class PHHDocument:
 
     def stakes(self) -> Stakes:
         """The engine's stakes for this history; PHHError if the fields do not make any."""
+        seat_blinds = tuple(_pokerkit_order(list(self.blinds_or_straddles)))
         sb, bb = self.blinds_or_straddles[0], self.blinds_or_straddles[1]
+        blinds: tuple[int, ...] | None = None
         if any(self.blinds_or_straddles[2:]):
             raise PHHError("blinds_or_straddles: straddles are not played here; give [small, big, 0, ...]")
+        if sb and not bb and len(seat_blinds) > 2:
+            blinds, sb, bb = seat_blinds, 0, sb  # a lone blind, on p1: the first to act sits left of it
         antes = self.seat_antes
         same = len(set(antes)) == 1
         dead = None if self.ante_trimming_status is None else not self.ante_trimming_status
+        if self.game.is_stud:
+            if sb or bb:
+                raise PHHError("blinds_or_straddles: the stud games have no blinds")
+            return self._stud_stakes(antes, same, dead)
         try:
             if self.structure == "fixed-limit":
                 return Stakes(
                     "fixed-limit", sb, bb, antes[0] if same else 0, None if same else antes,
                     small_bet=self.small_bet, big_bet=self.big_bet, big_bet_round=self.big_bet_round,
                     raise_cap=self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP,
-                    dead_antes=dead,
+                    dead_antes=dead, blinds=blinds,
                 )
             return Stakes(
                 self.structure, sb, bb, antes[0] if same else 0, None if same else antes, min_bet=self.min_bet,
                 raise_cap=self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP,
-                dead_antes=dead,
+                dead_antes=dead, blinds=blinds,
             )
+        except ValueError as error:
+            raise PHHError(f"the stakes cannot be played: {error}") from None
+
+    def _stud_stakes(self, antes: tuple[int, ...], same: bool, dead: bool | None) -> Stakes:
+        cap = self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP
+        try:
+            if self.structure == "fixed-limit":
+                return Stakes("fixed-limit", 0, 0, antes[0] if same else 0, None if same else antes,
+                              small_bet=self.small_bet, big_bet=self.big_bet, raise_cap=cap, dead_antes=dead,
+                              bring_in=self.bring_in, big_bet_round=self.big_bet_round)
+            return Stakes(self.structure, 0, 0, antes[0] if same else 0, None if same else antes,
+                          min_bet=self.min_bet, small_bet=self.min_bet, raise_cap=cap, dead_antes=dead,
+                          bring_in=self.bring_in)
         except ValueError as error:
             raise PHHError(f"the stakes cannot be played: {error}") from None
 
@@ -389,6 +438,8 @@ def phh_document(data: Mapping[str, object]) -> PHHDocument:
         carried_in=_get_int(data, "_carried_in") or 0,
         seed=_get_int(data, "_seed", allow_negative=True),
         extra={k: v for k, v in data.items() if k not in _OUR_FIELDS},
+        bring_in=_get_int(data, "bring_in") or 0,
+        open_pair=_get_bool(data, "_open_pair") or False,
     )
 
 
@@ -496,11 +547,14 @@ def replay(doc_or_text: PHHDocument | str) -> Hand:
     doc = parse_phh(doc_or_text) if isinstance(doc_or_text, str) else doc_or_text
     game, n = doc.game, len(doc.starting_stacks)
     stakes = doc.stakes()
-    plan = _plan(doc.actions, n, jokers=doc.jokers, hand_size=game.hand_size)
+    if game.family == "draw":
+        plan = _plan(doc.actions, n, jokers=doc.jokers, hand_size=game.hand_size)
+    else:
+        plan = _plan_streets(doc.actions, n, game)
     try:
         hand = Hand(
             game, stakes, doc.starting_stacks, deck=plan.deck, carried_in=doc.carried_in,
-            jokers=doc.jokers, draw_limit=doc.draw_limit,
+            jokers=doc.jokers, draw_limit=doc.draw_limit, open_pair=doc.open_pair,
         )
     except ValueError as error:  # IllegalAction and CardError included
         raise ReplayError(f"the hand cannot be dealt: {error}") from None
@@ -548,7 +602,8 @@ def _replay_show(hand: Hand, action: _Action, muckers: list[_Action]) -> None:
         return
     if not action.cards:
         muckers.append(action)
-    elif len(action.cards) != len(holes) or set(action.cards) != set(holes):
+    elif not set(action.cards) <= set(holes) or (len(action.cards) != len(holes) and hand.game.family == "draw"):
+        # Every player all in: the hands may be shown before the last cards are dealt (flop and stud games).
         raise ReplayError(f"{action.where()}: p{p + 1} holds {format_cards(holes)}")
 
 
@@ -601,10 +656,10 @@ def _parse_action(number: int, raw: str, n: int) -> _Action | None:
         return None  # a comment
     text = " ".join(words)
     if words[0] == "d":
+        if len(words) >= 3 and words[1] == "db":
+            return _Action(number, text, -1, "db", _cards(words[2:], number, raw))
         if len(words) < 3 or words[1] != "dh" or not words[2].startswith("p"):
-            if len(words) > 1 and words[1] == "db":
-                raise ReplayError(f"{_where(number, raw)}: draw games deal no board cards")
-            raise ReplayError(f"{_where(number, raw)}: the dealer's action is 'd dh pN CARDS'")
+            raise ReplayError(f"{_where(number, raw)}: the dealer's action is 'd dh pN CARDS' or 'd db CARDS'")
         player = _player(words[2], n, number, raw)
         return _Action(number, text, player, "dh", _cards(words[3:], number, raw))
     if not words[0].startswith("p") or len(words) < 2:
@@ -612,8 +667,8 @@ def _parse_action(number: int, raw: str, n: int) -> _Action | None:
     player = _player(words[0], n, number, raw)
     verb = words[1]
     if verb not in _PLAYER_VERBS:
-        raise ReplayError(f"{_where(number, raw)}: {verb!r} is not an action of draw poker "
-                          "(f, cc, cbr, sd, sdu, sm)")
+        raise ReplayError(f"{_where(number, raw)}: {verb!r} is not an action of these games "
+                          "(f, cc, cbr, pb, sd, sdu, sm)")
     move: Move | str = text
     if verb == "sd":
         cards = _cards(words[2:], number, raw)
@@ -676,6 +731,8 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
                 if card.is_joker:
                     raise ReplayError(f"{action.where()}: {card} is not in this deck "
                                       "(jokers need _jokers = true, an Assassin option)")
+        if action.verb == "db":
+            raise ReplayError(f"{action.where()}: draw games deal no board cards")
         if action.verb == "dh" and not started:
             for card in action.cards:
                 if card in seen and not card.is_unknown:
@@ -735,11 +792,80 @@ def _plan(raw_actions: Sequence[str], n: int, *, jokers: bool, hand_size: int = 
     return _Plan(deck, actions, dealt_at)
 
 
+def _plan_streets(raw_actions: Sequence[str], n: int, game: Game) -> _Plan:
+    """The deck order of a flop or stud game's history, and the player actions to feed.
+
+    The first street is dealt one card at a time from p1; every later street
+    is a burn nobody saw, then its cards: each ``d db`` is a street of the
+    board, and in stud a street is one ``d dh`` for each player still in (in
+    seat order), or a ``d db`` community card when the deck runs out (no burn
+    then, nor before a street the stub cannot serve with a burn, RULES.md
+    section 4). No card is ever dealt twice: these games never reshuffle.
+    """
+    per = game.hole_cards
+    initial: dict[int, list[_Action]] = {}
+    seen: dict[Card, _Action] = {}
+    groups: list[list[_Action]] = []
+    actions: list[_Action] = []
+    started = False
+    dealing = False  # the last action was the dealer's (a street's deals follow one another)
+    for number, raw in enumerate(raw_actions, start=1):
+        action = _parse_action(number, raw, n)
+        if action is None:
+            continue
+        if action.verb not in ("dh", "db"):
+            if not started:
+                started = True
+                _check_initial(initial, per)
+            dealing = False
+            actions.append(action)
+            continue
+        for card in action.cards:
+            if card in seen and not card.is_unknown:
+                raise ReplayError(f"{action.where()}: {card} was already dealt in {seen[card].where()}")
+            seen[card] = action
+        if not started:
+            have = sum(len(a.cards) for a in initial.get(action.player, ()))
+            if action.verb == "dh" and have < per:
+                initial.setdefault(action.player, []).append(action)
+                continue
+            started = True
+            _check_initial(initial, per)
+        group = groups[-1] if groups and dealing else None
+        if (group is None or action.verb == "db" or any(a.verb == "db" for a in group)
+                or any(a.player == action.player for a in group)):
+            groups.append([action])
+        else:
+            group.append(action)
+        dealing = True
+    if not started:
+        _check_initial(initial, per)
+    if len(groups) >= len(game.streets):
+        extra = groups[len(game.streets) - 1][0]
+        raise ReplayError(f"{extra.where()}: {game.name} deals {len(game.streets)} streets; this is one more")
+    holes = [_initial_cards(initial, seat, per) for seat in range(n)]
+    deck = [holes[seat][k] for k in range(per) for seat in range(n)]
+    size = len(STANDARD_DECK)
+    for index, group in enumerate(groups, start=1):
+        street = game.streets[index]
+        if group[0].verb == "db" and game.is_stud:
+            burn = False  # a community card: the stub could not serve everyone
+        elif game.is_stud:
+            burn = street.burn and size - len(deck) >= len(group) + 1
+        else:
+            burn = street.burn
+        if burn:
+            deck.append(UNKNOWN)
+        for action in sorted(group, key=lambda a: a.player):
+            deck.extend(action.cards)
+    return _Plan(deck, actions, {})
+
+
 def _check_initial(initial: dict[int, list[_Action]], hand_size: int) -> None:
     for seat, deals in initial.items():
         count = sum(len(a.cards) for a in deals)
         if count != hand_size:
-            words = {4: "four", 5: "five"}.get(hand_size, str(hand_size))
+            words = {2: "two", 3: "three", 4: "four", 5: "five"}.get(hand_size, str(hand_size))
             raise ReplayError(f"{deals[-1].where()}: p{seat + 1} is dealt {count} cards; a hand starts with {words}")
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.poker import (
-    GAMES,
+    DRAW_GAMES,
     STRUCTURES,
     CardError,
     Dealt,
@@ -154,8 +154,8 @@ def test_pokerkit_compares_greater_for_the_better_badugi_as_we_assume() -> None:
 
 
 def test_badugi_is_the_twelfth_game_triple_draw_with_four_cards_fixed_limit_six_players() -> None:
-    game = GAMES["badugi"]
-    assert list(GAMES)[-1] == "badugi" and len(GAMES) == 12
+    game = DRAW_GAMES["badugi"]
+    assert list(DRAW_GAMES)[-1] == "badugi" and len(DRAW_GAMES) == 12
     assert (game.name, game.hand_size, game.draws, game.betting_rounds, game.ranking) == (
         "Badugi", 4, 3, 4, "badugi")
     assert (game.default_structure, game.max_players, game.is_lowball, game.default_big_bet_round) == (
@@ -230,7 +230,7 @@ def test_badugi_histories_use_the_codes_fb_pb_nb_and_replay_exactly(structure: S
         assert sum(a.startswith("d dh p1 ") for a in hand.history[:4]) == 1
         again = replay(text)
         assert (again.stacks, again.history, again.actions) == (hand.stacks, hand.history, hand.actions)
-        assert parse_phh(text).game is GAMES["badugi"]
+        assert parse_phh(text).game is DRAW_GAMES["badugi"]
 
 
 def test_a_badugi_history_with_five_cards_in_a_hand_is_refused() -> None:

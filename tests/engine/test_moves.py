@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from bot.poker import (
-    GAMES,
+    DRAW_GAMES,
     STRUCTURES,
     UNKNOWN,
     BetRaise,
@@ -357,11 +357,11 @@ def any_move(draw: st.DrawFn, hand: Hand) -> Move:
 
 @st.composite
 def hands(draw: st.DrawFn) -> Hand:
-    game = draw(st.sampled_from(sorted(GAMES)))
+    game = draw(st.sampled_from(sorted(DRAW_GAMES)))
     structure = draw(st.sampled_from(STRUCTURES))
-    players = draw(st.integers(2, min(4, GAMES[game].max_players)))
+    players = draw(st.integers(2, min(4, DRAW_GAMES[game].max_players)))
     stacks = draw(st.lists(st.integers(1, 60), min_size=players, max_size=players))
-    jokers = GAMES[game].assassin and draw(st.booleans())
+    jokers = DRAW_GAMES[game].assassin and draw(st.booleans())
     if draw(st.booleans()):
         return Hand(game, Stakes(structure, 1, 2), stacks, seed=draw(st.integers(0, 2**16)), jokers=jokers)
     # An exact deck as a replay gives one: cards may repeat and some are unseen, so deals can be refused.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, DrawLimit, Hand, Stakes, Structure
+from bot.poker import DRAW_GAMES, DRAW_LIMITS, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
 from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, phh_seen_by, replay, seen_by
 from bot.replay import replay_command
@@ -45,8 +45,11 @@ def assert_round_trip(hand: Hand, /, **fields: object) -> Hand:
 # --- the WSOP hands --------------------------------------------------------------------------------------------------
 
 
-def test_the_fourteen_wsop_hands_are_here() -> None:
-    assert [p.name for p in WSOP_FILES] == [f"{n}.phh" for n in (*range(41, 48), *range(55, 62))]
+def test_all_eighty_three_wsop_hands_of_the_nine_games_are_here() -> None:
+    numbers = sorted(int(p.stem) for p in WSOP_FILES)
+    assert numbers == [n for n in range(1, 86) if n not in (19, 70)]
+    variants = {parse_phh(p.read_text(encoding="utf-8")).variant for p in WSOP_FILES}
+    assert variants == {"NT", "F7S", "FO/8", "FR", "PO", "FT", "N2L1D", "F7S/8", "F2L3D"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in WSOP_FILES])
@@ -63,7 +66,7 @@ def test_wsop_hand_replays_to_its_finishing_stacks(path: Path) -> None:
 def test_wsop_replay_exports_and_replays_again(path: Path) -> None:
     doc = parse_phh(path.read_text(encoding="utf-8"))
     hand = replay(doc)
-    again = assert_round_trip(hand, players=list(doc.players or ()), hand=doc.extra["hand"])
+    again = assert_round_trip(hand, players=list(doc.players) if doc.players else None, hand=doc.extra["hand"])
     assert again.game.id == doc.game.id and again.stakes.structure == doc.structure
 
 
@@ -130,7 +133,7 @@ def test_replay_command_exits_0_without_finishing_stacks(tmp_path: Path, capsys:
         (None, "no such file"),
         ("variant = 'F2L3D\nactions = [", "not valid TOML"),
         ("variant = 'F2L3D'\nstarting_stacks = [10, 10]\n", "actions field is missing"),
-        ("variant = 'NT'\nstarting_stacks = [10, 10]\nactions = []\n", "unknown PHH variant 'NT'"),
+        ("variant = 'NH'\nstarting_stacks = [10, 10]\nactions = []\n", "unknown PHH variant 'NH'"),
     ],
 )
 def test_replay_command_exits_2_on_a_file_it_cannot_read(
@@ -288,10 +291,10 @@ def test_an_unfinished_hand_may_stop_as_a_draw_begins() -> None:
 # --- round trips -----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", list(DRAW_GAMES))
 @pytest.mark.parametrize("structure", STRUCTURES)
 def test_round_trip_of_every_game_and_structure(game_id: str, structure: Structure) -> None:
-    game = GAMES[game_id]
+    game = DRAW_GAMES[game_id]
     for seed in range(8):
         rng = random.Random(seed * 1000 + 17)
         n = (2, 3, game.max_players, rng.randint(2, game.max_players))[seed % 4]
@@ -532,14 +535,14 @@ def test_a_history_of_an_earlier_version_is_given_to_a_member_in_the_standard_or
     assert tomllib.loads(phh_seen_by(older, ()))["actions"] == seen_by(hand.history, ())
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(DRAW_GAMES))
 def test_a_history_given_to_a_member_still_replays_to_the_same_stacks(game_id: str) -> None:
     hidden = 0
     for seed in range(12):
         rng = random.Random(seed)
-        players = rng.randint(2, min(6, GAMES[game_id].max_players))
+        players = rng.randint(2, min(6, DRAW_GAMES[game_id].max_players))
         hand = Hand(game_id, Stakes("no-limit", 1, 2), [rng.choice([6, 40, 200]) for _ in range(players)],
-                    seed=seed, jokers=GAMES[game_id].assassin and seed % 2 == 0)
+                    seed=seed, jokers=DRAW_GAMES[game_id].assassin and seed % 2 == 0)
         hand = draw_five_each(hand) if seed % 4 == 0 else play_randomly(hand, seed)  # reshuffles too
         for seats in ((), (rng.randrange(players),)):
             again = replay(phh_seen_by(export_phh(hand), seats))

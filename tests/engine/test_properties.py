@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot.poker import DRAW_LIMITS, GAMES, STRUCTURES, Hand, Legal, Stakes, format_cards
+from bot.poker import DRAW_GAMES, DRAW_LIMITS, STRUCTURES, Hand, Legal, Stakes, format_cards
 
 PROFILE = settings(
     max_examples=1500,
@@ -33,8 +33,8 @@ PROFILE = settings(
 @st.composite
 def tables(draw: st.DrawFn) -> dict[str, Any]:
     """The arguments of a Hand: game, stakes, stacks and options."""
-    game_id = draw(st.sampled_from(sorted(GAMES)))
-    game = GAMES[game_id]
+    game_id = draw(st.sampled_from(sorted(DRAW_GAMES)))
+    game = DRAW_GAMES[game_id]
     structure = draw(st.sampled_from(STRUCTURES))
     players = draw(st.integers(2, game.max_players))
     big = draw(st.sampled_from([2, 4, 10]))

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.poker import (
-    GAMES,
+    DRAW_GAMES,
     STRUCTURES,
     Burned,
     Card,
@@ -46,9 +46,9 @@ FL = Stakes("fixed-limit", 1, 2)  # small bet 2, big bet 4
 NL = Stakes("no-limit", 1, 2)
 PL = Stakes("pot-limit", 1, 2)
 
-LOWBALL = [g for g in GAMES if GAMES[g].is_lowball]
-FIVE_CARD_LOWBALL = [g for g in LOWBALL if GAMES[g].hand_size == 5]
-HIGH = [g for g in GAMES if not GAMES[g].is_lowball]
+LOWBALL = [g for g in DRAW_GAMES if DRAW_GAMES[g].is_lowball]
+FIVE_CARD_LOWBALL = [g for g in LOWBALL if DRAW_GAMES[g].hand_size == 5]
+HIGH = [g for g in DRAW_GAMES if not DRAW_GAMES[g].is_lowball]
 DOUBLE_DRAW = ["double-draw-27", "double-draw-a5", "double-draw-a6"]
 
 
@@ -251,15 +251,15 @@ def test_illegal_draw_the_stacked_deck_cannot_serve_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize("structure", STRUCTURES)
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(DRAW_GAMES))
 def test_every_game_can_be_played_with_any_structure(game: str, structure: str) -> None:
     hand = Hand(game, Stakes(structure, 1, 2), [200] * 3, seed=5)  # type: ignore[arg-type]
     legal = hand.legal()
     expected = {"fixed-limit": (4, 4), "pot-limit": (4, 7), "no-limit": (4, 200)}[structure]
     assert (legal.min_raise_to, legal.max_raise_to) == expected
     events = to_showdown(hand)
-    assert len(of(events, Burned)) == GAMES[game].draws
-    assert len(of(events, RoundEnded)) == GAMES[game].betting_rounds
+    assert len(of(events, Burned)) == DRAW_GAMES[game].draws
+    assert len(of(events, RoundEnded)) == DRAW_GAMES[game].betting_rounds
     assert sum(hand.stacks) == 600
 
 
@@ -591,7 +591,7 @@ def test_full_all_in_raise_reopens_no_limit() -> None:
     assert legal.player == 0 and legal.can_raise and legal.min_raise_to == 30
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(DRAW_GAMES))
 def test_check_raise_is_allowed_in_every_game(game: str) -> None:
     for structure in STRUCTURES:
         hand = Hand(game, Stakes(structure, 1, 2), [200, 200, 200], seed=19)
@@ -759,7 +759,7 @@ def test_odd_chips_three_way_split_go_to_first_winners_clockwise() -> None:
 
 def test_no_chip_created_or_destroyed() -> None:
     for seed in range(30):
-        for game in GAMES:
+        for game in DRAW_GAMES:
             hand = Hand(game, Stakes("no-limit", 1, 2, ante=1), [3, 50, 200, 11], seed=seed, carried_in=5)
             while not hand.is_complete:
                 legal = hand.legal()
@@ -793,15 +793,15 @@ RULES_TABLE = {
 
 
 def test_games_table_matches_rules() -> None:
-    assert list(GAMES) == list(RULES_TABLE)
+    assert list(DRAW_GAMES) == list(RULES_TABLE)
     for game_id, (draws, rounds, ranking, structure, max_players) in RULES_TABLE.items():
-        game = GAMES[game_id]
+        game = DRAW_GAMES[game_id]
         assert (game.draws, game.betting_rounds, game.ranking, game.default_structure, game.max_players) == (
             draws, rounds, ranking, structure, max_players), game_id
-    assert GAMES["assassin"].assassin and not any(GAMES[g].assassin for g in GAMES if g != "assassin")
+    assert DRAW_GAMES["assassin"].assassin and not any(DRAW_GAMES[g].assassin for g in DRAW_GAMES if g != "assassin")
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(DRAW_GAMES))
 def test_max_players(game: str) -> None:
     most = RULES_TABLE[game][4]
     hand = Hand(game, FL, [100] * most, seed=1)
@@ -820,7 +820,7 @@ WHEEL, SEVEN_LOW = "Ac 2d 3h 4s 5c", "7d 5h 4c 3d 2s"
 def test_lowball_showdown_lowest_wins_whole_pot(game: str) -> None:
     hand = Hand(game, FL, [100] * 3, deck=stacked([WHEEL, SEVEN_LOW, "Kc Kd Qs Qh Jd"]))
     events = to_showdown(hand)
-    winner = 0 if GAMES[game].ranking == "ace-to-five" else 1
+    winner = 0 if DRAW_GAMES[game].ranking == "ace-to-five" else 1
     assert [(e.winners, e.amount) for e in of(events, PotAwarded)] == [((winner,), 6)]
     assert hand.stacks[winner] == 104
 
@@ -842,7 +842,7 @@ def test_lowball_no_joker_and_no_draw_limit(game: str) -> None:
             Hand(game, FL, [100] * 2, seed=1, draw_limit=limit)  # type: ignore[arg-type]
     hand = Hand(game, FL, [100] * 2, seed=1)
     play(hand, "cc", "cc")
-    size = GAMES[game].hand_size  # five cards, four in Badugi
+    size = DRAW_GAMES[game].hand_size  # five cards, four in Badugi
     assert hand.legal().max_discards == size
     play(hand, f"sd {_codes(hand.holes[0])}")  # 0 to 5 cards (0 to 4 in Badugi)
     assert len(hand.holes[0]) == size
@@ -1088,7 +1088,7 @@ def test_double_draw_structure_three_betting_rounds_two_draws(game: str) -> None
         hand.act("sd" if hand.phase == "drawing" else "cc")
     assert phases == ["betting", "drawing", "betting", "drawing", "betting"]
     assert len(of(hand.events, Burned)) == 2
-    assert GAMES[game].default_structure == "fixed-limit"
+    assert DRAW_GAMES[game].default_structure == "fixed-limit"
 
 
 @pytest.mark.parametrize("game", DOUBLE_DRAW)

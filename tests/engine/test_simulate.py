@@ -278,7 +278,7 @@ def test_command_line_simulate_prints_the_rate_and_exits_0() -> None:
         (["--game", "five-card-draw", "--players", "1"], "at least 2 players"),
         (["--game", "triple-draw-27", "--players", "9"], "for 2 to 6 players, not 9"),
         (["--game", "triple-draw-27", "--players", "7"], "for 2 to 6 players, not 7"),
-        (["--game", "dealers-choice", "--players", "9"], "dealer's choice is for 2 to 8 players"),
+        (["--game", "dealers-choice", "--players", "11"], "dealer's choice is for 2 to 10 players"),
         (["--game", "assassin", "--players", "4", "--hands", "-5"], "--hands must be at least 1, not -5"),
     ],
 )

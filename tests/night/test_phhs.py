@@ -49,7 +49,7 @@ def test_hands_of_every_game_round_trip(seeds: list[int]) -> None:
 
 def test_the_wsop_hands_as_one_file_read_by_pokerkit_and_split_back() -> None:
     texts = [path.read_text(encoding="utf-8") for path in sorted(WSOP.glob("*.phh"))]
-    assert len(texts) == 14
+    assert len(texts) == 83
     document = write_phhs(texts)
     assert [h.hand for h in pokerkit.HandHistory.loads_all(document)] == [
         parse_phh(text).extra["hand"] for text in texts
