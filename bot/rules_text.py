@@ -17,9 +17,9 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .poker import GAMES, parse_cards
+from .poker import parse_cards
 from .poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
-from .tables.settings import DEFAULT_CLOCK
+from .tables.settings import DEFAULT_CLOCK, TABLE_GAMES
 from .tournament.table_rules import REBUY_WAIT
 
 CardFormat = Callable[[str], str]
@@ -235,7 +235,7 @@ ASSASSIN_EXAMPLE: Final = AssassinExample()
 
 @dataclass(frozen=True, slots=True)
 class GameFacts:
-    """What the text needs to know of a game (from bot.poker.GAMES; Badugi's until the engine has it)."""
+    """What the text needs to know of a game (of the games a table deals, ``TABLE_GAMES``)."""
 
     id: str
     name: str
@@ -265,13 +265,13 @@ class GameFacts:
 
 _BADUGI_FACTS: Final = GameFacts(_BADUGI, "Badugi", 3, _BADUGI, "fixed-limit", 6)
 
-RULE_GAMES: Final[tuple[str, ...]] = (*GAMES, *(() if _BADUGI in GAMES else (_BADUGI,)))
+RULE_GAMES: Final[tuple[str, ...]] = (*TABLE_GAMES, *(() if _BADUGI in TABLE_GAMES else (_BADUGI,)))
 """Every game ``/poker rules`` explains: the engine's games and Badugi."""
 
 
 def game_facts(game_id: str) -> GameFacts:
     """The facts of one game; ValueError naming the games if there is none."""
-    game = GAMES.get(game_id)
+    game = TABLE_GAMES.get(game_id)
     if game is not None:
         return GameFacts(game.id, game.name, game.draws, game.ranking, game.default_structure, game.max_players,
                       game.assassin)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.poker import DEALERS_CHOICE, GAMES
-from bot.tables.settings import MAX_BUY_IN, MAX_SEATS, MAX_STAKE, MIN_SEATS
+from bot.poker import DEALERS_CHOICE
+from bot.tables.settings import MAX_BUY_IN, MAX_SEATS, MAX_STAKE, MIN_SEATS, TABLE_GAMES
 
 from .render import STRUCTURE_NAMES
 
-GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in GAMES.values()]
+GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.id) for g in TABLE_GAMES.values()]
 GAME_CHOICES.append(app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE))  # the last one
 STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in STRUCTURE_NAMES.items()]
 CHIPS = app_commands.Range[int, 0, MAX_STAKE]  # a blind or an ante

@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.command_help import COMMAND_HELP, OPTION_HELP, describe
-from bot.poker import GAMES, RANKINGS, HandValue, evaluate, parse_cards
+from bot.poker import DRAW_GAMES, RANKINGS, HandValue, evaluate, parse_cards
 from bot.poker.cards import RANKS, STANDARD_DECK
 from bot.poker.rankings import (
     FLUSH,
@@ -70,13 +70,13 @@ def text_of(game_id: str | None) -> str:
 
 
 def test_the_twelve_games_are_the_engines_and_badugi() -> None:
-    assert set(RULE_GAMES) == set(GAMES) | {"badugi"}
+    assert set(RULE_GAMES) == set(DRAW_GAMES) | {"badugi"}
     assert len(RULE_GAMES) == 12 == len(set(RULE_GAMES))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", list(DRAW_GAMES))
 def test_the_facts_are_the_engines(game_id: str) -> None:
-    facts, game = game_facts(game_id), GAMES[game_id]
+    facts, game = game_facts(game_id), DRAW_GAMES[game_id]
     assert (facts.name, facts.draws, facts.ranking, facts.default_structure, facts.max_players, facts.assassin) == (
         game.name, game.draws, game.ranking, game.default_structure, game.max_players, game.assassin)
     assert facts.big_bet_round == game.default_big_bet_round

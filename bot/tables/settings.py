@@ -14,16 +14,14 @@ from typing import Any, Final
 from ..night.money import ChipValue
 from ..poker import (
     DEALERS_CHOICE,
+    DRAW_GAMES,
     DRAW_LIMITS,
-    GAMES,
-    MAX_PLAYERS,
     MIN_PLAYERS,
     STRUCTURES,
     DrawLimit,
     Game,
     Stakes,
     Structure,
-    get_game,
 )
 from ..poker.rotation import ChoicePer, buy_in_range
 from ..store import MAX_AMOUNT
@@ -34,9 +32,19 @@ MIN_CLOCK: Final = 10  # seconds a player has to act, at least
 MAX_CLOCK: Final = 3600
 DEFAULT_CLOCK: Final = 60
 MIN_SEATS: Final = MIN_PLAYERS
-MAX_SEATS: Final = MAX_PLAYERS
+# The table deals the draw family; the flop and stud games are in the engine and reach the table next.
+TABLE_GAMES: Final = DRAW_GAMES
+MAX_SEATS: Final = max(g.max_players for g in TABLE_GAMES.values())
 MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (RULES.md section 2)
 MAX_RAISE_CAP: Final = 5
+
+
+def table_game(game_id: str) -> Game:
+    """The game with this id among those a table deals; ValueError ("unknown game ...") listing them otherwise."""
+    game = TABLE_GAMES.get(game_id)
+    if game is None:
+        raise ValueError(f"unknown game {game_id!r}; choose one of: {', '.join(TABLE_GAMES)}")
+    return game
 
 
 class SettingsError(ValueError):
@@ -88,7 +96,7 @@ class TableSettings:
         """How many may sit: the setting, or the most the game (or any game) allows."""
         if self.seats is not None:
             return self.seats
-        return MAX_SEATS if self.is_dealers_choice else get_game(self.game).max_players
+        return MAX_SEATS if self.is_dealers_choice else table_game(self.game).max_players
 
     @property
     def buy_in_range(self) -> tuple[int, int]:
@@ -98,9 +106,9 @@ class TableSettings:
     def games(self, players: int) -> list[Game]:
         """The games this table may deal to ``players`` players."""
         if not self.is_dealers_choice:
-            game = get_game(self.game)
+            game = table_game(self.game)
             return [game] if MIN_PLAYERS <= players <= game.max_players else []
-        return [g for g in GAMES.values() if MIN_PLAYERS <= players <= g.max_players and self._playable(g)]
+        return [g for g in TABLE_GAMES.values() if MIN_PLAYERS <= players <= g.max_players and self._playable(g)]
 
     def _playable(self, game: Game) -> bool:
         return not (game.is_lowball and not self.big_blind)
@@ -144,8 +152,9 @@ class TableSettings:
         return replace(self, **changes)
 
     def _check(self) -> None:
-        if self.game != DEALERS_CHOICE and self.game not in GAMES:
-            raise SettingsError(f"Unknown game `{self.game}`. Choose one of: {', '.join(GAMES)}, or {DEALERS_CHOICE}.")
+        if self.game != DEALERS_CHOICE and self.game not in TABLE_GAMES:
+            raise SettingsError(
+                f"Unknown game `{self.game}`. Choose one of: {', '.join(TABLE_GAMES)}, or {DEALERS_CHOICE}.")
         if self.structure is not None and self.structure not in STRUCTURES:
             raise SettingsError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         for name in ("small_blind", "big_blind", "ante"):
@@ -157,7 +166,7 @@ class TableSettings:
         if not self.big_blind:
             if not self.ante:
                 raise SettingsError("The table needs blinds, or an ante for a five-card high game.")
-            if not self.is_dealers_choice and get_game(self.game).is_lowball:
+            if not self.is_dealers_choice and table_game(self.game).is_lowball:
                 raise SettingsError("Lowball games are played with blinds.")
         if self.big_blind and self.ante > self.big_blind:
             raise SettingsError("The ante cannot be bigger than the big blind.")
@@ -168,7 +177,7 @@ class TableSettings:
             raise SettingsError("The minimum buy-in cannot be bigger than the maximum.")
         if low < (self.big_blind or self.ante):
             raise SettingsError("The minimum buy-in must cover at least one big blind.")
-        most = MAX_SEATS if self.is_dealers_choice else get_game(self.game).max_players
+        most = MAX_SEATS if self.is_dealers_choice else table_game(self.game).max_players
         if self.seats is not None:
             _whole(self.seats, "number of seats", MIN_SEATS, most)
         _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
@@ -176,11 +185,11 @@ class TableSettings:
             raise SettingsError("Jokers are on or off.")
         if not isinstance(self.dealer_picks_structure, bool):
             raise SettingsError("Letting the dealer pick the structure is on or off.")
-        if self.jokers and not (self.is_dealers_choice or get_game(self.game).assassin):
+        if self.jokers and not (self.is_dealers_choice or table_game(self.game).assassin):
             raise SettingsError("Jokers are an Assassin option.")
         if self.draw_limit not in DRAW_LIMITS:
             raise SettingsError(f"The draw limit must be one of: {', '.join(DRAW_LIMITS)}.")
-        if self.draw_limit != "none" and not (self.is_dealers_choice or get_game(self.game).allows_draw_limit):
+        if self.draw_limit != "none" and not (self.is_dealers_choice or table_game(self.game).allows_draw_limit):
             raise SettingsError("A draw limit is an option of Five Card Draw and Assassin only.")
         _whole(self.raise_cap, "raise cap", MIN_RAISE_CAP, MAX_RAISE_CAP)
         if self.big_bet_round is not None:

@@ -47,7 +47,6 @@ from ..poker import (
     Show,
     Stakes,
     Structure,
-    get_game,
     parse_move,
     rotation,
 )
@@ -57,7 +56,7 @@ from ..refusal import Refusal
 from ..store import CashOut, HandRecord, NightRecord, SeatRecord, Store, TableRecord, TournamentHand
 from ..store.tables import TABLE_BUSY
 from ..store.waits import deadline, held
-from .settings import SettingsError, TableSettings
+from .settings import SettingsError, TableSettings, table_game
 
 __all__ = [
     "CASH_GAME", "CashGame", "CashOnly", "FinishedHand", "HandChange", "Hold", "LiveHand", "Next", "Outcome", "Table",
@@ -675,7 +674,7 @@ class Table:
         if game_id is None:
             raise TableError("The dealer must choose the game first.")
         try:
-            game = get_game(game_id)
+            game = table_game(game_id)
         except ValueError as error:
             raise TableError(str(error)) from None
         players = len(rotation.dealt_in(seats))
@@ -961,7 +960,7 @@ def stored_hand(game: str, settings: Mapping[str, Any], stacks: Sequence[int], s
     stakes_data = dict(settings["stakes"])
     if stakes_data.get("antes") is not None:
         stakes_data["antes"] = tuple(stakes_data["antes"])
-    return Hand(game, Stakes(**stakes_data), list(stacks), seed=seed, carried_in=carried_in,
+    return Hand(table_game(game), Stakes(**stakes_data), list(stacks), seed=seed, carried_in=carried_in,
                 jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"))
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..poker import STRUCTURES, Game, Stakes, Structure, get_game
+from ..poker import STRUCTURES, Game, Stakes, Structure
 from ..poker.rotation import RotationError, Seat
 from ..store import CashOut, SeatRecord, Store, TableRecord, TournamentHand, TournamentRecord
 from ..tournament import (
@@ -43,7 +43,7 @@ from ..tournament import (
     playing_levels,
     table_rules,
 )
-from .settings import SettingsError, TableSettings
+from .settings import SettingsError, TableSettings, table_game
 from .table import CashOnly, FinishedHand, HandChange, Hold, Table, TableError, Terms
 
 __all__ = [
@@ -160,7 +160,7 @@ def _default_rise(settings: TableSettings) -> Structure:
     blinds only (antes in every game of a mixed night would surprise the lowball players)."""
     if settings.is_dealers_choice:
         return "fixed-limit"
-    return get_game(settings.game).default_structure
+    return table_game(settings.game).default_structure
 
 
 def _sentence(text: str) -> str:

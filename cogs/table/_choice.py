@@ -19,6 +19,7 @@ import discord
 from bot.poker import get_game
 from bot.rules_text import GAME_BLURBS
 from bot.tables import Table, TableError
+from bot.tables.settings import table_game
 from cogs import render
 from cogs.render import mention
 
@@ -156,7 +157,7 @@ class GameSelect(Admitting, discord.ui.DynamicItem[SELECT],
         runner = _checked(self.runner, interaction, self.number, self.structure)
         game = _picked(interaction) or ""
         try:
-            get_game(game)
+            table_game(game)
         except ValueError as error:
             raise TableError(str(error)) from None
         if game not in {g.id for g in runner.table.choices()}:

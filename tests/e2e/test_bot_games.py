@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.poker import GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
+from bot.poker import DRAW_GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
 from bot.tables import TableSettings
 from cogs import render
 from cogs.table._text import showdown_lines, unbroken
@@ -36,13 +36,13 @@ PLAYERS = ("alice", "bob", "carol")
 SEATS = ["My hand", "Sit out / in", "Leave"]  # for everyone, on the table message during a hand: on top
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(DRAW_GAMES))
 async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarter, game: str) -> None:
     await poker_bot(seed=11)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, game=game)
     first = await players.turn(1)
-    assert first.message.embeds[0]["title"] == f"{GAMES[game].name} · #1"
+    assert first.message.embeds[0]["title"] == f"{DRAW_GAMES[game].name} · #1"
     settings = TableSettings(game=game, small_blind=5, big_blind=10)
     expected = simulate(settings, game, [1000] * 3, hand_seeds(11, 1)[0], bettor)
     dealt = {name: (await fake.wait_for_dm(name)).content for name in PLAYERS}
@@ -55,10 +55,10 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     assert list(record.stacks_after or ()) == expected.stacks, "the bot and the engine played different hands"
     assert same_moves(record.actions, expected.actions)
     draws = [a.split() for a in record.actions if a.split()[1] in ("sd", "sdu")]
-    assert len(draws) == 3 * GAMES[game].draws and all(len(d) == 3 for d in draws), "real cards thrown each draw"
+    assert len(draws) == 3 * DRAW_GAMES[game].draws and all(len(d) == 3 for d in draws), "real cards thrown each draw"
     # Private hands, as card pictures: each player's first DM named his cards, his last one his final hand.
     for seat, name in enumerate(PLAYERS):
-        assert dealt[name].startswith(f"#1 {GAMES[game].name} at <#{players.channel_id}>")
+        assert dealt[name].startswith(f"#1 {DRAW_GAMES[game].name} at <#{players.channel_id}>")
         assert players.cards(expected_initial(expected, seat)) in dealt[name]
         assert players.cards(expected.holes[seat]) in fake.dms(name)[-1].content
         assert "Now: " + players.cards(expected.holes[seat]) in fake.dms(name)[-1].content
@@ -74,13 +74,14 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     # never the cards (checked after every test).
     texts = versions_text(fake, table.message_id)
     structure = {"fixed-limit": "Fixed", "pot-limit": "Pot limit", "no-limit": "No limit"}[
-        GAMES[game].default_structure]
-    assert any(t.startswith(f"{GAMES[game].name} · #1\n{structure} 5/10 · Betting 1 of "
-                            f"{GAMES[game].betting_rounds}") for t in texts)
-    assert any(f"Draw {GAMES[game].draws} of {GAMES[game].draws}" in t for t in texts)
+        DRAW_GAMES[game].default_structure]
+    assert any(t.startswith(f"{DRAW_GAMES[game].name} · #1\n{structure} 5/10 · Betting 1 of "
+                            f"{DRAW_GAMES[game].betting_rounds}") for t in texts)
+    assert any(f"Draw {DRAW_GAMES[game].draws} of {DRAW_GAMES[game].draws}" in t for t in texts)
     assert any("drew 2" in t for t in texts)
-    if GAMES[game].default_structure == "fixed-limit":
-        assert any(f"Betting {GAMES[game].default_big_bet_round} of {GAMES[game].betting_rounds} · big bet 20" in t
+    if DRAW_GAMES[game].default_structure == "fixed-limit":
+        game_facts = DRAW_GAMES[game]
+        assert any(f"Betting {game_facts.default_big_bet_round} of {game_facts.betting_rounds} · big bet 20" in t
                    for t in texts)
 
 
@@ -119,7 +120,7 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
         assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
         _, parts = await players.open_menu(who)
         offered = parts["game"]["options"]
-        assert [o["value"] for o in offered] == list(GAMES), "three players can play every game"
+        assert [o["value"] for o in offered] == list(DRAW_GAMES), "three players can play every game"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"
         await players.choose(who, game)
 
@@ -158,7 +159,7 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     chooser = players.name(players.table.chooser() or 0)
     menu, parts = await players.open_menu(chooser)
     offered = [o["value"] for o in parts["game"]["options"]]
-    assert offered == [g.id for g in GAMES.values() if g.max_players >= 7]
+    assert offered == [g.id for g in DRAW_GAMES.values() if g.max_players >= 7]
     assert offered == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
     assert parts["deal"].get("disabled") and parts["deal"]["label"] == "Pick a game first"  # nothing to deal yet
     select_id = str(parts["game"]["custom_id"])
@@ -271,7 +272,7 @@ async def test_an_all_in_with_a_side_pot(fake: FakeDiscord, poker_bot: PokerBotS
 
 
 def test_the_game_ids_are_the_twelve() -> None:
-    assert len(GAMES) == 12 and "badugi" in GAMES and all(get_game(g).id == g for g in GAMES)
+    assert len(DRAW_GAMES) == 12 and "badugi" in DRAW_GAMES and all(get_game(g).id == g for g in DRAW_GAMES)
 
 
 async def test_dealers_choice_timeout_deals_the_previous_game(

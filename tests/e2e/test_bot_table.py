@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.night import hand_story
-from bot.poker import GAMES
+from bot.poker import DRAW_GAMES
 from bot.poker.phh import parse_phh, replay
 from bot.rules_text import rules_page
 from bot.store import Store
@@ -185,7 +185,7 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
     overview = rules_page(None)
     assert rules.ephemeral and rules.embeds[0]["title"] == overview.title
     assert [f["name"] for f in rules.embeds[0]["fields"]] == [section.title for section in overview.sections]
-    assert all(g.name in rules.message.text() for g in GAMES.values() if g.id != "assassin")
+    assert all(g.name in rules.message.text() for g in DRAW_GAMES.values() if g.id != "assassin")
     one = await players.poker("dave", "rules", game="assassin")
     page = rules_page("assassin")
     fields = {f["name"]: f["value"] for f in one.embeds[0]["fields"]}

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.poker import GAMES, Card, Hand, Stakes, Structure, parse_cards
+from bot.poker import DRAW_GAMES, Card, Hand, Stakes, Structure, parse_cards
 from bot.poker.cards import new_deck
 from bot.simulate import default_stakes, play_hand
 
@@ -37,7 +37,7 @@ def play(hand: Hand, *actions: str) -> Hand:
 def random_stakes(rng: random.Random, game_id: str, players: int) -> Stakes:
     """Any stakes the game can be played with: blinds, antes, a big-blind ante, each structure."""
     structure = rng.choice(["fixed-limit", "pot-limit", "no-limit"])
-    game = GAMES[game_id]
+    game = DRAW_GAMES[game_id]
     kind = rng.choice(["blinds", "blinds", "antes", "big-blind ante"] if not game.is_lowball else ["blinds"])
     if kind == "antes":
         return Stakes(structure, ante=rng.choice([1, 2, 5]), min_bet=4, small_bet=4)  # type: ignore[arg-type]
@@ -67,10 +67,10 @@ def random_action(hand: Hand, rng: random.Random) -> str:
 
 def random_hand(rng: random.Random, *, game_id: str | None = None, carried_in: int = 0) -> Hand:
     """A finished hand of a random game, stakes and stacks, played with random legal actions."""
-    game_id = game_id or rng.choice(sorted(GAMES))
-    players = rng.randint(2, min(6, GAMES[game_id].max_players))
+    game_id = game_id or rng.choice(sorted(DRAW_GAMES))
+    players = rng.randint(2, min(6, DRAW_GAMES[game_id].max_players))
     stacks = [rng.choice([3, 20, 60, 200, 1000]) for _ in range(players)]
-    if carried_in == 0 and GAMES[game_id].assassin and rng.random() < 0.3:
+    if carried_in == 0 and DRAW_GAMES[game_id].assassin and rng.random() < 0.3:
         carried_in = rng.randint(1, 50)
     hand = Hand(game_id, random_stakes(rng, game_id, players), stacks, seed=rng.randrange(2**32),
                 carried_in=carried_in)
@@ -95,7 +95,7 @@ def night(rng: random.Random, hands: int, users: Sequence[int], *, game: str = "
           structure: Structure = "fixed-limit", buy_in: int = 200) -> list[NightHand]:
     """A session of ``hands`` hands of random players (``bot.simulate``) at one table: the button moves every
     hand, a busted player rebuys ``buy_in`` before the next, Assassin's carried pots go into the next deal."""
-    stakes = default_stakes(GAMES[game], structure)
+    stakes = default_stakes(DRAW_GAMES[game], structure)
     seats = list(users)
     stacks = {user: buy_in for user in users}
     carried = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.poker import GAMES, Posted
+from bot.poker import DRAW_GAMES, Posted
 from bot.store import Store
 from bot.tables import TableError, Tables
 
@@ -123,7 +123,7 @@ async def test_dealers_choice_the_next_button_chooses_among_the_games_the_player
     assert table.chooser() == ALICE  # the button moved to seat 1: ALICE picks the next game
     await table.leave(GRACE)
     ids = [g.id for g in table.choices()]
-    assert "triple-draw-27" in ids and "badugi" in ids and len(ids) == len(GAMES) == 12  # six players: every game
+    assert "triple-draw-27" in ids and "badugi" in ids and len(ids) == len(DRAW_GAMES) == 12  # six players: every game
     hand = (await table.choose_game(ALICE, "triple-draw-27")).hand
     assert hand.game.draws == 3
     await finish(table)
