@@ -753,27 +753,31 @@ class Hand:
 
     def _bet_or_raise_to(self, p: int, amount: int) -> list[Event]:
         mark = len(self.events)
+        # Over a bring-in, the first full bet is the completion, counted from nothing (RULES.md section 4).
         completing = self._completion_open or self._bring_in_due
-        base = 0 if completing else self._high
-        increment = amount - base
-        verb: Literal["bet", "raise", "complete"] = "complete" if completing else "bet" if self._high == 0 else "raise"
-        self._completion_open = self._bring_in_due = False
+        increment = amount - (0 if completing else self._high)
+        verb: Literal["bet", "raise", "complete"] = (
+            "complete" if completing and amount >= self.stakes.small else "bet" if self._high == 0 else "raise")
+        self._bring_in_due = False
         if self.stakes.structure == "fixed-limit":
             # A raise to the next full bet is a full bet; so is an all-in raise of half a bet or more
             # (RULES.md section 2). A smaller all-in counts only its chips.
             if self._open_pair_round and amount - self._full_level == self.stakes.big:
                 self._round_unit = self._min_raise = self.stakes.big
             unit = self._round_unit
-            if amount >= self._full_level + unit or 2 * increment >= unit:
+            full = amount >= self._full_level + unit or 2 * increment >= unit
+            if full:
                 self._bet_count += 1
                 self._full_level = amount
                 self._raised += unit
             else:
                 self._raised += increment
         else:
-            if increment >= self._min_raise:
+            full = increment >= self._min_raise
+            if full:
                 self._min_raise = increment
             self._raised += increment
+        self._completion_open = completing and not full  # a short all-in over the bring-in leaves it to complete
         self._last_aggressor = p
         added = amount - self.bets[p]
         self._put_in(p, added)
