@@ -1064,7 +1064,8 @@ class Hand:
         amount = min(self.stakes.bring_in, self.stacks[p])
         self._bring_in_due = False
         self._put_in(p, amount)
-        self._high = max(self._high, self.bets[p])
+        # A bring-in all in for less is called in full, as a short big blind is (RULES.md section 2).
+        self._high = max(self._high, self.bets[p], self.stakes.bring_in)
         if self.stakes.bring_in >= self.stakes.small:
             # A bring-in as large as the small bet is the first bet itself: nothing is left to complete.
             self._full_level = self._high

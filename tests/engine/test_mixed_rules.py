@@ -902,3 +902,14 @@ def test_error_stacks_beyond_the_game_maximum() -> None:
         Hand("stud", STUD, [100] * 9, seed=1)
     with pytest.raises(ValueError, match="2 to 10 players"):
         Hand("holdem", NL, [100] * 11, seed=1)
+
+
+def test_stud_a_bring_in_all_in_for_less_is_called_in_full_as_a_short_big_blind_is() -> None:
+    # RULES.md is silent; section 2 has the others call a short big blind in full, and the bring-in is the same.
+    stakes = Stakes("fixed-limit", ante=1, bring_in=3, small_bet=10, big_bet=20)
+    hand = Hand("stud", stakes, [100, 3, 100], deck=stud_ups(["9s", "2c", "5d"]))
+    assert hand.legal().can_bring_in and hand.legal().bring_in_amount == 2  # all he has after his ante
+    play(hand, "pb")
+    assert hand.is_all_in(1) and hand.legal().call_amount == 3
+    play(hand, "cc", "cc")  # the full bring-in: 3 each, his 2 matched in the main pot, 1 each in a side pot
+    assert [pot.amount for pot in hand.pots()] == [9, 2]
