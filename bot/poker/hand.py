@@ -310,6 +310,7 @@ class Hand:
         self.jokers = jokers
         self.draw_limit: DrawLimit = draw_limit
         self.open_pair = open_pair
+        self._draw_game = self.game.family == "draw"
         self.players = n
         self.starting_stacks = tuple(stacks)
         self.carried_in = carried_in
@@ -416,7 +417,7 @@ class Hand:
         call = min(self._match(p) - bet, stack)
         lo, hi, why = self._raise_range(p)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
-        if self.game.family == "draw":
+        if self._draw_game:
             # Positional, in field order (this is called for every decision).
             return Legal(p, "betting", call, call == 0, hi > 0, high == 0, lo, hi, pot, 0, (), tuple(self.holes[p]),
                          True, call == stack, bet + stack, why)
@@ -890,9 +891,10 @@ class Hand:
         """One card at a time to each seat in turn, as many rounds as ``faces`` has entries."""
         count = len(seats)
         cards = self.deck.deal(len(faces) * count)
+        any_up = any(faces)
         for k, seat in enumerate(seats):
             mine = cards[k::count]
-            up = tuple(card for card, face_up in zip(mine, faces) if face_up)
+            up = tuple(card for card, face_up in zip(mine, faces) if face_up) if any_up else ()
             self.holes[seat].extend(mine)
             self.up[seat].extend(up)
             self.history.append(f"d dh p{seat + 1} {format_cards(mine)}")
