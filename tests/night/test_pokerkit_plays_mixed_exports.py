@@ -18,7 +18,6 @@ each difference on one hand. The night of the issue, ``python -m bot simulate --
 from __future__ import annotations
 
 import tomllib
-import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -36,9 +35,7 @@ from bot.poker import (
     Fold,
     Hand,
     Move,
-    Posted,
     PotAwarded,
-    RoundEnded,
     Stakes,
     Structure,
     get_game,
@@ -46,18 +43,13 @@ from bot.poker import (
     split_pot,
 )
 from bot.poker.cards import Card, new_deck
-from bot.poker.phh import export_phh, parse_phh, phh_seen_by, replay
+from bot.poker.phh import parse_phh, phh_seen_by, replay
 from bot.poker.rankings import bring_in_value
 from bot.simulate import Summary, default_stakes, simulate
 from tests.engine.helpers import play, to_showdown
 
 pokerkit = pytest.importorskip("pokerkit")
-from pokerkit.state import (  # noqa: E402  (after the skip: pokerkit is a test-only dependency)
-    BringInPosting,
-    CheckingOrCalling,
-    CompletionBettingOrRaisingTo,
-    Folding,
-)
+from tests.night.pokerkit_oracle import BETTING_RULES, betting_rule, play_in_pokerkit, pokerkit_state  # noqa: E402  (after the skip)
 
 STANDARD: dict[tuple[str, Structure], str] = {
     ("holdem", "no-limit"): "NT",
@@ -84,11 +76,8 @@ NIGHTS = [
     for players, hands in counts
 ]
 SEEN_EVERY = 4  # every fourth hand is also played as a player (or, every other time, a bystander) saw it
-PLAYER_OPERATIONS = (Folding, CheckingOrCalling, CompletionBettingOrRaisingTo, BringInPosting)
 HOUSE_RULES = (
-    "a fixed-limit round of more than four bets and raises",
-    "a big blind all in for less than the blind, called in full",
-    "a fixed-limit raise after an all-in of less than a bet",
+    *BETTING_RULES,
     "odd chips of a split pot, one each to the first winners",
     "each pot split on its own, where pokerkit splits pots of the same winners as one",
     "the bring-in passing over a player all in on his ante",
@@ -99,12 +88,7 @@ HOUSE_RULES = (
 def pokerkit_plays_otherwise(hand: Hand) -> str | None:
     """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None.
 
-    - pokerkit allows four bets and raises a round after the blinds (stud: after the bring-in, the completion
-      counted), heads-up too and counting a short all-in as one; RULES.md caps full bets (four by default, the
-      blind or the completion counted) and not when a round begins with two players;
-    - a big blind all in for less: the others call the full big blind here, the all-in amount in pokerkit;
-    - fixed limit, after an all-in raise of less than a bet: RULES.md completes the bet (or, from half a bet,
-      reopens the betting), pokerkit raises by a full bet over the all-in and never reopens;
+    - the betting rules of every game (``betting_rule``);
     - a pot (or half pot) split three ways or more: RULES.md gives the odd chips one each to the first winners
       clockwise, pokerkit gives them all to the first;
     - RULES.md splits each pot on its own, the odd chip of each to the high half (or the first winner); pokerkit
@@ -120,28 +104,7 @@ def pokerkit_plays_otherwise(hand: Hand) -> str | None:
         rule = _stud_rule(hand)
         if rule is not None:
             return rule
-    fixed = hand.stakes.structure == "fixed-limit"
-    big_blind = next((e for e in hand.events if isinstance(e, Posted) and e.kind == "big blind"), None)
-    short_blind = big_blind is not None and big_blind.amount < hand.stakes.big_blind
-    round_number = raises = level = 0
-    short_all_in = False
-    for event in hand.events:
-        if isinstance(event, RoundEnded):
-            round_number, raises, level, short_all_in = round_number + 1, 0, 0, False
-        elif isinstance(event, Acted):
-            if short_blind and round_number == 0 and event.verb in ("call", "raise"):
-                return HOUSE_RULES[1]
-            if event.verb not in ("bet", "raise", "complete") or not fixed:
-                continue
-            if short_all_in:
-                return HOUSE_RULES[2]
-            raises += 1
-            if raises > 4:
-                return HOUSE_RULES[0]
-            unit = hand.stakes.unit(round_number + 1, hand.game.default_big_bet_round)
-            short_all_in = event.amount - max(level, hand.stakes.big_blind if round_number == 0 else 0) < unit
-            level = event.amount
-    return _split_rule(hand)
+    return betting_rule(hand) or _split_rule(hand)
 
 
 def _stud_rule(hand: Hand) -> str | None:
@@ -196,17 +159,6 @@ def _shares(awards: list[PotAwarded], players: int, *, separate: bool = False) -
             shares[seat] += share
     return shares
 
-
-def play_in_pokerkit(fields: dict[str, Any]) -> tuple[list[int], list[Any]]:
-    """pokerkit plays one hand of a .phhs file as written: its final stacks, and the players' moves it added."""
-    history = pokerkit.HandHistory(**pokerkit.HandHistory._filter_non_fields(**fields))
-    added = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for state, action in history.state_actions:
-            if action is None and state.operations and isinstance(state.operations[-1], PLAYER_OPERATIONS):
-                added.append(state.operations[-1])
-    return list(state.stacks), added
 
 
 def _hand_types(cls: type) -> Iterator[type]:
@@ -299,14 +251,6 @@ def deck(cards: str) -> list[Card]:
     first = parse_cards(cards)
     return first + [card for card in new_deck() if card not in first]
 
-
-def pokerkit_state(hand: Hand) -> Any:
-    """pokerkit's state after playing our export of ``hand`` as far as it can (ValueError when it cannot)."""
-    history = pokerkit.HandHistory.loads(export_phh(hand))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        *_, state = iter(history)
-    return state
 
 
 def test_pokerkit_caps_a_heads_up_round_that_the_house_rules_leave_uncapped() -> None:

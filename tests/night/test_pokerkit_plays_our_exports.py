@@ -16,13 +16,11 @@ counted, not played (``pokerkit_plays_otherwise``), and the tests at the end sho
 from __future__ import annotations
 
 import random
-import warnings
-from typing import Any
 
 import pytest
 
 from bot.night.phhs import read_phhs, write_phhs
-from bot.poker import GAMES, Acted, Hand, Posted, RoundEnded, Stakes
+from bot.poker import GAMES, Hand, Stakes
 from bot.poker.phh import export_phh
 from bot.simulate import play_hand
 from bot.store import HandRecord
@@ -31,22 +29,12 @@ from bot.tables.night import night_phhs
 from tests.engine.helpers import play, stacked
 
 pokerkit = pytest.importorskip("pokerkit")
-from pokerkit.state import (  # noqa: E402  (after the skip: pokerkit is a test-only dependency)
-    CheckingOrCalling,
-    CompletionBettingOrRaisingTo,
-    Folding,
-    StandingPatOrDiscarding,
-)
+from tests.night.pokerkit_oracle import BETTING_RULES, betting_rule, play_in_pokerkit, pokerkit_state  # noqa: E402  (after the skip)
 
 STANDARD = {"triple-draw-27": "F2L3D", "single-draw-27": "N2L1D", "badugi": "FB"}
 NIGHTS = range(5)  # two to six players
 HANDS = 60  # a night: 300 hands of each game
-PLAYER_OPERATIONS = (Folding, CheckingOrCalling, CompletionBettingOrRaisingTo, StandingPatOrDiscarding)
-HOUSE_RULES = (
-    "a fixed-limit round of more than four bets and raises",
-    "a big blind all in for less than the blind, called in full",
-    "a fixed-limit raise after an all-in of less than a bet",
-)
+HOUSE_RULES = BETTING_RULES
 
 
 def table_night(game_id: str, night: int) -> tuple[list[Hand], list[HandRecord]]:
@@ -73,48 +61,9 @@ def table_night(game_id: str, night: int) -> tuple[list[Hand], list[HandRecord]]
 
 
 def pokerkit_plays_otherwise(hand: Hand) -> str | None:
-    """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None.
+    """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None."""
+    return betting_rule(hand)
 
-    - pokerkit allows four bets and raises a round after the blinds, heads-up too and counting a short all-in as
-      one; RULES.md caps full bets (four by default, the blind counted) and not heads-up;
-    - a big blind all in for less: the others call the full big blind here, the all-in amount in pokerkit;
-    - fixed limit, after an all-in raise of less than a bet: RULES.md completes the bet (or, from half a bet,
-      reopens the betting), pokerkit raises by a full bet over the all-in and never reopens.
-    """
-    fixed = hand.stakes.structure == "fixed-limit"
-    big_blind = next((e for e in hand.events if isinstance(e, Posted) and e.kind == "big blind"), None)
-    short_blind = big_blind is not None and big_blind.amount < hand.stakes.big_blind
-    round_number = raises = level = 0
-    short_all_in = False
-    for event in hand.events:
-        if isinstance(event, RoundEnded):
-            round_number, raises, level, short_all_in = round_number + 1, 0, 0, False
-        elif isinstance(event, Acted):
-            if short_blind and round_number == 0 and event.verb in ("call", "raise"):
-                return HOUSE_RULES[1]
-            if event.verb not in ("bet", "raise") or not fixed:
-                continue
-            if short_all_in:
-                return HOUSE_RULES[2]
-            raises += 1
-            if raises > 4:
-                return HOUSE_RULES[0]
-            unit = hand.stakes.unit(round_number + 1, hand.game.default_big_bet_round)
-            short_all_in = event.amount - max(level, hand.stakes.big_blind if round_number == 0 else 0) < unit
-            level = event.amount
-    return None
-
-
-def play_in_pokerkit(fields: dict[str, Any]) -> tuple[list[int], list[Any]]:
-    """pokerkit plays one hand of a .phhs file as written: its final stacks, and the players' moves it added."""
-    history = pokerkit.HandHistory(**pokerkit.HandHistory._filter_non_fields(**fields))
-    added = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # a draw dealing from the reshuffled muck: pokerkit warns
-        for state, action in history.state_actions:
-            if action is None and state.operations and isinstance(state.operations[-1], PLAYER_OPERATIONS):
-                added.append(state.operations[-1])
-    return list(state.stacks), added
 
 
 @pytest.mark.slow
@@ -155,14 +104,6 @@ def test_the_nights_hold_heads_up_play_all_ins_showdowns_and_reshuffles() -> Non
 
 # --- where pokerkit plays the house rules otherwise --------------------------------------------------------------
 
-
-def pokerkit_state(hand: Hand) -> Any:
-    """pokerkit's state after playing our export of ``hand`` as far as it can (ValueError when it cannot)."""
-    history = pokerkit.HandHistory.loads(export_phh(hand))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        *_, state = iter(history)
-    return state
 
 
 def test_pokerkit_caps_a_heads_up_round_that_the_house_rules_leave_uncapped() -> None:
