@@ -33,12 +33,17 @@ def stakes_for(
     Blind games (draw and flop) play the blinds and ``ante``; in fixed limit they bet the big blind and twice
     it. The stud games, whatever the structure, post an ante of a fifth of the big blind and a bring-in of a
     quarter of it (``stud_ante_amount`` and ``bring_in`` override them), with a small bet of the big blind and
-    a big bet of twice it. ValueError for stakes no hand can be played with.
+    a big bet of twice it. ValueError for stakes no hand can be played with (a bring-in above the small bet or
+    below the ante among them).
     """
     if not game.is_stud:
         return Stakes(structure, small_blind, big_blind, ante, raise_cap=raise_cap, big_bet_round=big_bet_round)
     each = stud_ante(big_blind) if stud_ante_amount is None else stud_ante_amount
     post = stud_bring_in(big_blind, each) if bring_in is None else bring_in
+    if post > big_blind:
+        raise ValueError(f"the bring-in ({post:,}) cannot be larger than the small bet ({big_blind:,}, the big blind)")
+    if post < each:
+        raise ValueError(f"the bring-in ({post:,}) is at least the ante ({each:,})")
     if structure == "fixed-limit":
         return Stakes(structure, 0, 0, each, small_bet=big_blind, big_bet=2 * big_blind, bring_in=post,
                       raise_cap=raise_cap, big_bet_round=big_bet_round)
