@@ -36,13 +36,15 @@ fourth street)."""
 class Street:
     """One street: an optional burn, the cards dealt to every player still in (``hole``: one entry per card,
     True when it is dealt face up), the cards dealt to the board, an optional draw, then a betting round opened
-    by ``opener``."""
+    by ``opener``. ``shared_when_short``: when the stub cannot give every player his card, the burn is skipped,
+    then one card is dealt face up to the board for everyone (stud, RULES.md section 4)."""
 
     hole: tuple[bool, ...] = ()
     board: int = 0
     burn: bool = False
     draw: bool = False
     opener: Opener = "button"
+    shared_when_short: bool = False
 
 
 def _draw_streets(hand_size: int, draws: int) -> tuple[Street, ...]:
@@ -60,10 +62,7 @@ def _flop_streets(hole_cards: int) -> tuple[Street, ...]:
 
 STUD_STREETS: Final[tuple[Street, ...]] = (
     Street(hole=(False, False, True), opener="bring-in"),
-    Street(hole=(True,), burn=True, opener="best-showing"),
-    Street(hole=(True,), burn=True, opener="best-showing"),
-    Street(hole=(True,), burn=True, opener="best-showing"),
-    Street(hole=(False,), burn=True, opener="best-showing"),
+    *(Street(hole=(up,), burn=True, opener="best-showing", shared_when_short=True) for up in (True, True, True, False)),
 )
 
 
@@ -124,7 +123,7 @@ class Game:
     @property
     def is_stud(self) -> bool:
         """True for the stud games: antes and a bring-in, no blinds, no button in the betting."""
-        return self.family == "stud"
+        return self.streets[0].opener == "bring-in"
 
     @property
     def allows_draw_limit(self) -> bool:

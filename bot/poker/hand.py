@@ -868,7 +868,7 @@ class Hand:
         dealt_to = self.in_hand()
         burn = street.burn
         community = False
-        if self.game.is_stud and index:
+        if street.shared_when_short:
             # Running out of cards: no burn, then one card in the middle for everyone (RULES.md section 4).
             need = len(dealt_to) * len(street.hole)
             burn = burn and self.deck.stub_size >= need + 1

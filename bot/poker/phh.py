@@ -848,10 +848,10 @@ def _plan_streets(raw_actions: Sequence[str], n: int, game: Game) -> _Plan:
     size = len(STANDARD_DECK)
     for index, group in enumerate(groups, start=1):
         street = game.streets[index]
-        if group[0].verb == "db" and game.is_stud:
+        if group[0].verb == "db" and street.shared_when_short:
             burn = False  # a community card: the stub could not serve everyone
-        elif game.is_stud:
-            burn = street.burn and size - len(deck) >= len(group) + 1
+        elif street.shared_when_short:
+            burn = street.burn and size - len(deck) >= len(group) * len(street.hole) + 1
         else:
             burn = street.burn
         if burn:
