@@ -118,7 +118,8 @@ def random_decision(hand: Hand, rng: random.Random) -> Move:
     legal = hand.legal()
     if legal.phase == "betting":
         if legal.can_bring_in:
-            return BetRaise(raise_amount(legal, rng)) if rng.random() < RAISE_PROBABILITY else _BRING_IN
+            completes = legal.can_raise and rng.random() < RAISE_PROBABILITY
+            return BetRaise(raise_amount(legal, rng)) if completes else _BRING_IN
         if legal.call_amount:
             r = rng.random()
             if r < FOLD_PROBABILITY:

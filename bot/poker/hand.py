@@ -621,7 +621,8 @@ class Hand:
             raise IllegalAction(f"p{p + 1} has already folded")
         if self.stacks[p] == 0:
             raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
-        self._verify_not_bringing_in(p)
+        if player is None:
+            self._verify_not_bringing_in(p)  # he brings in; named, he is folded as he leaves the table
         return p
 
     def _verify_not_bringing_in(self, p: int) -> None:
@@ -733,6 +734,16 @@ class Hand:
                 self._end_betting_round()
             else:
                 self._settle()
+        elif self._bring_in_due and p == self.bring_in_player:
+            # He left before bringing in: the bring-in falls to the next lowest up card (razz: the highest).
+            self._bring_in_due = False
+            self.bring_in_player = None
+            start = self._find_bring_in()
+            self.actor = self._next_to_act(start - 1)
+            if self.actor is None:
+                self._bring_in_due = False
+                self.bring_in_player = None
+                self._end_betting_round()
         elif p == self.actor:
             if betting:
                 self._advance(p)
@@ -1026,6 +1037,8 @@ class Hand:
         stack_to = self.bets[p] + self.stacks[p]
         if stack_to <= self._high:
             return 0, 0, "you do not have the chips to raise: call all in or fold"
+        if self._bring_in_due and p == self.bring_in_player and stack_to <= self.stakes.bring_in:
+            return 0, 0, "you have no more than the bring-in: post it, all in"
         if not any(not self.folded[i] and self.bets[i] + self.stacks[i] > self._high
                    for i in range(self.players) if i != p):
             # A raise no one can call is not offered (RULES.md section 2).

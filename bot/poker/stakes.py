@@ -33,9 +33,11 @@ def stakes_for(
     Blind games (draw and flop) play the blinds and ``ante``; in fixed limit they bet the big blind and twice
     it. The stud games, whatever the structure, post an ante of a fifth of the big blind and a bring-in of a
     quarter of it (``stud_ante_amount`` and ``bring_in`` override them), with a small bet of the big blind and
-    a big bet of twice it. ValueError for stakes no hand can be played with (a bring-in above the small bet or
-    below the ante among them).
+    a big bet of twice it. ``big_bet_round`` (a draw table's option) applies to the draw games only. ValueError
+    for stakes no hand can be played with (a bring-in above the small bet or below the ante among them).
     """
+    if game.family != "draw":
+        big_bet_round = None  # a draw game's table option: the flop and stud games keep their own (section 2)
     if not game.is_stud:
         return Stakes(structure, small_blind, big_blind, ante, raise_cap=raise_cap, big_bet_round=big_bet_round)
     each = stud_ante(big_blind) if stud_ante_amount is None else stud_ante_amount

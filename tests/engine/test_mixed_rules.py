@@ -913,3 +913,32 @@ def test_stud_a_bring_in_all_in_for_less_is_called_in_full_as_a_short_big_blind_
     assert hand.is_all_in(1) and hand.legal().call_amount == 3
     play(hand, "cc", "cc")  # the full bring-in: 3 each, his 2 matched in the main pot, 1 each in a side pot
     assert [pot.amount for pot in hand.pots()] == [9, 2]
+
+
+def test_stud_a_bring_in_player_with_no_more_than_the_bring_in_can_only_post_it() -> None:
+    # RULES.md section 4: he posts what he has and is all in; a "completion" for less is no completion.
+    stakes = Stakes("fixed-limit", ante=1, bring_in=3, small_bet=10, big_bet=20)
+    hand = Hand("stud", stakes, [100, 3, 100], deck=stud_ups(["9s", "2c", "5d"]))
+    legal = hand.legal()
+    assert legal.can_bring_in and not legal.can_raise and legal.moves() == (BringIn(),)
+    assert_illegal(hand, BetRaise(2), "no more than the bring-in")
+
+
+def test_stud_a_bring_in_player_who_leaves_is_folded_and_the_next_lowest_card_brings_in() -> None:
+    # RULES.md section 5: a player who leaves is folded; section 4: the bring-in falls to the lowest up card left.
+    hand = Hand("stud", STUD, [100] * 4, deck=stud_ups(["9s", "2c", "5d", "3h"]))
+    assert hand.bring_in_player == 1 and not hand.can(Fold())  # on his turn he posts or completes
+    assert hand.can(Fold(player=1))  # named: he leaves the table
+    play(hand, Fold(player=1))
+    assert hand.bring_in_player == 3 and hand.actor == 3 and hand.legal().can_bring_in
+    play(hand, "pb", "cc", "cc")
+    assert hand.round == 1  # third street is over
+
+
+def test_a_draw_tables_big_bet_round_leaves_the_flop_and_stud_games_their_own() -> None:
+    # RULES.md section 2: the big bet round is a double and triple draw option; flop games bet big on the turn,
+    # stud from fifth street.
+    for game_id in ("holdem", "omaha-hilo", "stud", "razz", "triple-draw-27"):
+        stakes = stakes_for(GAMES[game_id], "fixed-limit", 1, 2, big_bet_round=2)
+        expected = 2 if game_id == "triple-draw-27" else 3
+        assert Hand(game_id, stakes, [100, 100], seed=1).big_bet_round == expected, game_id
