@@ -1,17 +1,23 @@
 """One hand of any declared game (``bot.poker.games``: draw, flop and stud) as a state machine driven by moves.
 
+The hand walks its game's streets: each deals (hole cards down or up, board
+cards, after a burn), or draws, then opens a betting round (left of the big
+blind, left of the button, the bring-in, or the best showing hand).
+
 The moves (``bot.poker.moves``) are values: ``Fold()``, ``CheckCall()``,
-``BetRaise(to)``, ``Draw(discards, face_up)`` and, only when a replayed hand
-reaches the showdown with cards nobody saw, ``Show(cards)``. Their PHH text is
-accepted as well: ``f``, ``cc``, ``cbr AMOUNT`` (bet or raise to AMOUNT this
-round), ``sd`` (stand pat), ``sd CARDS`` (discard), Assassin's ``sdu CARDS``
-(discard, every two among CARDS face up), ``sm CARDS`` / ``sm`` (show or
-muck), each optionally after the player, ``p3 cc``. ``act`` applies a move,
-``verify`` raises ``IllegalAction`` with the reason, ``can`` answers yes or
-no; a refused move changes nothing.
+``BetRaise(to)``, stud's ``BringIn()``, ``Draw(discards, face_up)`` and, only
+when a replayed hand reaches the showdown with cards nobody saw,
+``Show(cards)``. Their PHH text is accepted as well: ``f``, ``cc``, ``cbr
+AMOUNT`` (bet or raise to AMOUNT this round; stud's completion too), ``pb``,
+``sd`` (stand pat), ``sd CARDS`` (discard), Assassin's ``sdu CARDS`` (discard,
+every two among CARDS face up), ``sm CARDS`` / ``sm`` (show or muck), each
+optionally after the player, ``p3 cc``. ``act`` applies a move, ``verify``
+raises ``IllegalAction`` with the reason, ``can`` answers yes or no; a refused
+move changes nothing.
 
 Seats are numbered from 0, the first seat left of the button; the last seat
-is the button (RULES.md section 1).
+is the button (RULES.md section 1). The stud games keep the same order: the
+last seat is the dealer, whose left breaks ties.
 """
 
 from __future__ import annotations
