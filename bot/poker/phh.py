@@ -41,7 +41,7 @@ import re
 import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import STANDARD_DECK, UNKNOWN, Card, CardError, format_cards, parse_cards
 from .games import DRAW_LIMITS, MAX_PLAYERS, DrawLimit, Game, Structure, game_from_phh_variant
@@ -214,30 +214,13 @@ def seen_by(actions: Sequence[str], seats: Collection[int], game: Game | None = 
     of those players: what they were dealt and what they threw. Every other card is ``??``, the PHH card nobody
     saw, so that the history still replays, here and (for the standard variants) in pokerkit.
     """
-    if game is None or not game.is_stud:
-        return [_seen_by(action, seats) for action in actions]
-    faces = [up for street in game.streets for up in street.hole]  # the k-th card a player is dealt: up or down
-    dealt: dict[str, int] = {}
-    seen: list[str] = []
-    for action in actions:
-        words = action.split("#", 1)[0].split()
-        if words[:2] != ["d", "dh"] or len(words) < 4 or _SEATS.get(words[2]) in seats:
-            seen.append(_seen_by(action, seats))
-            continue
-        who = words[2]
-        try:
-            cards = parse_cards("".join(words[3:]))
-        except CardError:
-            seen.append(_seen_by(action, seats))
-            continue
-        first = dealt.get(who, 0)
-        dealt[who] = first + len(cards)
-        shown = [c.code if first + k < len(faces) and faces[first + k] else "??" for k, c in enumerate(cards)]
-        seen.append(f"d dh {who} {''.join(shown)}")
-    return seen
+    faces = [up for street in game.streets for up in street.hole] if game is not None and game.is_stud else []
+    dealt: dict[str, int] = {}  # stud: how many cards each player has been dealt, to know which are up
+    return [_seen_by(action, seats, faces, dealt) for action in actions]
 
 
-def _seen_by(action: str, seats: Collection[int]) -> str:
+def _seen_by(action: str, seats: Collection[int], faces: Sequence[bool] = (), dealt: dict[str, int] | None = None,
+             ) -> str:
     words = action.split("#", 1)[0].split()
     if words[:2] == ["d", "dh"] and len(words) > 3:
         who, verb, cards = words[2], "d dh", "".join(words[3:])
@@ -248,8 +231,14 @@ def _seen_by(action: str, seats: Collection[int]) -> str:
     seat = _SEATS.get(who)
     if seat is not None and seat in seats:
         return action
+    up: Sequence[bool] = ()
+    if faces and dealt is not None and verb == "d dh":  # the k-th card a stud player is dealt: up or down
+        first = dealt.get(who, 0)
+        dealt[who] = first + len(cards) // 2
+        up = faces[first:]
     try:
-        hidden = "".join(c.code if verb == "sdu" and c.is_two else "??" for c in parse_cards(cards))
+        hidden = "".join(c.code if (verb == "sdu" and c.is_two) or (k < len(up) and up[k]) else "??"
+                         for k, c in enumerate(parse_cards(cards)))
     except CardError:
         hidden = "??" * (len(cards) // 2)
     return f"{verb} {who} {hidden}" if verb == "d dh" else f"{who} {verb} {hidden}"
@@ -344,36 +333,21 @@ class PHHDocument:
         antes = self.seat_antes
         same = len(set(antes)) == 1
         dead = None if self.ante_trimming_status is None else not self.ante_trimming_status
-        if self.game.is_stud:
-            if sb or bb:
-                raise PHHError("blinds_or_straddles: the stud games have no blinds")
-            return self._stud_stakes(antes, same, dead)
+        stud = self.game.is_stud
+        if stud and (sb or bb):
+            raise PHHError("blinds_or_straddles: the stud games have no blinds")
+        common: dict[str, Any] = {
+            "ante": antes[0] if same else 0, "antes": None if same else antes, "dead_antes": dead, "blinds": blinds,
+            "raise_cap": self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP,
+            "bring_in": self.bring_in if stud else 0,
+        }
         try:
             if self.structure == "fixed-limit":
-                return Stakes(
-                    "fixed-limit", sb, bb, antes[0] if same else 0, None if same else antes,
-                    small_bet=self.small_bet, big_bet=self.big_bet, big_bet_round=self.big_bet_round,
-                    raise_cap=self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP,
-                    dead_antes=dead, blinds=blinds,
-                )
-            return Stakes(
-                self.structure, sb, bb, antes[0] if same else 0, None if same else antes, min_bet=self.min_bet,
-                raise_cap=self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP,
-                dead_antes=dead, blinds=blinds,
-            )
-        except ValueError as error:
-            raise PHHError(f"the stakes cannot be played: {error}") from None
-
-    def _stud_stakes(self, antes: tuple[int, ...], same: bool, dead: bool | None) -> Stakes:
-        cap = self.raise_cap if self.raise_cap is not None else DEFAULT_RAISE_CAP
-        try:
-            if self.structure == "fixed-limit":
-                return Stakes("fixed-limit", 0, 0, antes[0] if same else 0, None if same else antes,
-                              small_bet=self.small_bet, big_bet=self.big_bet, raise_cap=cap, dead_antes=dead,
-                              bring_in=self.bring_in, big_bet_round=self.big_bet_round)
-            return Stakes(self.structure, 0, 0, antes[0] if same else 0, None if same else antes,
-                          min_bet=self.min_bet, small_bet=self.min_bet, raise_cap=cap, dead_antes=dead,
-                          bring_in=self.bring_in)
+                return Stakes("fixed-limit", sb, bb, small_bet=self.small_bet, big_bet=self.big_bet,
+                              big_bet_round=self.big_bet_round, **common)
+            # Stud in pot and no limit: the minimum bet is the small bet, which the completion reaches.
+            return Stakes(self.structure, sb, bb, min_bet=self.min_bet, small_bet=self.min_bet if stud else None,
+                          **common)
         except ValueError as error:
             raise PHHError(f"the stakes cannot be played: {error}") from None
 
