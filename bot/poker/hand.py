@@ -48,7 +48,7 @@ from .events import (
 from .games import DRAW_LIMITS, STRUCTURES, DrawLimit, Game, Opener, Structure, get_game
 from .moves import MAX_CHIPS, BetRaise, BringIn, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
-from .rankings import HandValue, best_low8, best_omaha, bring_in_value, evaluate, showing_value
+from .rankings import HandValue, Ranking, best_low8, best_omaha, bring_in_value, evaluate, showing_value
 
 __all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
 
@@ -453,33 +453,33 @@ class Hand:
     def value_of(self, player: int) -> HandValue | None:
         """The player's best hand under the game's ranking, the high in a hi-lo game (None with unknown cards or
         before he has a whole hand)."""
-        cards = self.holes[player]
         game = self.game
-        if any(c.is_unknown for c in cards) or any(c.is_unknown for c in self.board):
+        if game.family != "draw":
+            return self._best(player, game.ranking)
+        cards = self.holes[player]
+        if any(c.is_unknown for c in cards) or len(cards) < game.hand_size:
             return None
-        if game.family == "draw":
-            if len(cards) < game.hand_size:
-                return None
-            try:
-                return evaluate(game.ranking, cards)
-            except CardError:
-                return None  # five twos and jokers: no ranking has such a hand, and it is assassinated anyway
-        if game.omaha:
-            return best_omaha(game.ranking, cards, self.board) if len(self.board) >= 3 else None
-        every = [*cards, *self.board]
-        return evaluate(game.ranking, every) if len(every) >= 5 else None
+        try:
+            return evaluate(game.ranking, cards)
+        except CardError:
+            return None  # five twos and jokers: no ranking has such a hand, and it is assassinated anyway
 
     def low_value_of(self, player: int) -> HandValue | None:
         """Hi-lo games: the player's best eight-or-better low, None if he has none (or it is not a hi-lo game)."""
-        if not self.game.hi_lo:
-            return None
-        cards = self.holes[player]
-        if any(c.is_unknown for c in cards) or any(c.is_unknown for c in self.board):
+        return self._best(player, "eight-or-better") if self.game.hi_lo else None
+
+    def _best(self, player: int, ranking: Ranking) -> HandValue | None:
+        """The best hand of the player's cards and the board under ``ranking`` (Omaha: two plus three); None with
+        unknown cards, too few of them, or no qualifying eight-or-better low."""
+        cards, board = self.holes[player], self.board
+        if any(c.is_unknown for c in cards) or any(c.is_unknown for c in board):
             return None
         if self.game.omaha:
-            return best_omaha("eight-or-better", cards, self.board) if len(self.board) >= 3 else None
-        every = [*cards, *self.board]
-        return best_low8(every) if len(every) >= 5 else None
+            return best_omaha(ranking, cards, board) if len(board) >= 3 else None
+        every = [*cards, *board]
+        if len(every) < 5:
+            return None
+        return best_low8(every) if ranking == "eight-or-better" else evaluate(ranking, every)
 
     def is_assassinated(self, player: int) -> bool:
         """Assassin: the player's hand holds a two (or a joker)."""
@@ -744,12 +744,7 @@ class Hand:
             # He left before bringing in: the bring-in falls to the next lowest up card (razz: the highest).
             self._bring_in_due = False
             self.bring_in_player = None
-            start = self._find_bring_in()
-            self.actor = self._next_to_act(start - 1)
-            if self.actor is None:
-                self._bring_in_due = False
-                self.bring_in_player = None
-                self._end_betting_round()
+            self._open_betting(self._find_bring_in())
         elif p == self.actor:
             if betting:
                 self._advance(p)
@@ -950,6 +945,11 @@ class Hand:
         elif opener == "best-showing":
             start = self._best_showing()
             self._open_pair_round = self.open_pair and self.round == 1 and self._has_open_pair()
+        self._open_betting(start)
+
+    def _open_betting(self, start: int) -> None:
+        """The first player from ``start`` clockwise who must act; the round ends at once if nobody must (no
+        bring-in then)."""
         self.actor = None
         if self._round_done():
             self._bring_in_due = False
