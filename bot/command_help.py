@@ -39,13 +39,21 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("chips graph", "member"): "Draw only this player's line (default: everyone who played)",
     ("poker session export", "session"):
         "The night as one .phhs file: its number or \"since 2026-11-01\" (default: this channel's last)",
+    ("poker create", "games"): 'game:rotation: the games in order, e.g. "holdem:no-limit, omaha:pot-limit, razz"',
+    ("poker create", "hands_per_game"): "Rotations: hands of each game before the next (default: one orbit)",
+    ("poker create", "stud_ante"): "Stud games: each player's ante (default: a fifth of the big blind, at least 1)",
+    ("poker create", "bring_in"): "Stud games: the low card's forced bet (default: a quarter of the big blind)",
+    ("poker tournament create", "games"):
+        'game:rotation: the games in order, e.g. "holdem:no-limit, omaha:pot-limit, razz"',
+    ("poker tournament create", "hands_per_game"):
+        "Rotations: hands of each game before the next (default: one orbit)",
     ("poker create", "chip_value"):
         "What chips are worth, e.g. \"100 chips = $1\" (amounts are then shown as money too)",
     ("poker table chipvalue", "value"):
         "E.g. \"100 chips = $1.00\" or \"1 = 0.05€\"; \"off\" clears it (empty: show it)",
     ("chips leaderboard", "period"): "Rank by chips won at tables tonight, this month or all time (default: balances)",
     # Tournaments.
-    ("poker tournament create", "game"): "The game, or dealer's choice",
+    ("poker tournament create", "game"): "The game, a rotation (HORSE, 8-game, yours) or dealer's choice",
     ("poker tournament create", "buy_in"): "Chips each player pays from his balance into the prize pool",
     ("poker tournament create", "starting_chips"): "Tournament chips each player starts with",
     ("poker tournament create", "level_minutes"): "Minutes each blind level lasts",

@@ -14,6 +14,28 @@ CardText = Callable[[Card], str]  # how a card is written: an emoji, or text
 STRUCTURE_NAMES = {"fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
 
 
+MIX_NAMES = {"horse": "HORSE", "eight-game": "8-Game", "rotation": "Rotation", "dealers-choice": "Dealer's choice"}
+SHORT_STRUCTURES = {"fixed-limit": "limit", "pot-limit": "PL", "no-limit": "NL"}
+
+
+def table_name(settings: TableSettings) -> str:
+    """What the table deals, as a title: ``Razz``, ``HORSE``, ``8-Game``, ``Dealer's choice`` or the host's list
+    (``Rotation: Hold'em NL, Omaha PL, Razz``)."""
+    game = settings.single_game
+    if game is not None:
+        return game.name
+    if settings.game == "rotation":
+        return "Rotation: " + ", ".join(mix_entry_name(entry.game, entry.structure) for entry in settings.mix)
+    return MIX_NAMES[settings.game]
+
+
+def mix_entry_name(game: Game, structure: Structure) -> str:
+    """A game of a rotation with its structure when it is not the game's own: ``Hold'em NL``, ``Razz``."""
+    if structure == game.default_structure:
+        return game.name
+    return f"{game.name} {SHORT_STRUCTURES[structure]}"
+
+
 def mention(user: int) -> str:
     """How a member is named in messages (a mention renders as his name and does not ping in embeds)."""
     return f"<@{user}>"
@@ -41,14 +63,21 @@ def stakes_line(settings: TableSettings, game: Game | None, structure: Structure
     parts: list[str] = []
     chosen = settings.structure_for(game, structure) if game is not None else structure or settings.structure
     blinds = f"{chips(settings.small_blind)}/{chips(settings.big_blind)}" if settings.big_blind else "antes only"
-    if chosen is None:  # dealer's choice, each game at its own structure
+    if chosen is None and settings.is_mix:  # each game of the rotation at its structure
+        parts.append(f"Blinds {blinds}, each game as listed")
+    elif chosen is None:  # dealer's choice, each game at its own structure
         parts.append(f"Blinds {blinds}, each game at its usual limit" if settings.big_blind
                      else "Antes only, each game at its usual limit")
     else:
         parts.append(f"{STRUCTURE_NAMES.get(chosen, chosen)} {blinds}")
     if settings.ante:
         parts.append(f"ante {chips(settings.ante)}")
-    if chosen == "fixed-limit" and game is not None:
+    stud = next((g for g in (settings.games(2) if game is None else [game]) if g.is_stud), None)
+    if stud is not None and settings.big_blind:
+        stakes = settings.stakes_for(stud, "fixed-limit")
+        parts.append(f"stud: ante {chips(stakes.ante)}, bring-in {chips(stakes.bring_in)}, "
+                     f"bets {chips(stakes.small)}/{chips(stakes.big)}")
+    if chosen == "fixed-limit" and game is not None and not game.is_stud:
         stakes = settings.stakes_for(game, chosen)
         parts.append(f"bets {chips(stakes.small)}/{chips(stakes.big)}, big bet from round "
                      f"{stakes.big_bet_from(game.default_big_bet_round)}")

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import discord
 
-from bot.poker import GAMES, Structure
+from bot.poker import Structure
 from bot.tables import Table
 from bot.tables import tournament as mode
 from bot.tables.tournament import Broke, Eliminated, Finished, News, TournamentMode, tournament_of
@@ -74,7 +74,8 @@ def tournament_field(table: Table, at: float | None = None) -> EmbedField | None
 
 def structure_of(table: Table) -> Structure | None:
     settings = table.settings
-    return None if settings.is_dealers_choice else settings.structure_for(GAMES[settings.game])
+    game = settings.single_game
+    return None if game is None else settings.structure_for(game)
 
 
 def _minutes(seconds: float) -> str:
@@ -96,7 +97,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     assert t is not None
     state = t.state
     settings = table.settings
-    game = "Dealer's choice" if settings.is_dealers_choice else GAMES[settings.game].name
+    game = render.table_name(settings)
     structure = structure_of(table)
     minutes = next((s.minutes for s in state.schedule), 0)
     embed = discord.Embed(title=f"Tournament: {game}", colour=discord.Colour.gold(), description=(

@@ -1,4 +1,5 @@
-"""A table's settings: the game or dealer's choice, stakes, buy-ins and options.
+"""A table's settings: the game, a rotation (HORSE, the 8-game mix, the host's list) or dealer's choice, stakes,
+buy-ins and options.
 
 Checked once, when the host creates or changes the table, with messages a
 host can act on; stored as JSON in the table row. This module holds the only
@@ -14,15 +15,17 @@ from typing import Any, Final
 from ..night.money import ChipValue
 from ..poker import (
     DEALERS_CHOICE,
-    DRAW_GAMES,
     DRAW_LIMITS,
+    GAMES,
     MIN_PLAYERS,
     STRUCTURES,
     DrawLimit,
     Game,
     Stakes,
     Structure,
+    stakes_for,
 )
+from ..poker.mixes import MIXES, Mix, MixError, MixGame, check_hands_per_game, mix_games, most_players
 from ..poker.rotation import ChoicePer, buy_in_range
 from ..store import MAX_AMOUNT
 
@@ -32,11 +35,16 @@ MIN_CLOCK: Final = 10  # seconds a player has to act, at least
 MAX_CLOCK: Final = 3600
 DEFAULT_CLOCK: Final = 60
 MIN_SEATS: Final = MIN_PLAYERS
-# The table deals the draw family; the flop and stud games are in the engine and reach the table next.
-TABLE_GAMES: Final = DRAW_GAMES
+TABLE_GAMES: Final = GAMES
 MAX_SEATS: Final = max(g.max_players for g in TABLE_GAMES.values())
 MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (RULES.md section 2)
 MAX_RAISE_CAP: Final = 5
+
+
+def needs_blinds(game: Game) -> bool:
+    """Whether ``game`` is dealt only at a table with blinds: every game but the five-card high draw games, which
+    an ante-only table deals (the stud games' bets are sized from the big blind too, section 5)."""
+    return game.family != "draw" or game.is_lowball
 
 
 def table_game(game_id: str) -> Game:
@@ -72,6 +80,10 @@ class TableSettings:
     clock: int = DEFAULT_CLOCK
     jokers: bool = False
     draw_limit: DrawLimit = "none"
+    game_list: str | None = None  # a rotation's games, as the host listed them (the option `games:`)
+    hands_per_game: int | None = None
+    stud_ante: int | None = None
+    bring_in: int | None = None
     raise_cap: int = 4
     big_bet_round: int | None = None
     choice_per: ChoicePer = "hand"
@@ -87,6 +99,29 @@ class TableSettings:
         return self.game == DEALERS_CHOICE
 
     @property
+    def is_mix(self) -> bool:
+        """True for a rotation: HORSE, the 8-game mix or the host's list of games."""
+        return self.game in MIXES
+
+    @property
+    def mix(self) -> tuple[MixGame, ...]:
+        """The games of the rotation in order, each with its structure (empty unless ``is_mix``)."""
+        if not self.is_mix:
+            return ()
+        mix: Mix = self.game  # type: ignore[assignment]
+        return mix_games(mix, self.game_list)
+
+    @property
+    def single_game(self) -> Game | None:
+        """The one game the table deals (None for a rotation or dealer's choice)."""
+        return None if self.is_mix or self.is_dealers_choice else table_game(self.game)
+
+    @property
+    def mixed(self) -> bool:
+        """True when hands of several games are dealt: a rotation or dealer's choice."""
+        return self.is_mix or self.is_dealers_choice
+
+    @property
     def money(self) -> ChipValue | None:
         """The chip value, if the host set one."""
         return ChipValue.parse(self.chip_value) if self.chip_value is not None else None
@@ -96,7 +131,14 @@ class TableSettings:
         """How many may sit: the setting, or the most the game (or any game) allows."""
         if self.seats is not None:
             return self.seats
-        return MAX_SEATS if self.is_dealers_choice else table_game(self.game).max_players
+        return self._most_seats()
+
+    def _most_seats(self) -> int:
+        if self.is_dealers_choice:
+            return MAX_SEATS
+        if self.is_mix:
+            return most_players(self.mix)
+        return table_game(self.game).max_players
 
     @property
     def buy_in_range(self) -> tuple[int, int]:
@@ -104,21 +146,30 @@ class TableSettings:
         return buy_in_range(self.big_blind, self.ante, self.min_buy_in, self.max_buy_in)
 
     def games(self, players: int) -> list[Game]:
-        """The games this table may deal to ``players`` players."""
-        if not self.is_dealers_choice:
-            game = table_game(self.game)
-            return [game] if MIN_PLAYERS <= players <= game.max_players else []
-        return [g for g in TABLE_GAMES.values() if MIN_PLAYERS <= players <= g.max_players and self._playable(g)]
+        """The games this table may deal to ``players`` players (a rotation's in its order, once each)."""
+        if self.is_dealers_choice:
+            candidates = [g for g in TABLE_GAMES.values() if self._playable(g)]
+        elif self.is_mix:
+            candidates = list(dict.fromkeys(entry.game for entry in self.mix))
+        else:
+            candidates = [table_game(self.game)]
+        return [g for g in candidates if MIN_PLAYERS <= players <= g.max_players]
 
     def _playable(self, game: Game) -> bool:
-        return not (game.is_lowball and not self.big_blind)
+        return bool(self.big_blind) or not needs_blinds(game)
 
     def structure_for(self, game: Game, chosen: Structure | None = None) -> Structure:
         """The structure a hand of ``game`` is played with."""
         return chosen or self.structure or game.default_structure
 
     def stakes_for(self, game: Game, structure: Structure | None = None) -> Stakes:
-        """The engine's stakes for one hand of ``game``."""
+        """The engine's stakes for one hand of ``game``: the draw games' as the table always dealt them (an
+        ante-only table too), the flop and stud games' through ``bot.poker.stakes_for`` (section 5: one stake
+        for every game, the stud ante and bring-in from the blinds unless the host set them)."""
+        if game.family != "draw":
+            return stakes_for(game, self.structure_for(game, structure), self.small_blind, self.big_blind,
+                              ante=self.ante, stud_ante_amount=self.stud_ante, bring_in=self.bring_in,
+                              raise_cap=self.raise_cap)
         return Stakes(
             self.structure_for(game, structure),
             small_blind=self.small_blind,
@@ -152,9 +203,10 @@ class TableSettings:
         return replace(self, **changes)
 
     def _check(self) -> None:
-        if self.game != DEALERS_CHOICE and self.game not in TABLE_GAMES:
-            raise SettingsError(
-                f"Unknown game `{self.game}`. Choose one of: {', '.join(TABLE_GAMES)}, or {DEALERS_CHOICE}.")
+        if self.game != DEALERS_CHOICE and self.game not in TABLE_GAMES and self.game not in MIXES:
+            raise SettingsError(f"Unknown game `{self.game}`. Choose one of: {', '.join(TABLE_GAMES)}, "
+                                f"{', '.join(MIXES)} or {DEALERS_CHOICE}.")
+        self._check_mix()
         if self.structure is not None and self.structure not in STRUCTURES:
             raise SettingsError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         for name in ("small_blind", "big_blind", "ante"):
@@ -166,8 +218,10 @@ class TableSettings:
         if not self.big_blind:
             if not self.ante:
                 raise SettingsError("The table needs blinds, or an ante for a five-card high game.")
-            if not self.is_dealers_choice and table_game(self.game).is_lowball:
-                raise SettingsError("Lowball games are played with blinds.")
+            blind_games = [g.name for g in self._named_games() if needs_blinds(g)]
+            if blind_games:
+                raise SettingsError(f"{blind_games[0]} is played with blinds: give a small and a big blind "
+                                    "(antes alone deal only Five Card Draw and Assassin).")
         if self.big_blind and self.ante > self.big_blind:
             raise SettingsError("The ante cannot be bigger than the big blind.")
         low, high = self.buy_in_range
@@ -177,8 +231,13 @@ class TableSettings:
             raise SettingsError("The minimum buy-in cannot be bigger than the maximum.")
         if low < (self.big_blind or self.ante):
             raise SettingsError("The minimum buy-in must cover at least one big blind.")
-        most = MAX_SEATS if self.is_dealers_choice else table_game(self.game).max_players
         if self.seats is not None:
+            most = self._most_seats()
+            if isinstance(self.seats, int) and not isinstance(self.seats, bool) and self.seats > most:
+                fewest = min(self._named_games(), key=lambda game: game.max_players, default=None)
+                if fewest is not None:
+                    raise SettingsError(f"{fewest.name} is dealt to at most {most} players: this table has at "
+                                        f"most {most} seats, not {self.seats}.")
             _whole(self.seats, "number of seats", MIN_SEATS, most)
         _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
         if not isinstance(self.jokers, bool):
@@ -194,6 +253,7 @@ class TableSettings:
         _whole(self.raise_cap, "raise cap", MIN_RAISE_CAP, MAX_RAISE_CAP)
         if self.big_bet_round is not None:
             _whole(self.big_bet_round, "big bet round", 1, 4)
+        self._check_stud_stakes()
         if self.choice_per not in ("hand", "orbit"):
             raise SettingsError("Dealer's choice is per hand or per orbit.")
         if self.chip_value is not None:
@@ -205,6 +265,58 @@ class TableSettings:
                 text = str(error)
                 raise SettingsError(f"{text[:1].upper()}{text[1:]}.") from None
             object.__setattr__(self, "chip_value", str(value))  # one written form, whatever the host typed
+
+
+    def _named_games(self) -> list[Game]:
+        """The games the host named: the table's game, a rotation's; none for dealer's choice (it offers only
+        the games the stakes can deal)."""
+        if self.is_dealers_choice:
+            return []
+        if self.is_mix:
+            return list(dict.fromkeys(entry.game for entry in self.mix))
+        return [table_game(self.game)]
+
+    def _check_mix(self) -> None:
+        try:
+            if self.game_list is not None and self.game != "rotation":
+                raise SettingsError("`games:` lists the games of a rotation: use it with `game:rotation`.")
+            if self.is_mix:
+                if self.structure is not None:
+                    raise SettingsError("A rotation deals each game in its own structure: leave `structure:` "
+                                        "empty, or name each game's in `games:` (e.g. `holdem:no-limit`).")
+                if self.game_list is not None and not isinstance(self.game_list, str):
+                    raise SettingsError("`games:` is a list like `holdem:no-limit, omaha:pot-limit, razz`.")
+                entries = self.mix
+                if self.game_list is not None:  # one written form, whatever the host typed
+                    object.__setattr__(self, "game_list", ", ".join(str(entry) for entry in entries))
+            elif self.hands_per_game is not None:
+                raise SettingsError("`hands_per_game:` is an option of the rotations (horse, eight-game, rotation).")
+            check_hands_per_game(self.hands_per_game)
+        except MixError as error:
+            raise SettingsError(str(error)) from None
+        if self.hands_per_game is not None:
+            _whole(self.hands_per_game, "number of hands per game", 1, 1000)
+
+    def _check_stud_stakes(self) -> None:
+        """The stud ante and bring-in (set, or worked out from the blinds) can deal a hand of each stud game."""
+        for name in ("stud_ante", "bring_in"):
+            value = getattr(self, name)
+            if value is not None:
+                _whole(value, name.replace("_", " "), 0 if name == "stud_ante" else 1, MAX_STAKE)
+        studs = [g for g in (self._named_games() or TABLE_GAMES.values()) if g.is_stud]
+        if not studs or not self.big_blind:
+            if self.stud_ante is not None or self.bring_in is not None:
+                if not studs:
+                    raise SettingsError("The stud ante and bring-in are options of the stud games "
+                                        "(stud, stud-hilo, razz, or a rotation or dealer's choice with them).")
+                raise SettingsError("The stud games are played with blinds: their bets are sized from the big blind.")
+            return
+        try:
+            stakes_for(studs[0], "fixed-limit", self.small_blind, self.big_blind, stud_ante_amount=self.stud_ante,
+                       bring_in=self.bring_in)
+        except ValueError as error:
+            text = str(error)
+            raise SettingsError(f"In the stud games, {text}.") from None
 
 
 def _whole(value: object, what: str, low: int, high: int) -> None:

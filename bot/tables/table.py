@@ -28,7 +28,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from ..night.facts import PlayerHandFacts, hand_facts
@@ -50,6 +50,7 @@ from ..poker import (
     parse_move,
     rotation,
 )
+from ..poker.mixes import MixGame, MixState, button_moves_after
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
 from ..refusal import Refusal
@@ -245,6 +246,7 @@ class Table:
         self.record = record
         self.settings = TableSettings.from_json(record.settings)
         self.choice = _choice_from(record.settings)
+        self.mix = _mix_from(record.settings)
         self.lock = asyncio.Lock()
         self.mode = mode
         self.live: LiveHand | None = None
@@ -318,6 +320,7 @@ class Table:
         self.record = await self.store.get_table_by_id(self.id)
         self.settings = TableSettings.from_json(self.record.settings)
         self.choice = _choice_from(self.record.settings)
+        self.mix = _mix_from(self.record.settings)
         await self.mode.reload()
         stored = await self.store.live_hand(self.id)
         if previous is not None and (stored is None or stored.id != previous.record.id):
@@ -347,8 +350,10 @@ class Table:
                 self._stale = True
                 raise
 
-    def _settings_row(self, choice: ChoiceState | None = None) -> dict[str, Any]:
-        return {**self.settings.to_json(), "_choice": asdict(choice or self.choice)}
+    def _settings_row(self, choice: ChoiceState | None = None, mix: MixPlace | None = None) -> dict[str, Any]:
+        mix = mix or self.mix
+        return {**self.settings.to_json(), "_choice": asdict(choice or self.choice), "_mix": asdict(mix.state),
+                "_button_stays": mix.button_stays}
 
     async def reread(self) -> None:
         """Read the table's row again (after a change the store made: a seat taken or freed)."""
@@ -426,8 +431,31 @@ class Table:
         return [s for s in self.record.seats if s.seat_no in numbers]
 
     def next_button(self) -> int | None:
-        """The seat number that gets the button for the next hand."""
-        return rotation.next_button(self._seats(), self.record.button)
+        """The seat number that gets the button for the next hand: the next seat, but in a rotation after a stud
+        hand the same one while its player is dealt in (RULES.md section 5, ``mixes.button_moves_after``)."""
+        seats = self._seats()
+        button = self.record.button
+        if self.mix.button_stays and button is not None and any(s.seat_no == button for s in rotation.dealt_in(seats)):
+            return button
+        return rotation.next_button(seats, button)
+
+    def mix_game(self) -> MixGame | None:
+        """A rotation's game for the next hand (None at a table that is not a rotation)."""
+        return self.mix.state.current(self.settings.mix) if self.settings.is_mix else None
+
+    def mix_upcoming(self) -> MixGame | None:
+        """A rotation's game after the current one (None at a table that is not a rotation)."""
+        return self.mix.state.upcoming(self.settings.mix) if self.settings.is_mix else None
+
+    def mix_hands_left(self) -> int | None:
+        """Hands of the rotation's current game still to deal, the next one included (None: not a rotation).
+        While a hand is played: the hands after it."""
+        if not self.settings.is_mix:
+            return None
+        if self.live is not None:
+            state = self.mix.state
+            return max(0, state.hands - state.dealt)
+        return self.mix.state.hands_left(len(self.dealt_in()), self.settings.hands_per_game)
 
     def choices(self) -> list[Game]:
         """The games the players who would be dealt in can play here."""
@@ -669,6 +697,9 @@ class Table:
                 if chooser is not None:
                     raise TableError("The dealer must choose the game first.")
                 game_id, structure = rotation.orbit_deal(self.choice)
+        elif self.settings.is_mix:
+            entry = self.mix.state.current(self.settings.mix)
+            game_id, structure = entry.game.id, entry.structure
         else:
             game_id = self.settings.game
         if game_id is None:
@@ -699,15 +730,19 @@ class Table:
         hand_settings = {"stakes": _stakes_json(stakes), **options, "button": button}
         seed = self._rng.randrange(MAX_SEED)
         hand = Hand(game, stakes, stacks, seed=seed, carried_in=carried, **options)
-        choice = self.choice
+        choice, mix = self.choice, self.mix
         if self.settings.is_dealers_choice:
             choice = rotation.after_deal(self.settings.choice_per, choice, game.id, structure,
                                          players, chooser)
-        # The hand, the button and the dealer's-choice state in one transaction (a failure reloads the table).
-        row = self._settings_row(choice) if self.settings.is_dealers_choice or changed else None
+        if self.settings.is_mix:
+            mix = MixPlace(mix.state.after_hand(self.settings.mix, players, self.settings.hands_per_game),
+                           not button_moves_after(game, in_rotation=True))
+        # The hand, the button and the dealer's-choice or rotation state in one transaction (a failure reloads
+        # the table): a restart resumes the rotation at the same game and hand count.
+        row = self._settings_row(choice, mix) if self.settings.mixed or changed else None
         record = await self.store.start_hand(self.id, game.id, hand_settings, seed, users, stacks, carried,
                                              button=button, table_settings=row)
-        self.choice = choice
+        self.choice, self.mix = choice, mix
         self.live = LiveHand(hand, record, users)
         self.hands_dealt = max(self.hands_dealt, record.number)
         self.record = replace(self.record, button=button, settings=row if row is not None else self.record.settings)
@@ -873,10 +908,13 @@ class Table:
             if settings.max_seats < seated:
                 raise TableError(f"{seated} players are seated; the table cannot have only {settings.max_seats} seats.")
             previous, self.settings = self.settings, settings
+            previous_mix = self.mix
+            if (settings.game, settings.game_list) != (previous.game, previous.game_list):
+                self.mix = MixPlace()  # another rotation (or none) starts at its first game
             try:
                 await self.store.update_settings(self.id, self._settings_row())
             except Exception:
-                self.settings = previous
+                self.settings, self.mix = previous, previous_mix
                 raise
             await self.reread()
             return settings
@@ -923,6 +961,22 @@ class Table:
             return cashes
 
 
+@dataclass(frozen=True, slots=True)
+class MixPlace:
+    """Where a rotation stands (``mixes.MixState``) and whether the button stays on its seat for the next hand
+    (the hand just dealt was a stud game of the rotation)."""
+
+    state: MixState = field(default_factory=MixState)
+    button_stays: bool = False
+
+
+def _mix_from(settings: Mapping[str, Any]) -> MixPlace:
+    data = settings.get("_mix") or {}
+    known = set(MixState.__dataclass_fields__)
+    state = MixState(**{k: int(v) for k, v in data.items() if k in known})
+    return MixPlace(state, bool(settings.get("_button_stays", False)))
+
+
 def _choice_from(settings: Mapping[str, Any]) -> ChoiceState:
     data = settings.get("_choice") or {}
     known = set(ChoiceState.__dataclass_fields__)
@@ -949,8 +1003,9 @@ async def _last_carried_owners(store: Store, table_id: int) -> dict[int, int]:
 
 def _stakes_json(stakes: Stakes) -> dict[str, Any]:
     data = asdict(stakes)
-    if data["antes"] is not None:
-        data["antes"] = list(data["antes"])
+    for name in ("antes", "blinds"):
+        if data[name] is not None:
+            data[name] = list(data[name])
     return data
 
 
@@ -958,8 +1013,9 @@ def stored_hand(game: str, settings: Mapping[str, Any], stacks: Sequence[int], s
     """The hand a stored deal describes (its game, the hand settings the table wrote, the stacks and the seed),
     before any action: replaying its log on it rebuilds the hand."""
     stakes_data = dict(settings["stakes"])
-    if stakes_data.get("antes") is not None:
-        stakes_data["antes"] = tuple(stakes_data["antes"])
+    for name in ("antes", "blinds"):
+        if stakes_data.get(name) is not None:
+            stakes_data[name] = tuple(stakes_data[name])
     return Hand(table_game(game), Stakes(**stakes_data), list(stacks), seed=seed, carried_in=carried_in,
                 jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"))
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..poker import STRUCTURES, Game, Stakes, Structure
+from ..poker import STRUCTURES, Game, Stakes, Structure, stakes_for
 from ..poker.rotation import RotationError, Seat
 from ..store import CashOut, SeatRecord, Store, TableRecord, TournamentHand, TournamentRecord
 from ..tournament import (
@@ -131,14 +131,17 @@ def tournament_of(table: Table) -> TournamentMode | None:
 def new_tournament(
     game: str, buy_in: int, starting_chips: int, level_minutes: float, *, levels: str | None = None,
     payouts: str | None = None, late_registration_levels: int = 0, rebuys: int = 0, structure: str | None = None,
+    games: str | None = None, hands_per_game: int | None = None,
 ) -> tuple[TableSettings, Tournament]:
     """The table settings and the tournament a host's ``/poker tournament create`` asks for; ``TableError``
     saying what to change. ``levels``: a number of levels of the default rise, or the host's own list
-    (``10/20, 15/30, break 10, 25/50/5``); ``rebuys``: the levels during which a broke player may rebuy."""
+    (``10/20, 15/30, break 10, 25/50/5``); ``rebuys``: the levels during which a broke player may rebuy;
+    ``games`` and ``hands_per_game``: a rotation's (``game`` ``rotation``, ``horse`` or ``eight-game``)."""
     try:
         if structure is not None and structure not in STRUCTURES:
             raise ValueError(f"the structure must be one of: {', '.join(STRUCTURES)}")
-        base = TableSettings(game, 1, 2, structure=structure)  # checks the game; blinds follow the levels
+        # checks the game (a rotation's list too); the blinds follow the levels
+        base = TableSettings(game, 1, 2, structure=structure, game_list=games, hands_per_game=hands_per_game)
         rise = base.structure or _default_rise(base)
         text = (levels or "").strip()
         if text and not text.isdigit():
@@ -157,8 +160,8 @@ def new_tournament(
 
 def _default_rise(settings: TableSettings) -> Structure:
     """The default levels follow the table's structure: a game's own, or for dealer's choice fixed limit's
-    blinds only (antes in every game of a mixed night would surprise the lowball players)."""
-    if settings.is_dealers_choice:
+    blinds only, and for a rotation (antes in every game of a mixed night would surprise the lowball players)."""
+    if settings.mixed:
         return "fixed-limit"
     return table_game(settings.game).default_structure
 
@@ -466,6 +469,11 @@ def _newly_out(before: Tournament, after: Tournament) -> list[int]:
 
 
 def _stakes(level: Level, settings: TableSettings, game: Game, structure: Structure | None) -> Stakes:
-    """The engine's stakes of a hand of ``game`` dealt at ``level``."""
+    """The engine's stakes of a hand of ``game`` dealt at ``level``: the flop and stud games' mapped from the
+    level's blinds as a cash table's are from its own (RULES.md section 5; the stud ante and bring-in follow the
+    level, whatever a cash table's host would set)."""
+    if game.family != "draw":
+        return stakes_for(game, settings.structure_for(game, structure), level.small_blind, level.big_blind,
+                          ante=level.ante, raise_cap=settings.raise_cap)
     return level.stakes(settings.structure_for(game, structure), raise_cap=settings.raise_cap,
                         big_bet_round=settings.big_bet_round)

@@ -30,7 +30,7 @@ from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanReco
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
 from cogs.acknowledge import PUBLIC_ANSWER, respond, update
-from cogs.options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 
 from . import _events, _table
 from ._events import CANCELED
@@ -82,7 +82,7 @@ class NightGroup(app_commands.Group):
         name="plan", extras=PUBLIC_ANSWER,
         description="Plan a night: a Discord event, a sign-up message, reminders, "
         "the table opened on time")
-    @app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.choices(game=PLAN_CHOICES, structure=STRUCTURE_CHOICES)
     @app_commands.describe(
         when="When it starts, in the server's time zone: “friday 20:00”, “2026-12-11 20:00”, “in 2 hours”",
         game="The game, or dealer's choice", **BLINDS_HELP,

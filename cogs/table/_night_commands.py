@@ -49,7 +49,7 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
 
 @app_commands.command(name="stats", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker stats"])
 @app_commands.describe(**describe("poker stats"))
-@app_commands.choices(game=GAME_CHOICES[:-1])
+@app_commands.choices(game=GAME_CHOICES)
 @app_commands.autocomplete(session=_night_choices)
 async def stats(interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None,
                 session: str | None = None) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.cardfaces import card_text
-from bot.poker import Game, Legal, get_game
+from bot.poker import Game, Legal
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
 from cogs import render
@@ -134,8 +134,8 @@ def summary_embed(table: Table) -> discord.Embed | None:
 
 def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     settings = table.settings
-    game: Game | None = None if settings.is_dealers_choice else get_game(settings.game)
-    title = "Dealer's choice" if game is None else game.name
+    game: Game | None = settings.single_game
+    title = render.table_name(settings)
     seats = table.record.seats
     lines = [render.stakes_line(settings, game, None, sep="\n"), ""]
     lines += [f"{mention(s.user_id)} {chips(s.stack)}" + (" · sitting out" if s.sitting_out else "")

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
-from bot.poker import GAMES, Card, parse_cards
+from bot.poker import Card, parse_cards
 from bot.rules_text import rules_page
 from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
@@ -24,7 +24,7 @@ from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ..night_commands import night_of
-from ..options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from ..options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
 from . import _seats
 from ._runners import runners_of
 
@@ -46,10 +46,10 @@ CLOCK = app_commands.Range[int, MIN_CLOCK, MAX_CLOCK]
 
 
 @app_commands.command(name="create", extras=PUBLIC_ANSWER, description="Open a table in this channel")
-@app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
+@app_commands.choices(game=TABLE_CHOICES, structure=STRUCTURE_CHOICES, draw_limit=DRAW_LIMIT_CHOICES,
                       choice_per=CHOICE_PER_CHOICES)
 @app_commands.describe(
-    game="The game, or dealer's choice", **BLINDS_HELP,
+    game="The game, a rotation (HORSE, 8-game, yours) or dealer's choice", **BLINDS_HELP,
     structure="Betting structure (default: each game's own)", ante="Ante from every player",
     min_buy_in="Smallest buy-in in chips (default 20 big blinds)",
     max_buy_in="Largest buy-in in chips (default 100 big blinds)", seats="Seats at the table",
@@ -65,6 +65,8 @@ async def create(
     max_buy_in: POSITIVE | None = None, seats: SEATS | None = None,
     clock: CLOCK = 60, jokers: bool = False, draw_limit: str = "none",
     choice_per: str = "hand", dealer_picks_structure: bool = False, chip_value: str | None = None,
+    games: str | None = None, hands_per_game: app_commands.Range[int, 1, 1000] | None = None,
+    stud_ante: CHIPS | None = None, bring_in: CHIPS | None = None,
 ) -> None:
     """/poker create"""
     runners = runners_of(interaction)
@@ -73,7 +75,8 @@ async def create(
             game=game, small_blind=small_blind, big_blind=big_blind, structure=structure,  # type: ignore[arg-type]
             ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
             draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
-            dealer_picks_structure=dealer_picks_structure, chip_value=chip_value,
+            dealer_picks_structure=dealer_picks_structure, chip_value=chip_value, game_list=games,
+            hands_per_game=hands_per_game, stud_ante=stud_ante, bring_in=bring_in,
         )
     except SettingsError as error:
         raise TableError(str(error)) from None
@@ -84,7 +87,7 @@ async def create(
     low, high = settings.buy_in_range
     await runners.answers.send(  # never raises: a lost answer must not keep the table from being posted
         interaction,
-        f"Table open: {render.stakes_line(settings, None if settings.is_dealers_choice else GAMES[game])}. "
+        f"Table open: {render.stakes_line(settings, settings.single_game)}. "
         f"Buy-ins {chips(low)} to {chips(high)}. Press **Join** on the table (or "
         "`/poker join`), then the host deals with `/poker table start`."
         + (f" {settings.chip_value}." if settings.chip_value else ""),
@@ -160,7 +163,7 @@ async def hand(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="rules", description="The rules of a game")
-@app_commands.choices(game=GAME_CHOICES[:-1])
+@app_commands.choices(game=GAME_CHOICES)
 @app_commands.describe(**describe("poker rules"))
 async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
     """/poker rules"""
@@ -236,9 +239,11 @@ async def settings(interaction: discord.Interaction) -> None:
     table = runners_of(interaction).here(interaction).table
     s = table.settings
     low, high = s.buy_in_range
-    game = GAMES[s.game].name if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
+    game = render.table_name(s) if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
         ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
-    text = (f"**{game}**\n{render.stakes_line(s, None if s.is_dealers_choice else GAMES[s.game], sep=chr(10))}\n"
+    if s.is_mix:
+        game += f" · {s.hands_per_game} hands per game" if s.hands_per_game else " · each game one orbit"
+    text = (f"**{game}**\n{render.stakes_line(s, s.single_game, sep=chr(10))}\n"
             f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
             f"Host: {mention(table.record.host_id)}")
     await respond(interaction, text, ephemeral=True, allowed_mentions=NO_MENTIONS)

@@ -34,7 +34,7 @@ from cogs.tournament_views import (
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
 from ..errors import answers_errors
-from ..options import GAME_CHOICES, STRUCTURE_CHOICES
+from ..options import STRUCTURE_CHOICES, TABLE_CHOICES
 from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, Runners, clicked_runner, runners_of
@@ -206,18 +206,20 @@ tournament = app_commands.Group(name="tournament", description="Sit-and-go tourn
 
 
 @tournament.command(name="create", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament create"])
-@app_commands.choices(game=GAME_CHOICES, structure=STRUCTURE_CHOICES)
+@app_commands.choices(game=TABLE_CHOICES, structure=STRUCTURE_CHOICES)
 @app_commands.describe(**describe("poker tournament create"))
 async def create(
     interaction: discord.Interaction, game: str, buy_in: BUY_IN, starting_chips: STACK, level_minutes: MINUTES,
     levels: str | None = None, payouts: str | None = None, late_registration_levels: LEVELS = 0,
-    rebuys: LEVELS = 0, structure: str | None = None,
+    rebuys: LEVELS = 0, structure: str | None = None, games: str | None = None,
+    hands_per_game: app_commands.Range[int, 1, 1000] | None = None,
 ) -> None:
     """/poker tournament create: a tournament table in this channel, its registration message and the table."""
     runners = runners_of(interaction)
     settings, new = new_tournament(
         game, buy_in, starting_chips, level_minutes, levels=levels, payouts=payouts,
-        late_registration_levels=late_registration_levels, rebuys=rebuys, structure=structure)
+        late_registration_levels=late_registration_levels, rebuys=rebuys, structure=structure, games=games,
+        hands_per_game=hands_per_game)
     assert interaction.guild_id is not None and interaction.channel_id is not None
     tables = runners.bot.tables
     old = tables.get(interaction.channel_id)

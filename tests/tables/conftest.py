@@ -97,9 +97,11 @@ async def seat_players(table: Table, users: Sequence[int], buy_in: int | None = 
 
 
 def passive(table: Table) -> str:
-    """Check or call; stand pat."""
+    """Check or call; stand pat; bring in (stud)."""
     legal = table.legal()
     assert legal is not None
+    if legal.can_bring_in:
+        return "pb"
     return "sd" if legal.phase == "drawing" else "cc"
 
 

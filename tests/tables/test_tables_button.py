@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.poker import DRAW_GAMES, Posted
+from bot.poker import GAMES, Posted
 from bot.store import Store
 from bot.tables import TableError, Tables
 
@@ -101,13 +101,14 @@ async def test_dealers_choice_the_next_button_chooses_among_the_games_the_player
     await seat_players(table, [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE])
     ids = [g.id for g in table.choices()]
     assert "triple-draw-27" not in ids and "double-draw-a5" not in ids  # 6-max games: not for 7 players
-    assert ids == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
+    assert ids == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6",
+                   "holdem", "omaha", "omaha-hilo", "big-o", "stud", "stud-hilo", "razz"]
     assert table.next_button() == 7 and table.chooser() == GRACE
     before = await take_snapshot(store)
     with pytest.raises(TableError, match="cannot be dealt to 7 players"):
         await table.choose_game(GRACE, "triple-draw-27")
     with pytest.raises(TableError, match="unknown game"):
-        await table.choose_game(GRACE, "holdem")
+        await table.choose_game(GRACE, "chess")
     with pytest.raises(TableError, match=f"It is member {GRACE}'s choice") as refused:
         await table.choose_game(ALICE, "assassin")
     assert refused.value.render(lambda user: f"<@{user}>") == f"It is <@{GRACE}>'s choice."  # named by the cogs
@@ -123,7 +124,7 @@ async def test_dealers_choice_the_next_button_chooses_among_the_games_the_player
     assert table.chooser() == ALICE  # the button moved to seat 1: ALICE picks the next game
     await table.leave(GRACE)
     ids = [g.id for g in table.choices()]
-    assert "triple-draw-27" in ids and "badugi" in ids and len(ids) == len(DRAW_GAMES) == 12  # six players: every game
+    assert "triple-draw-27" in ids and "badugi" in ids and len(ids) == len(GAMES) == 19  # six players: every game
     hand = (await table.choose_game(ALICE, "triple-draw-27")).hand
     assert hand.game.draws == 3
     await finish(table)

@@ -103,7 +103,7 @@ async def test_settings_change_between_hands_only(tables: Tables, store: Store) 
     with pytest.raises(TableError):
         await table.update_settings(no_such_setting=1)
     with pytest.raises(TableError, match="Unknown game"):
-        await table.update_settings(game="holdem")
+        await table.update_settings(game="chess")
     assert await take_snapshot(store) == before and table.settings == new
     await table.update_settings(game="triple-draw-27")
     assert (await play_hand(table)).game.id == "triple-draw-27"

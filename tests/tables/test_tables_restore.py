@@ -173,7 +173,7 @@ CORRUPTIONS: dict[str, tuple[str, str]] = {
     "a log that ends the hand": (
         "INSERT INTO hand_actions (hand_id, seq, action, created_at) SELECT :h, 3, 'f', 0 UNION ALL"
         " SELECT :h, 4, 'f', 0", "not recorded as finished"),
-    "unknown game": ("UPDATE hands SET game = 'holdem' WHERE id = :h", "unknown game"),
+    "unknown game": ("UPDATE hands SET game = 'chess' WHERE id = :h", "unknown game"),
     "no stakes": ("UPDATE hands SET settings = '{}' WHERE id = :h", "stakes"),
     "a stack of zero": ("UPDATE hands SET stacks_before = '[0, 100, 100]' WHERE id = :h", "starting stack"),
 }

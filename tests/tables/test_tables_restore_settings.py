@@ -19,7 +19,7 @@ async def test_restore_skips_a_table_with_unreadable_settings_and_loads_the_othe
     good = await tables.create(1, 200, 7, settings("triple-draw-27"))
     await seat_players(good, [11, 12, 13])
     # A later version wrote a game this one does not know.
-    await store.update_settings(broken.id, {**broken.settings.to_json(), "game": "razz"})
+    await store.update_settings(broken.id, {**broken.settings.to_json(), "game": "chess"})
 
     with caplog.at_level(logging.ERROR, logger="bot.tables"):
         restored = await Tables(store).restore()

@@ -113,9 +113,9 @@ async def test_a_full_table_refuses_one_more(tables: Tables, store: Store) -> No
     with pytest.raises(TableError, match=r"full \(3 seats\)"):
         await table.join(DAVE, 100)
     assert await take_snapshot(store) == before
-    # Without a seats setting, the game's maximum: 6 for triple draw, 8 for dealer's choice.
+    # Without a seats setting, the game's maximum: 6 for triple draw, 10 for dealer's choice (hold'em seats ten).
     assert settings("triple-draw-27").max_seats == 6
-    assert settings("dealers-choice").max_seats == 8
+    assert settings("dealers-choice").max_seats == 10
     other = await tables.create(G, CHANNEL + 1, HOST, settings("triple-draw-27"))
     await seat_players(other, [ALICE, BOB, CAROL, DAVE, ERIN, FRANK], 40)
     with pytest.raises(TableError, match="full"):
@@ -261,13 +261,14 @@ def test_settings_errors_say_what_to_change() -> None:
     from bot.tables import SettingsError
 
     cases: list[tuple[dict[str, object], str]] = [
-        ({"game": "holdem"}, "Unknown game"),
+        ({"game": "chess"}, "Unknown game"),
         ({"small_blind": 3}, "small blind cannot be bigger"),
         ({"small_blind": -1}, "small blind must be"),
         ({"big_blind": "2"}, "whole number"),
         ({"min_buy_in": 300}, "minimum buy-in cannot be bigger"),
         ({"min_buy_in": 1}, "at least one big blind"),
-        ({"seats": 9}, "number of seats"),
+        ({"seats": 9}, "Five Card Draw is dealt to at most 8 players: this table has at most 8 seats, not 9"),
+        ({"seats": 1}, "number of seats must be from 2"),
         ({"clock": 5}, "clock"),
         ({"jokers": True}, "Assassin option"),
         ({"draw_limit": "4"}, "draw limit"),
