@@ -280,7 +280,7 @@ def test_settings_errors_say_what_to_change() -> None:
     for changes, message in cases:
         with pytest.raises(SettingsError, match=message):
             settings(**changes)
-    with pytest.raises(SettingsError, match="Lowball games are played with blinds"):
+    with pytest.raises(SettingsError, match="2-7 Triple Draw is played with blinds: give a small and a big blind"):
         TableSettings("triple-draw-27", 0, 0, ante=1)
     assert settings().with_changes(big_blind=4, small_blind=2).buy_in_range == (80, 400)
     assert TableSettings.from_json({**settings().to_json(), "_choice": {}, "unknown": 1}) == settings()
