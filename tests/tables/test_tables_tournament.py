@@ -375,3 +375,51 @@ def test_a_bad_tournament_is_refused_with_a_reason(options: dict[str, object], r
     settings, tournament = new_tournament("single-draw-a5", 100, 1500, 10, levels="12")
     assert tournament.schedule[0] == Level(10, 20, 0, 10) and len(tournament.schedule) == 12
     assert (settings.small_blind, settings.big_blind, settings.ante) == (10, 20, 0)
+
+
+async def test_a_horse_sit_and_go_maps_each_level_to_every_game(tables: Tables, tclock: Clock) -> None:
+    """RULES.md section 5: a level's blinds apply to each game as a cash table's do (stud: ante BB/5, bring-in
+    BB/4 rounded up, bets BB and 2BB); the rotation goes on across levels, played to one winner."""
+    settings, tournament = new_tournament("horse", 100, 1000, 1, levels="10/20, 20/40, 50/100, 100/200",
+                                          hands_per_game=1)
+    table = await tables.create(G, CHANNEL, HOST, settings, tournament=tournament)
+    t = mode_of(table)
+    for user in (ALICE, BOB, CAROL):
+        await t.register(table, user)
+    await t.start(table)
+    dealt = []
+    for _ in range(5):
+        hand = (await table.start_hand()).hand
+        assert hand is not None
+        stakes = hand.stakes
+        dealt.append((hand.game.id, stakes.structure, stakes.small_blind, stakes.big_blind, stakes.ante,
+                      stakes.bring_in, stakes.small, stakes.big))
+        await finish(table)
+    assert dealt == [
+        ("holdem", "fixed-limit", 10, 20, 0, 0, 20, 40),
+        ("omaha-hilo", "fixed-limit", 10, 20, 0, 0, 20, 40),
+        ("razz", "fixed-limit", 0, 0, 4, 5, 20, 40),
+        ("stud", "fixed-limit", 0, 0, 4, 5, 20, 40),
+        ("stud-hilo", "fixed-limit", 0, 0, 4, 5, 20, 40),
+    ]
+    tclock.advance(61)  # level 2: the rotation goes on at the new level
+    hand = (await table.start_hand()).hand
+    assert hand is not None and (hand.game.id, hand.stakes.big_blind) == ("holdem", 40)
+    await finish(table, all_in)
+    for _ in range(60):  # all in every hand: the sit-and-go ends with one player left
+        if t.state.stage == "finished":
+            break
+        tclock.advance(61)
+        hand = (await table.start_hand()).hand
+        assert hand is not None
+        await finish(table, all_in)
+    assert t.state.stage == "finished" and len([s for s in table.record.seats if s.stack]) <= 1
+
+
+def test_a_rotation_tournament_names_its_games_or_is_refused() -> None:
+    settings, _ = new_tournament("rotation", 100, 1000, 1, games="razz, holdem:no")
+    assert [(e.game.id, e.structure) for e in settings.mix] == [("razz", "fixed-limit"), ("holdem", "no-limit")]
+    with pytest.raises(TableError, match="needs its list of games"):
+        new_tournament("rotation", 100, 1000, 1)
+    with pytest.raises(TableError, match="`chess` is not a game"):
+        new_tournament("rotation", 100, 1000, 1, games="chess")
