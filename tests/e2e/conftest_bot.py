@@ -10,8 +10,9 @@ After the test (it is imported into ``conftest.py``):
 
 * every interaction is settled, the bots are stopped and the store's ``audit`` of the guild must pass;
 * no version of any channel message created while a hand was being played (between the hand's ``started_at`` and
-  ``ended_at`` in the store) shows a card any player of that hand held: the hole cards, the cards drawn and the
-  cards thrown face down. Only Assassin's twos thrown face up are public. Every version of every channel message is
+  ``ended_at`` in the store) shows a card any player of that hand held: the hole cards (a stud player's down
+  cards), the cards drawn and the cards thrown face down. Only Assassin's twos thrown face up, stud's up cards and
+  the board (never a player's) are public. Every version of every channel message is
   recorded with the wall-clock time it was written, the clock the store stamps hands with.
 """
 
@@ -66,8 +67,8 @@ class PlayedHand:
     channel_id: int
     started_at: float
     ended_at: float | None
-    secret: frozenset[Card]  # held by a player at some point (dealt, drawn, thrown face down)
-    public: frozenset[Card]  # thrown face up (Assassin)
+    secret: frozenset[Card]  # held by a player at some point (dealt down, drawn, thrown face down)
+    public: frozenset[Card]  # thrown face up (Assassin), dealt face up (stud)
 
 
 def card_pattern(card: Card) -> re.Pattern[str]:
@@ -91,6 +92,7 @@ def replay(record: dict[str, Any], actions: list[str]) -> tuple[set[Card], set[C
         hand.act(action)
         held |= {c for cards in hand.holes for c in cards}
     public = {c for cards in hand.face_up for c in cards}
+    public |= {c for player in range(hand.players) for c in hand.up_cards(player)}  # stud's up cards
     return held, public
 
 
