@@ -10,7 +10,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
-from bot.rules_text import RULE_GAMES, rules_markdown, rules_page
+from bot.rules_text import MIXED_PAGE_IDS, RULE_GAMES, rules_markdown, rules_page
 from bot.tables.settings import DEFAULT_CLOCK
 from bot.tournament.table_rules import REBUY_WAIT
 
@@ -30,7 +30,9 @@ def test_python_m_bot_rules_prints_it(capsys: pytest.CaptureFixture[str]) -> Non
 def test_it_tells_every_game_and_the_numbers_the_bot_plays_by() -> None:
     text = rules_markdown()
     headings = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
-    assert headings == ["The games", *(rules_page(g).title for g in RULE_GAMES), "Chips, nights and tournaments"]
+    assert headings == ["The games", *(rules_page(g).title for g in RULE_GAMES), rules_page(MIXED_PAGE_IDS[0]).title,
+                        "Chips, nights and tournaments"]
+    assert len(headings) == 22 and "Razz" in headings and "Mixed games" in headings
     assert f"Clock: {DEFAULT_CLOCK} s a move" in text and TIMEOUTS_TO_SIT_OUT == 2 and "in two hands in a row" in text
     assert f"from {DEFAULT_BUY_INS[0]} to {DEFAULT_BUY_INS[1]} big blinds" in text
     assert f"it waits {REBUY_WAIT:g} seconds" in text

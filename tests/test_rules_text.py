@@ -1,8 +1,10 @@
 """The /poker rules text: what it states is what the engine does, and it fits Discord's limits.
 
-Every comparison the pages state is a claim checked with ``bot.poker.evaluate``;
-Badugi's are checked once the engine ranks Badugi. The option descriptions of
-``bot.command_help`` are checked against Discord's limits and the live commands.
+Every comparison the pages state is a claim checked with ``bot.poker.evaluate``
+(and the worked examples: Assassin's, Omaha's two plus three, stud's bring-in).
+Every game of ``bot.poker.GAMES`` has a page, and the mixes one. The option
+descriptions of ``bot.command_help`` are checked against Discord's limits and
+the live commands.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.command_help import COMMAND_HELP, OPTION_HELP, describe
-from bot.poker import DRAW_GAMES, RANKINGS, HandValue, evaluate, parse_cards
+from bot.poker import GAMES, RANKINGS, HandValue, evaluate, parse_cards, stakes_for
 from bot.poker.cards import RANKS, STANDARD_DECK
+from bot.poker.mixes import EIGHT_GAME, HORSE, MIXES
 from bot.poker.rankings import (
     FLUSH,
     FULL_HOUSE,
@@ -33,24 +36,38 @@ from bot.poker.rankings import (
     STRAIGHT_FLUSH,
     TRIPS,
     TWO_PAIR,
+    NoLow,
+    best_omaha,
+    bring_in_value,
 )
 from bot.rules_text import (
     ASSASSIN_EXAMPLE,
     CLAIMS,
+    EIGHT_OR_BETTER,
+    EIGHT_OR_BETTER_BEST,
+    EIGHT_OR_BETTER_NO_LOW,
+    EIGHT_OR_BETTER_WORST,
     GAME_BLURBS,
+    MIX_BLURBS,
+    MIXED_PAGE_IDS,
+    OMAHA_EXAMPLE,
+    RAZZ_BRING_IN_EXAMPLE,
     RULE_GAMES,
+    STUD_BRING_IN_EXAMPLE,
     Beats,
     BestHands,
+    BringInExample,
     Claim,
     Order,
     RulesPage,
     format_hand,
-    game_facts,
     ranks_only,
     rules_page,
 )
 
-PAGES = [None, *RULE_GAMES]
+PAGES = [None, *RULE_GAMES, *MIXED_PAGE_IDS]
+STRUCTURE_WORDS = {"fixed-limit": "fixed limit", "pot-limit": "pot limit", "no-limit": "no limit"}
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def emoji_cards(cards: str) -> str:
@@ -69,28 +86,33 @@ def text_of(game_id: str | None) -> str:
 # ---------------------------------------------------------------- the games and Discord's limits
 
 
-def test_the_twelve_games_are_the_engines_and_badugi() -> None:
-    assert set(RULE_GAMES) == set(DRAW_GAMES) | {"badugi"}
-    assert len(RULE_GAMES) == 12 == len(set(RULE_GAMES))
+def test_every_game_of_the_engine_has_a_page() -> None:
+    assert tuple(GAMES) == RULE_GAMES
+    assert len(RULE_GAMES) == 19 == len(set(RULE_GAMES))
+    assert {"holdem", "omaha", "omaha-hilo", "big-o", "stud", "stud-hilo", "razz", "badugi"} <= set(RULE_GAMES)
 
 
-@pytest.mark.parametrize("game_id", list(DRAW_GAMES))
-def test_the_facts_are_the_engines(game_id: str) -> None:
-    facts, game = game_facts(game_id), DRAW_GAMES[game_id]
-    assert (facts.name, facts.draws, facts.ranking, facts.default_structure, facts.max_players, facts.assassin) == (
-        game.name, game.draws, game.ranking, game.default_structure, game.max_players, game.assassin)
-    assert facts.big_bet_round == game.default_big_bet_round
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_page_names_its_game_and_its_structure(game_id: str) -> None:
+    game, page = GAMES[game_id], rules_page(game_id)
+    assert page.title == game.name
+    assert f"{STRUCTURE_WORDS[game.default_structure]} unless the host picks another" in page.summary
+    assert f"{NUMBER_WORDS[game.betting_rounds]} betting rounds" in page.summary
+    assert f"2 to {game.max_players} players" in page.summary
+    default = [s.title for s in page.sections if "(default)" in s.title]
+    assert len(default) == 1 and default[0].lower().startswith(STRUCTURE_WORDS[game.default_structure])
 
 
 def test_badugi_is_triple_draw_with_four_cards() -> None:
-    facts = game_facts("badugi")
-    assert (facts.draws, facts.rounds, facts.hand_size, facts.default_structure, facts.max_players) == (
-        3, 4, 4, "fixed-limit", 6)
+    text = text_of("badugi")
+    for needed in ("Four cards each, three draws, four betting rounds", "Everyone gets 4 cards",
+                   "throws 0 to 4 cards", "Which hand wins: Badugi"):
+        assert needed in text, needed
 
 
 def test_an_unknown_game_is_refused_with_the_list() -> None:
-    with pytest.raises(ValueError, match=r"triple-draw-27.*badugi"):
-        rules_page("seven-card-stud")
+    with pytest.raises(ValueError, match=r"triple-draw-27.*badugi.*holdem.*razz.*horse"):
+        rules_page("pineapple")
 
 
 @pytest.mark.parametrize("fmt", [format_hand, emoji_cards], ids=["text", "emoji"])
@@ -135,27 +157,89 @@ def test_format_hand_and_ranks_only() -> None:
 
 def test_the_blurbs_fit_a_select_option() -> None:
     assert set(GAME_BLURBS) == set(RULE_GAMES)
-    assert all(1 <= len(b) <= 100 for b in GAME_BLURBS.values())
+    assert set(MIX_BLURBS) == set(MIXES)
+    assert all(1 <= len(b) <= 100 for b in (*GAME_BLURBS.values(), *MIX_BLURBS.values()))
 
 
 # ---------------------------------------------------------------- what each page says
 
 
+COMMON = ("big bet = twice that", "Cap: 4 bets a round", "only two players", "(up to 5)", "does not reopen the betting",
+          "half a bet", "side pot", "60 s", "two hands in a row", "Dealer's choice", "without showing")
+BY_FAMILY = {
+    "draw": ("small blind", "big blind", "burned before each draw", "stands pat",
+             "call 2, the pot is 5, so raise to 7 at most", "raise to 4 or more"),
+    "flop": ("small blind", "big blind", "flop", "turn", "river", "burn", "face up in the middle",
+             "call 2, the pot is 5, so raise to 7 at most", "raise to 4 or more", "before the flop, last after it"),
+    "stud": ("ante", "No blinds", "Third street: two cards face down and one face up", "Fourth, fifth and sixth",
+             "Seventh street: a last card face down", "burned before each street", "He may check",
+             "community card", "best five of your seven"),
+}
+
+
 @pytest.mark.parametrize("game_id", RULE_GAMES)
 def test_each_page_explains_the_hand_the_betting_and_the_table(game_id: str) -> None:
-    facts, text = game_facts(game_id), text_of(game_id)
-    for needed in ("small blind", "big blind", "burned before each draw", "stands pat",
-                   f"throws 0 to {facts.hand_size} cards", f"Everyone gets {facts.hand_size} cards",
-                   "big bet = twice that", "Cap: 4 bets a round", "only two players", "(up to 5)",
-                   "call 2, the pot is 5, so raise to 7 at most", "raise to 4 or more",
-                   "does not reopen the betting", "half a bet", "side pot",
-                   "60 s", "two hands in a row", "Dealer's choice", "without showing"):
+    game, text = GAMES[game_id], text_of(game_id)
+    for needed in (*COMMON, *BY_FAMILY[game.family]):
         assert needed in text, needed
-    assert f"{ {2: 'two', 3: 'three', 4: 'four'}[facts.rounds]} betting rounds" in text
-    assert f"2 to {facts.max_players} players" in text
+    if game.family == "draw":
+        assert f"throws 0 to {game.hand_size} cards" in text and f"Everyone gets {game.hand_size} cards" in text
+    elif game.family == "flop":
+        assert f"Everyone gets {game.hole_cards} cards face down" in text
+    marks = {"draw": "burned before each draw", "flop": "The flop: a burn", "stud": "Third street:"}
+    assert [family for family, mark in marks.items() if mark in text] == [game.family]  # no other family's streets
+
+
+@pytest.mark.parametrize("game_id", [g for g in RULE_GAMES if GAMES[g].is_stud])
+def test_the_stud_pages_explain_the_bring_in_and_the_completion(game_id: str) -> None:
+    text, low = text_of(game_id), GAMES[game_id].is_lowball
+    for needed in ("bring-in", "brings in", "completes", "complete", "After a completion",
+                   "the completion is the first bet; the bring-in does not count",
+                   "highest up card brings in" if low else "lowest up card brings in",
+                   "lowest hand showing" if low else "best hand showing",
+                   "All in on your ante", "Post what you have", "Up cards are on show to everyone"):
+        assert needed in text, needed
+    assert "button moves" not in text and "Blinds:" not in text
+
+
+@pytest.mark.parametrize("game_id", RULE_GAMES)
+def test_the_stud_stakes_are_the_tables(game_id: str) -> None:
+    """The example of a stud page is what ``stakes_for`` computes for a 5/10 table; no other page has it."""
+    stakes = stakes_for(GAMES[game_id], "fixed-limit", 5, 10)
+    said = (f"Blinds 5/10: ante {stakes.ante}, bring-in {stakes.bring_in}, small bet {stakes.small_bet}, "
+            f"big bet {stakes.big_bet}.")
+    assert (said in text_of(game_id)) == GAMES[game_id].is_stud
+    assert (stakes.ante, stakes.bring_in) == ((2, 3) if GAMES[game_id].is_stud else (0, 0))
+
+
+@pytest.mark.parametrize("game_id", RULE_GAMES)
+def test_the_hi_lo_pages_explain_the_eight_or_better_low(game_id: str) -> None:
+    text = text_of(game_id)
+    needed = ("best low of eight or better", "five cards of different ranks, all eight or lower",
+              "The best high hand takes the whole pot", "scoop", "An odd chip goes to the high half")
+    if GAMES[game_id].hi_lo:
+        for fact in needed:
+            assert fact in text, fact
+    else:
+        assert not any(fact in text for fact in needed)
+        assert "eight or better" not in text.lower()
+
+
+@pytest.mark.parametrize("game_id", RULE_GAMES)
+def test_the_omaha_pages_say_two_plus_three(game_id: str) -> None:
+    game, text = GAMES[game_id], text_of(game_id)
+    rule = f"exactly two of your {NUMBER_WORDS[game.hole_cards]} cards with exactly three of the board"
+    assert (rule in text) == game.omaha
+    assert ("Two plus three" in [s.title for s in rules_page(game_id).sections]) == game.omaha
+    if game.omaha and game.hi_lo:
+        assert "For the low too you play exactly two of your cards and three of the board" in text
 
 
 @pytest.mark.parametrize(("game_id", "when"), [
+    ("holdem", "Small bet before the flop and on it, big bet on the turn and the river."),
+    ("omaha-hilo", "Small bet before the flop and on it, big bet on the turn and the river."),
+    ("stud", "on third and fourth street; big bet = twice that, from fifth street on."),
+    ("razz", "on third and fourth street; big bet = twice that, from fifth street on."),
     ("five-card-draw", "Small bet before the draw, big bet after it."),
     ("single-draw-a5", "Small bet before the draw, big bet after it."),
     ("double-draw-27", "Small bet in rounds 1 and 2, big bet in round 3 (after the second draw)."),
@@ -164,20 +248,24 @@ def test_each_page_explains_the_hand_the_betting_and_the_table(game_id: str) -> 
 ])
 def test_the_big_bet_starts_where_rules_md_says(game_id: str, when: str) -> None:
     assert when in text_of(game_id)
+    game = GAMES[game_id]
+    assert game.default_big_bet_round == (2 if game.draws == 1 else 3)  # what the sentences say
+    moves = "The host may move the big bet's round" in text_of(game_id)
+    assert moves == (game.family == "draw")  # a draw table's option only (stakes_for)
 
 
 @pytest.mark.parametrize("game_id", RULE_GAMES)
 def test_the_default_structure_is_named_and_comes_first(game_id: str) -> None:
-    facts = game_facts(game_id)
     betting = [s.title for s in rules_page(game_id).sections if "limit" in s.title]
-    default = {"fixed-limit": "Fixed limit (default)", "no-limit": "No limit (default) and pot limit"}
-    assert betting[0] == default[facts.default_structure]
+    default = {"fixed-limit": "Fixed limit (default)", "no-limit": "No limit (default) and pot limit",
+               "pot-limit": "Pot limit (default) and no limit"}
+    assert betting[0] == default[GAMES[game_id].default_structure]
 
 
 @pytest.mark.parametrize("game_id", RULE_GAMES)
 def test_draw_limits_only_in_the_five_card_high_games(game_id: str) -> None:
     text = text_of(game_id)
-    if game_facts(game_id).ranking == "high":
+    if GAMES[game_id].family == "draw" and GAMES[game_id].ranking == "high":
         assert "Draw limit (host's choice): none (the default), 3 cards, or 3 and 4 if the card you keep" in text
     else:
         assert "Draw limit" not in text
@@ -228,8 +316,6 @@ _CATEGORY_OF = {"Royal flush": STRAIGHT_FLUSH, "Straight flush": STRAIGHT_FLUSH,
 
 
 def value(ranking: str, cards: str) -> HandValue:
-    if ranking not in RANKINGS:
-        pytest.skip(f"the engine does not rank {ranking} yet")
     return evaluate(ranking, parse_cards(cards))
 
 
@@ -258,7 +344,11 @@ def best_first(ranking: str) -> tuple[HandValue, ...]:
                 cards.append(r + "cdhs"[seen[r]])
                 seen[r] += 1
             hands = ["".join(cards)]
-        values.update(evaluate(ranking, parse_cards(h)) for h in hands)
+        for hand in hands:
+            try:
+                values.add(evaluate(ranking, parse_cards(hand)))
+            except NoLow:  # eight or better: no low, no value
+                pass
     return tuple(sorted(values, reverse=True))
 
 
@@ -297,15 +387,13 @@ def test_the_two_hands_of_a_comparison_could_be_dealt_together() -> None:
             assert len(set(both)) == len(both), claim
 
 
-def test_badugi_claims_wait_for_the_engine_and_no_other_does() -> None:
-    waiting = [c for c in CLAIMS if c.ranking not in RANKINGS]
-    assert {c.ranking for c in waiting} <= {"badugi"}
-    assert any(c.ranking == "badugi" for c in CLAIMS)
+def test_every_ranking_has_claims_and_the_engine_ranks_them_all() -> None:
+    assert {c.ranking for c in CLAIMS} == {*RANKINGS, EIGHT_OR_BETTER}
 
 
 @pytest.mark.parametrize("claim", [c for c in CLAIMS if c.ranking == "badugi"], ids=lambda c: type(c).__name__)
-def test_the_badugi_claims_agree_with_pokerkit_until_the_engine_ranks_badugi(claim: Claim) -> None:
-    """pokerkit's BadugiHand is RULES.md's Badugi ranking: an oracle for the claims the engine cannot check yet."""
+def test_the_badugi_claims_agree_with_pokerkit(claim: Claim) -> None:
+    """pokerkit's BadugiHand is RULES.md's Badugi ranking: a second oracle for the claims besides the engine."""
     pokerkit = pytest.importorskip("pokerkit")
 
     def strength(cards: str) -> Any:
@@ -327,6 +415,12 @@ def test_a_wrong_claim_would_fail() -> None:
         check(BestHands("ace-to-six", ("6s4d3c2hAs", "6s5d4c3hAs")))  # skips 6-5-3-2-A and 6-5-4-2-A
     with pytest.raises(AssertionError):
         check(Beats("high", "7sAsAd3hKc", "AhAcQs9d8c"))  # right, but shown out of order: 7-A-A-3-K
+    with pytest.raises(AssertionError):
+        check(BestHands(EIGHT_OR_BETTER, ("5s4d3c2hAs", "6s5d3c2hAs")))  # skips 6-4-3-2-A
+    with pytest.raises(AssertionError):
+        check_bring_in(BringInExample("Kd3h3cAs9d", "3h", "the lowest card"))  # the 3 of clubs brings in
+    with pytest.raises(AssertionError):
+        check_bring_in(BringInExample("Kd3h3cAs9d", "As", "the highest card", low=True))  # razz: the ace is low
 
 
 def rendered_claims(claim: Claim) -> list[str]:
@@ -345,6 +439,84 @@ def test_every_claim_is_shown_and_every_comparison_shown_is_a_claim() -> None:
     for line in pages.splitlines():
         if " beats " in line and not any(rule in line for rule in general_rules):
             assert line.removeprefix("- ") in stated, line
+
+
+def test_the_eight_or_better_words_are_the_engines() -> None:
+    assert value(EIGHT_OR_BETTER, EIGHT_OR_BETTER_WORST) == best_first(EIGHT_OR_BETTER)[-1]  # "the worst"
+    shown_as_ranks_in_order(EIGHT_OR_BETTER, EIGHT_OR_BETTER_WORST)
+    for hand in EIGHT_OR_BETTER_NO_LOW:  # "No low: 9-5-4-3-2 or 7-7-4-3-2"
+        with pytest.raises(NoLow):
+            value(EIGHT_OR_BETTER, hand)
+    assert len(best_first(EIGHT_OR_BETTER)) == 56  # five different ranks of ace to eight
+    text = text_of("stud-hilo")
+    assert f"Best lows: {EIGHT_OR_BETTER_BEST.render(format_hand)}; the worst: 8-7-6-5-4." in text
+    assert "No low: 9-5-4-3-2 or 7-7-4-3-2" in text
+
+
+def check_bring_in(example: BringInExample) -> None:
+    up = parse_cards(example.up)
+    assert len(set(up)) == len(up)
+    assert max(up, key=lambda c: bring_in_value(c, example.low)) == parse_cards(example.brings_in)[0], example
+
+
+def test_the_bring_in_examples_are_the_engines() -> None:
+    assert not STUD_BRING_IN_EXAMPLE.low and RAZZ_BRING_IN_EXAMPLE.low
+    for example, game_id in ((STUD_BRING_IN_EXAMPLE, "stud"), (RAZZ_BRING_IN_EXAMPLE, "razz")):
+        check_bring_in(example)
+        assert example.render(format_hand) in text_of(game_id)
+    assert STUD_BRING_IN_EXAMPLE.render(format_hand) in text_of("stud-hilo")
+
+
+def test_the_omaha_example_plays_two_plus_three() -> None:
+    ex = OMAHA_EXAMPLE
+    board, plays = parse_cards(ex.board), parse_cards(ex.plays)
+    for game_id in ("omaha", "omaha-hilo", "big-o"):
+        game = GAMES[game_id]
+        hole = parse_cards(ex.hand(game.hole_cards))
+        assert len(hole) == game.hole_cards and len(set(hole + board)) == len(hole) + len(board)
+        best = best_omaha("high", hole, board)
+        assert best == evaluate("high", plays) and best is not None and best.category == STRAIGHT
+        assert len(set(plays) & set(hole)) == 2 and len(set(plays) & set(board)) == 3
+        assert evaluate("high", hole + board).category == FLUSH  # hold'em's rule would play the flush
+        assert ex.render(game.hole_cards, format_hand) in text_of(game_id)
+    assert "5 cards face down" in text_of("big-o") and "A♠ K♦ 9♥ 4♣ 7♥" in text_of("big-o")
+
+
+# ---------------------------------------------------------------- the mixed games
+
+
+@pytest.mark.parametrize("mix", MIXES)
+def test_each_mix_gives_the_mixed_games_page(mix: str) -> None:
+    page = rules_page(mix)
+    assert page.title == "Mixed games" and page == rules_page(MIXES[0])
+
+
+def test_the_mixed_page_lists_the_mixes_and_explains_rotations() -> None:
+    page = rules_page("horse")
+    sections = {s.title: s.body for s in page.sections}
+    for title, games in (("HORSE", HORSE), ("The 8-game mix", EIGHT_GAME)):
+        listed = [line.removeprefix("- ") for line in sections[title].splitlines()][:len(games)]
+        assert listed == [f"{g.game.name}, {STRUCTURE_WORDS[g.structure]}" for g in games]
+    text = all_text(page)
+    for needed in ('game:rotation games:"holdem:no-limit, omaha:pot-limit, razz"', "`hands_per_game:`",
+                   "One orbit", "how many hands of it are left, and the next game",
+                   "stays put through the stud games", "moves after every hand, stud too",
+                   "ante = the big blind / 5, rounded down (at least 1)",
+                   "bring-in = the big blind / 4, rounded up (at least the ante)", "`stud_ante:`", "`bring_in:`",
+                   "Up to 8 players.", "Up to 6 players."):
+        assert needed in text, needed
+    stakes = stakes_for(GAMES["stud"], "no-limit", 5, 10)
+    assert f"stud antes {stakes.ante}, brings in {stakes.bring_in}, bets 10, then 20" in text
+
+
+def test_the_overview_names_every_game_and_mix() -> None:
+    text = text_of(None)
+    for game in GAMES.values():
+        assert f"**{game.name}**: {GAME_BLURBS[game.id]}" in text
+    for blurb in MIX_BLURBS.values():
+        assert blurb in text
+    assert [s.title for s in rules_page(None).sections][:4] == [
+        "Draw games: the best hand wins", "Draw games: the lowest hand wins", "Flop games", "Stud games"]
 
 
 def test_the_assassin_example_is_a_legal_draw_and_right() -> None:
