@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 demo: $(DEVTOOLS)
-	$(BIN)/python -m bot demo
+	$(BIN)/python -m bot demo --game horse --hands 5
 
 test: lint typecheck pytest
 

@@ -4,7 +4,7 @@
     python -m bot replay FILE.phh      replay a hand history, print its result as JSON
     python -m bot replay FILE.phhs     replay a night's hands, one JSON line per hand
     python -m bot simulate --game G --players N --hands K --seed S [--structure fixed|pot|no] [--export F.phhs]
-    python -m bot demo [--hands N] [--seed S]   watch the bot play a few hands offline (no token, no network)
+    python -m bot demo [--game G] [--hands N]   watch the bot play a few hands offline (no token, no network)
     python -m bot db check [--db URL]           check the bank's database (integrity, every server's chips)
     python -m bot db backup FILE [--db URL]     back the bank up while the bot runs, and check the copy
     python -m bot health                        0 while the running bot is in touch with Discord (HEALTH_FILE)
@@ -44,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     demo = commands.add_parser("demo", help="watch the real bot deal a few hands against a fake Discord, offline")
     demo.add_argument("--hands", type=int, default=3, help="hands to play (default 3)")
+    demo.add_argument("--game", default="dealers-choice",
+                      help="a game, dealers-choice (default) or a rotation: horse, eight-game (one hand of each game)")
     demo.add_argument("--seed", type=int, default=1, help="seed of the deck and of the players' choices")
     demo.add_argument("--players", type=int, default=4, help="players at the table, 2 to 6 (default 4)")
     demo.add_argument("--pace", type=float, default=0.05, help="seconds each player takes to act (default 0.05)")
@@ -80,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ImportError:
             print(DEMO_NEEDS_DEVTOOLS, file=sys.stderr)
             return 2
-        return demo_command(args.hands, args.seed, args.players, args.full, args.verbose, args.pace)
+        return demo_command(args.hands, args.seed, args.players, args.full, args.verbose, args.pace, args.game)
     from .run import run_bot
 
     return run_bot()

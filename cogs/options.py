@@ -31,3 +31,4 @@ BLINDS_HELP = {
     "big_blind": "Chips the second player left of the button puts in; the bets are sized from it",
 }
 PLAN_CHOICES = [c for c in TABLE_CHOICES if c.value != "rotation"]  # a planned night names no list of games
+RULES_CHOICES = GAME_CHOICES + [c for c in MIX_CHOICES if c.value != DEALERS_CHOICE]  # /poker rules: the mixes too

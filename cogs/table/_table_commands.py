@@ -24,7 +24,7 @@ from cogs.render import chips, mention
 
 from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ..night_commands import night_of
-from ..options import BLINDS_HELP, CHIPS, GAME_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
+from ..options import BLINDS_HELP, CHIPS, POSITIVE, RULES_CHOICES, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
 from . import _seats
 from ._runners import runners_of
 
@@ -163,7 +163,7 @@ async def hand(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="rules", description="The rules of a game")
-@app_commands.choices(game=GAME_CHOICES)
+@app_commands.choices(game=RULES_CHOICES)
 @app_commands.describe(**describe("poker rules"))
 async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
     """/poker rules"""

@@ -1,4 +1,5 @@
-"""``python -m bot demo``: watch the bot deal a few hands of dealer's choice, with no token and no network.
+"""``python -m bot demo``: watch the bot deal a few hands (dealer's choice, HORSE, any game), with no token and no
+network.
 
 The real bot (``PokerBot``, its cogs, its store on a temporary SQLite file) runs against the loopback fake Discord
 of the tests (``pokerdev``), on 127.0.0.1. Scripted players (``pokerdev.autoplay``) open a table, join it
@@ -6,7 +7,10 @@ and play from what Discord shows them: the table message's buttons, the draw mod
 The transcript interleaves, in time order, what the channel shows (the table message, rendered as text, and the
 bot's posts), what each player receives by DM, what only he sees (ephemeral replies), and what each player does.
 
-    python -m bot demo [--hands 3] [--seed 1] [--players 4] [--pace 0.05] [--full]
+    python -m bot demo [--game horse] [--hands 5] [--seed 1] [--players 4] [--pace 0.05] [--full]
+
+``--game``: a game id, ``dealers-choice`` (the default), or a rotation (``horse``, ``eight-game``), each game of
+a rotation dealt for one hand (``make demo``: a HORSE orbit, one hand of each of its five games).
 
 By default an update of the table message prints only what changed (new lines of its action log, the pot, whose
 turn); the whole table is printed at each new hand and at its end, or at every update with ``--full``.
@@ -182,8 +186,9 @@ class Transcript:
 
 async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: bool = False,
                    echo: Callable[[str], None] | None = None, timeout: float = 120.0,
-                   next_hand_delay: float = 0.3, pace: float = 0.05) -> Transcript:
-    """Play ``hands`` hands of dealer's choice at one table of ``players`` scripted players; the transcript.
+                   next_hand_delay: float = 0.3, pace: float = 0.05, game: str = "dealers-choice") -> Transcript:
+    """Play ``hands`` hands of ``game`` (dealer's choice; a rotation: one hand of each game) at one table of
+    ``players`` scripted players; the transcript.
 
     Each player acts ``pace`` seconds after his turn starts. Once the last hand's showdown is posted the players
     stop, and the host closes the table (everyone is cashed out)."""
@@ -241,7 +246,8 @@ async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: boo
             await fake.wait_for(lambda: fake.global_commands, 10, what="the bot's commands")
             table = TablePlayers(fake, "poker", names, pace=pace, buy_in=1000, narrate=transcript.act,
                                  policy=Policy(random.Random(seed), fold=0.05, bet=0.25))
-            await table.open_table(game="dealers-choice", small_blind=5, big_blind=10, max_buy_in=1000)
+            rotation: dict[str, Any] = {"hands_per_game": 1} if game in ("horse", "eight-game") else {}
+            await table.open_table(game=game, small_blind=5, big_blind=10, max_buy_in=1000, **rotation)
             await fake.wait_for(lambda: len(transcript.showdowns()) >= hands, timeout,
                                 what=f"{hands} hands", poll=0.05)
             await table.stop()
@@ -264,15 +270,15 @@ async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: boo
 
 
 def demo_command(hands: int = 3, seed: int = 1, players: int = 4, full: bool = False, verbose: bool = False,
-                 pace: float = 0.05) -> int:
+                 pace: float = 0.05, game: str = "dealers-choice") -> int:
     """``python -m bot demo``: print the transcript as the demo plays; the exit status."""
     logging.basicConfig(level=logging.INFO if verbose else logging.CRITICAL, stream=sys.stderr)
     for name in ("discord", "bot", "cogs"):
         logging.getLogger(name).setLevel(logging.INFO if verbose else logging.CRITICAL)
     print(f"Offline demo: the real bot against a fake Discord on 127.0.0.1 (no token, no network); "
-          f"{players} players, {hands} hands of dealer's choice, seed {seed}.\n")
+          f"{players} players, {hands} hands of {game}, seed {seed}.\n")
     try:
-        transcript = asyncio.run(run_demo(hands, seed, players, full=full, echo=print, pace=pace))
+        transcript = asyncio.run(run_demo(hands, seed, players, full=full, echo=print, pace=pace, game=game))
     except (RuntimeError, TimeoutError, ValueError) as error:
         print(f"The demo stopped: {error}", file=sys.stderr)
         return 1

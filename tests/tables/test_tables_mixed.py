@@ -15,8 +15,27 @@ from bot.tables import Tables, TableSettings
 from bot.tables.settings import SettingsError
 from bot.tables.table import TableError
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, ERIN, FRANK, GRACE, HEIDI, HOST, G, OpenStore, deal, finish
-from .conftest import play_hand, randomly, seat_players, settings, take_snapshot
+from .conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    ERIN,
+    FRANK,
+    GRACE,
+    HEIDI,
+    HOST,
+    G,
+    OpenStore,
+    deal,
+    finish,
+    play_hand,
+    randomly,
+    seat_players,
+    settings,
+    take_snapshot,
+)
 
 HORSE_ORDER = ["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"]
 
