@@ -12,10 +12,10 @@ from typing import Any
 import discord
 
 from bot.planning import Roster, event_name, roster
-from bot.poker import DEALERS_CHOICE, GAMES
+from bot.poker import GAMES
 from bot.store import PlanRecord
 from cogs.errors import answers_errors
-from cogs.render import STRUCTURE_NAMES, chips, mention
+from cogs.render import MIX_NAMES, STRUCTURE_NAMES, chips, mention
 from cogs.views import dynamic_view
 
 __all__ = [
@@ -36,8 +36,8 @@ STATUS_LINES = {
 
 
 def game_name(game: str) -> str:
-    """``Dealer's choice``, ``2-7 Triple Draw``..."""
-    return "Dealer's choice" if game == DEALERS_CHOICE else GAMES[game].name
+    """``Dealer's choice``, ``HORSE``, ``2-7 Triple Draw``..."""
+    return MIX_NAMES[game] if game in MIX_NAMES else GAMES[game].name
 
 
 def name_of(plan: PlanRecord) -> str:
