@@ -42,6 +42,7 @@ OPTION_HELP: Final[dict[tuple[str, str], str]] = {
     ("poker create", "games"): 'game:rotation: the games in order, e.g. "holdem:no-limit, omaha:pot-limit, razz"',
     ("poker create", "hands_per_game"): "Rotations: hands of each game before the next (default: one orbit)",
     ("poker create", "stud_ante"): "Stud games: each player's ante (default: a fifth of the big blind, at least 1)",
+    ("poker create", "open_pair"): "Fixed-limit stud: an open pair on 4th street lets anyone bet the big bet",
     ("poker create", "bring_in"): "Stud games: the low card's forced bet (default: a quarter of the big blind)",
     ("poker tournament create", "games"):
         'game:rotation: the games in order, e.g. "holdem:no-limit, omaha:pot-limit, razz"',

@@ -84,6 +84,7 @@ class TableSettings:
     hands_per_game: int | None = None
     stud_ante: int | None = None
     bring_in: int | None = None
+    open_pair: bool = False
     raise_cap: int = 4
     big_bet_round: int | None = None
     choice_per: ChoicePer = "hand"
@@ -181,12 +182,16 @@ class TableSettings:
             big_bet_round=self.big_bet_round,
         )
 
-    def hand_options(self, game: Game) -> dict[str, Any]:
-        """Keyword options of ``Hand`` for ``game`` (Assassin's jokers, the draw limit)."""
-        return {
+    def hand_options(self, game: Game, structure: Structure | None = None) -> dict[str, Any]:
+        """Keyword options of ``Hand`` for ``game`` dealt in ``structure`` (Assassin's jokers, the draw limit,
+        fixed-limit Seven Card Stud's open pair)."""
+        options: dict[str, Any] = {
             "jokers": self.jokers and game.assassin,
             "draw_limit": self.draw_limit if game.allows_draw_limit else "none",
         }
+        if self.open_pair and game.id == "stud" and self.structure_for(game, structure) == "fixed-limit":
+            options["open_pair"] = True
+        return options
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object."""
@@ -254,6 +259,11 @@ class TableSettings:
         if self.big_bet_round is not None:
             _whole(self.big_bet_round, "big bet round", 1, 4)
         self._check_stud_stakes()
+        if not isinstance(self.open_pair, bool):
+            raise SettingsError("The open pair option is on or off.")
+        if self.open_pair and not (self.is_dealers_choice or any(g.id == "stud" for g in self._named_games())):
+            raise SettingsError("The open pair option is fixed-limit Seven Card Stud's (a stud table, a rotation "
+                                "or dealer's choice with it).")
         if self.choice_per not in ("hand", "orbit"):
             raise SettingsError("Dealer's choice is per hand or per orbit.")
         if self.chip_value is not None:

@@ -726,7 +726,7 @@ class Table:
         users = tuple(s.user for s in order)
         stacks = [s.stack for s in order]
         carried = self.record.carried_pot
-        options = self.settings.hand_options(game)
+        options = self.settings.hand_options(game, stakes.structure)
         hand_settings = {"stakes": _stakes_json(stakes), **options, "button": button}
         seed = self._rng.randrange(MAX_SEED)
         hand = Hand(game, stakes, stacks, seed=seed, carried_in=carried, **options)
@@ -1017,7 +1017,8 @@ def stored_hand(game: str, settings: Mapping[str, Any], stacks: Sequence[int], s
         if stakes_data.get(name) is not None:
             stakes_data[name] = tuple(stakes_data[name])
     return Hand(table_game(game), Stakes(**stakes_data), list(stacks), seed=seed, carried_in=carried_in,
-                jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"))
+                jokers=bool(settings.get("jokers", False)), draw_limit=settings.get("draw_limit", "none"),
+                open_pair=bool(settings.get("open_pair", False)))
 
 
 def _rebuild(record: HandRecord) -> LiveHand:

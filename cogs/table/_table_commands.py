@@ -66,7 +66,7 @@ async def create(
     clock: CLOCK = 60, jokers: bool = False, draw_limit: str = "none",
     choice_per: str = "hand", dealer_picks_structure: bool = False, chip_value: str | None = None,
     games: str | None = None, hands_per_game: app_commands.Range[int, 1, 1000] | None = None,
-    stud_ante: CHIPS | None = None, bring_in: CHIPS | None = None,
+    stud_ante: CHIPS | None = None, bring_in: CHIPS | None = None, open_pair: bool = False,
 ) -> None:
     """/poker create"""
     runners = runners_of(interaction)
@@ -76,7 +76,7 @@ async def create(
             ante=ante, min_buy_in=min_buy_in, max_buy_in=max_buy_in, seats=seats, clock=clock, jokers=jokers,
             draw_limit=draw_limit, choice_per=choice_per,  # type: ignore[arg-type]
             dealer_picks_structure=dealer_picks_structure, chip_value=chip_value, game_list=games,
-            hands_per_game=hands_per_game, stud_ante=stud_ante, bring_in=bring_in,
+            hands_per_game=hands_per_game, stud_ante=stud_ante, bring_in=bring_in, open_pair=open_pair,
         )
     except SettingsError as error:
         raise TableError(str(error)) from None

@@ -200,3 +200,18 @@ def test_the_horse_table_seats_eight(tables: Tables) -> None:
     assert TableSettings("horse", 1, 2).max_seats == 8
     assert TableSettings("eight-game", 1, 2).max_seats == 6  # 2-7 triple draw: six at most
     assert TableSettings("holdem", 1, 2).max_seats == 10
+
+
+async def test_the_open_pair_option_reaches_fixed_limit_stud_hands_only(tables: Tables) -> None:
+    table = await tables.create(G, CHANNEL, HOST, settings("horse", open_pair=True, hands_per_game=1))
+    await seat_players(table, [ALICE, BOB])
+    options = []
+    for _ in range(5):
+        hand = await play_hand(table)
+        options.append((hand.game.id, hand.open_pair))
+    assert options == [("holdem", False), ("omaha-hilo", False), ("razz", False), ("stud", True),
+                       ("stud-hilo", False)]
+    stored = await table.store.recent_hands(table.id, 2)
+    assert [h.settings.get("open_pair", False) for h in stored] == [False, True]
+    with pytest.raises(SettingsError, match="open pair option is fixed-limit Seven Card Stud's"):
+        settings("holdem", open_pair=True)
