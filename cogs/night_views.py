@@ -167,7 +167,7 @@ def stats_embed(member: discord.abc.User, by_game: Mapping[str, PlayerStats], sc
                 game: str | None) -> discord.Embed:
     """``/poker stats``: the lines of the total (or of the one game), then a line a game when he played several."""
     title = f"{member.display_name} · {game_label(game) if game else 'every game'} · {scope}"
-    lines = stats_lines(total(by_game.values()))
+    lines = stats_lines(total(by_game.values()), by_game)
     if len(by_game) > 1:
         lines += ["```", *games_table(by_game), "```"]
     return discord.Embed(title=title[:256], description="\n".join(lines))

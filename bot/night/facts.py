@@ -6,13 +6,17 @@ one indexed aggregate query (``bot.night.stats`` reads the sums back). Every
 field is a plain int or bool; the columns are ``FACT_COLUMNS``, and
 ``dataclasses.astuple(facts)`` is the row in that order.
 
-Definitions (the first betting round is the one before the first draw):
+Definitions (the first betting round is the one before the first draw; in a
+flop game the one before the flop, in stud third street):
 
-- ``vpip``: called, bet or raised in the first betting round. Posting an ante
-  or a blind is not voluntary, and a big blind who checks did not.
-- ``raised``: bet or raised in the first betting round.
+- ``vpip``: called, bet, raised or completed (stud) in the first betting
+  round. Posting an ante or a blind is not voluntary, and a big blind who
+  checks did not; nor is stud's bring-in, a forced bet: its player played
+  the hand only if he then calls or raises a completion.
+- ``raised``: bet, raised or completed in the first betting round.
 - ``showdown``: still in at the showdown (shown, or mucked in a replay).
-- ``won``: received chips from at least one pot.
+- ``won``: received chips from at least one pot (in a hi-lo game, half of a
+  pot counts: the high or the low, or a share of either).
 - ``won_at_showdown``: received chips from a pot that at least two players
   still in could win at a showdown (a side pot nobody else could win is not).
 - ``draws``: draws the player took part in (standing pat counts; a player who
@@ -59,6 +63,8 @@ class PlayerHandFacts:
     net: int
 
 
+VOLUNTARY: Final = frozenset({"call", "bet", "raise", "complete"})
+"""The first round's voluntary moves (stud's ``bring in`` is forced, like a blind)."""
 FACT_COLUMNS: Final = tuple(f.name for f in fields(PlayerHandFacts))
 
 
@@ -77,7 +83,7 @@ def hand_facts(hand: Hand, users: Sequence[int], *, returned: Mapping[int, int] 
     for event in hand.events:
         if isinstance(event, RoundEnded):
             first_round = False
-        elif isinstance(event, Acted) and first_round and event.verb in ("call", "bet", "raise"):
+        elif isinstance(event, Acted) and first_round and event.verb in VOLUNTARY:
             vpip[event.player] = True
             raised[event.player] |= event.verb != "call"
         elif isinstance(event, Drew):

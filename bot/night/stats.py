@@ -120,7 +120,17 @@ def game_label(game_id: str) -> str:
     return game.name.split(" (")[0] if game is not None else game_id
 
 
-def stats_lines(stats: PlayerStats) -> list[str]:
+def first_round(games: Iterable[str]) -> str:
+    """The first betting round in the words of the games played: ``before the draw`` (draw games),
+    ``preflop`` (flop games), ``on 3rd street`` (stud), ``in the first round`` (games of several families)."""
+    families = {GAMES[g].family if g in GAMES else "draw" for g in games}
+    if len(families) > 1:
+        return "in the first round"
+    family = families.pop() if families else "draw"
+    return {"flop": "preflop", "stud": "on 3rd street"}.get(family, "before the draw")
+
+
+def stats_lines(stats: PlayerStats, games: Iterable[str] = ()) -> list[str]:
     """The stats as a few short lines (at most ``WIDTH`` characters each), e.g.::
 
         Hands 1,234 · played 312 (25%)
@@ -129,13 +139,15 @@ def stats_lines(stats: PlayerStats) -> list[str]:
         Drew 1.8 cards a draw · pat 22%
         Biggest pot won 4,560 · net +12,340
 
-    A player who won nothing reads ``No hand won · lost 2 showdowns`` and ``Net -95`` (no pot of 0).
+    A player who won nothing reads ``No hand won · lost 2 showdowns`` and ``Net -95`` (no pot of 0). ``games``
+    (the ids of the games counted) words the first round: ``Raised preflop``, ``Raised on 3rd street``, ``Raised
+    in the first round`` when they are of several families (``first_round``); none, the draw games' words.
     """
     if not stats.hands:
         return ["No hands yet"]
     lines = [
         f"Hands {stats.hands:,} · played {stats.played:,} ({stats.vpip}%)",
-        f"Raised before the draw {stats.raise_rate}%",
+        f"Raised {first_round(games)} {stats.raise_rate}%",
         _won_line(stats),
     ]
     if stats.cards_per_draw is not None:
@@ -166,7 +178,7 @@ def games_table(by_game: Mapping[str, PlayerStats]) -> list[str]:
         Assassin             40  30%       -350
         Total               160  26%       +850
     """
-    rows = [(game_label(game), stats) for game, stats in by_game.items()]
+    rows = [(_table_label(game), stats) for game, stats in by_game.items()]
     if len(rows) > 1:
         rows.append(("Total", total(by_game.values())))
     lines = [f"{'Game':<15} {'Hands':>7} {'VPIP':>4} {'Net':>10}"]
@@ -174,6 +186,16 @@ def games_table(by_game: Mapping[str, PlayerStats]) -> list[str]:
         vpip = f"{stats.vpip}%" if stats.vpip is not None else "-"
         lines.append(f"{_clip(label, 15):<15} {_short(stats.hands, 7)} {vpip:>4} {_short(stats.net, 10, sign=True)}")
     return lines
+
+
+TABLE_LABELS: Final = {"stud-hilo": "Stud Hi-Lo"}
+"""A game's name in ``games_table`` where ``game_label`` would be cut to 15 characters (``Seven Card Stu…`` would
+read as stud too)."""
+
+
+def _table_label(game: str) -> str:
+    label = game_label(game)
+    return TABLE_LABELS.get(game, label) if len(label) > 15 else label
 
 
 def _short(amount: int, width: int, *, sign: bool = False) -> str:

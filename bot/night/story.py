@@ -10,7 +10,14 @@
     🏆 @ann wins 60 uncontested
 
 One line per betting round and per draw, wrapped between actions to stay
-within ``width`` characters (continuation lines are indented). Bets and
+within ``width`` characters (continuation lines are indented). A flop game's
+rounds are named by street with the board cards they dealt
+(``Flop K♠ 9♦ 8♦: @bob checks``); a stud street first lists the cards dealt
+face up to each player (``4th street: @ann Q♠, @bob 9♦``), then its actions
+on the next line; down cards are never told, only the hands shown at the
+showdown. A hi-lo pot split in halves gets a line for each half
+(``🏆 High: ...``, ``🏆 Low: @bob wins 70 with 7-5-3-2-A``), and a pot where no
+low qualified says so. Bets and
 raises are totals for the round ("raises to 20"); all-ins, folds, uncalled
 chips given back while others are still in, Assassin's face-up twos and
 kills, side pots with who could win each, and carried chips are said in
@@ -26,7 +33,21 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.poker import Acted, Burned, Carried, Drew, Hand, Mucked, Posted, PotAwarded, Returned, RoundEnded, Shown
+from bot.poker import (
+    Acted,
+    BoardDealt,
+    Burned,
+    Carried,
+    Dealt,
+    Drew,
+    Hand,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Returned,
+    RoundEnded,
+    Shown,
+)
 
 from .pots import pot_contenders
 from .stats import game_label
@@ -35,6 +56,8 @@ WIDTH: Final = 40
 INDENT: Final = "   "
 STRUCTURE_WORDS: Final = {"fixed-limit": "fixed", "pot-limit": "pot limit", "no-limit": "no limit"}
 _PLURAL: Final = {"checks": "check", "calls": "call", "folds": "fold"}
+FLOP_STREETS: Final = ("Preflop", "Flop", "Turn", "River")
+STUD_STREETS: Final = ("3rd street", "4th street", "5th street", "6th street", "7th street")
 
 Names = Callable[[int], str]
 
@@ -52,16 +75,25 @@ def hand_story(hand: Hand, users: Sequence[int], name: Names, *, number: int | N
     lines = _pack(head, width, " · ")
     if hand.carried_in:
         lines.append(f"🔁 {hand.carried_in:,} carried in from the last deal")
-    for label, items in _rounds(hand, seat_name):
+    rounds = _rounds(hand, seat_name) if hand.game.family == "draw" else _streets(hand, seat_name)
+    for label, items, dealt in rounds:
         actions = _merge_runs(items)
-        lines += _pack([f"{label}: {actions[0]}", *actions[1:]], width, ", ")
+        if dealt:  # stud's up cards: the street's first line, its actions under it
+            lines += _pack([f"{label}: {dealt[0]}", *dealt[1:]], width, ", ")
+            if actions:
+                lines += _pack([INDENT + actions[0], *actions[1:]], width, ", ")
+        elif actions:
+            lines += _pack([f"{label}: {actions[0]}", *actions[1:]], width, ", ")
+        else:  # a street dealt with nobody left to bet (every player all in)
+            lines += _wrap(label, width)
     for line in _showdown(hand, seat_name) + _pots(hand, seat_name):
         lines += _wrap(line, width)
     return "\n".join(lines)
 
 
 def stakes_text(hand: Hand) -> str:
-    """The stakes in a few words: ``10/20 fixed``, ``1/2 no limit``, ``ante 5 · pot limit``."""
+    """The stakes in a few words: ``10/20 fixed``, ``1/2 no limit``, ``ante 5 · pot limit``; in stud
+    ``10/20 fixed · ante 2 · bring-in 3``."""
     stakes, n = hand.stakes, hand.players
     words = STRUCTURE_WORDS[stakes.structure]
     if stakes.structure == "fixed-limit":
@@ -78,15 +110,20 @@ def stakes_text(hand: Hand) -> str:
         text += f" · big blind ante {antes[big_blind_seat]:,}"
     elif any(antes):
         text += f" · antes up to {max(antes):,}"
+    if hand.game.is_stud and stakes.bring_in:
+        text += f" · bring-in {stakes.bring_in:,}"
     return text
 
 
 # ---------------------------------------------------------------------------------------------- rounds and draws
 
 
-def _rounds(hand: Hand, seat_name: list[str]) -> list[tuple[str, list[str]]]:
-    """Each betting round with an action and each draw, in order, as (``Bet 1``, its actions)."""
-    rounds: list[tuple[str, list[str]]] = []
+Round = tuple[str, list[str], list[str]]  # its label, its actions, the up cards a stud street dealt
+
+
+def _rounds(hand: Hand, seat_name: list[str]) -> list[Round]:
+    """Each betting round with an action and each draw of a draw game, in order, as (``Bet 1``, its actions)."""
+    rounds: list[Round] = []
     label, items = "Bet 1", _short_posts(hand, seat_name)
     betting_round = 0
     drawing: set[int] = set()  # seats yet to draw (or fold) in the draw under way
@@ -95,7 +132,7 @@ def _rounds(hand: Hand, seat_name: list[str]) -> list[tuple[str, list[str]]]:
     def flush(next_label: str) -> None:
         nonlocal label, items
         if items:
-            rounds.append((label, items))
+            rounds.append((label, items, []))
         label, items = next_label, []
 
     for event in hand.events:
@@ -121,6 +158,56 @@ def _rounds(hand: Hand, seat_name: list[str]) -> list[tuple[str, list[str]]]:
     return rounds
 
 
+def _streets(hand: Hand, seat_name: list[str]) -> list[Round]:
+    """Each street of a flop or stud game, in order, as (its name with the board cards it dealt, its actions, the
+    up cards it dealt: ``@ann Q♠``). A street is told when it dealt a card or had an action."""
+    names = STUD_STREETS if hand.game.is_stud else FLOP_STREETS
+    rounds: list[Round] = []
+    street, told = 0, False
+    label, items, dealt = names[0], _short_posts(hand, seat_name), list[str]()
+    served: set[int] = set()  # the players dealt a card on this street
+    in_hand = set(range(hand.players))
+
+    def start(new: int) -> None:
+        nonlocal street, told, label, items, dealt
+        if new == street:
+            return
+        if items or dealt or told:
+            rounds.append((label, items, dealt))
+        street, told = new, False
+        label, items, dealt = names[min(new, len(names) - 1)], [], []
+        served.clear()
+
+    for event in hand.events:
+        if isinstance(event, RoundEnded):
+            start(event.round + 1)
+        elif isinstance(event, Burned | BoardDealt):
+            start(event.street)
+        if isinstance(event, BoardDealt):
+            told = True
+            cards = " ".join(card.pretty() for card in event.cards)
+            if hand.game.is_stud:
+                dealt.append(f"{cards} in the middle for everyone")
+            else:
+                label += f" {cards}"
+        elif isinstance(event, Dealt):
+            if event.player in served:  # a street dealt with no betting before it (every player all in)
+                start(street + 1)
+            served.add(event.player)
+            told = True
+            if event.up:
+                dealt.append(f"{seat_name[event.player]} {' '.join(card.pretty() for card in event.up)}")
+        elif isinstance(event, Acted):
+            items.append(_acted(event, seat_name))
+            if event.verb == "fold":
+                in_hand.discard(event.player)
+        elif isinstance(event, Returned) and len(in_hand) > 1:
+            items.append(f"{event.amount:,} back to {seat_name[event.player]}")
+    if items or dealt or (told and street):
+        rounds.append((label, items, dealt))
+    return rounds
+
+
 def _short_posts(hand: Hand, seat_name: list[str]) -> list[str]:
     """Blinds and antes are in the header; only a player all in on his forced bet is said."""
     left = list(hand.starting_stacks)
@@ -137,11 +224,14 @@ def _acted(event: Acted, seat_name: list[str]) -> str:
     who = seat_name[event.player]
     if event.verb in ("fold", "check"):
         return f"{who} {event.verb}s"
+    if event.verb == "bring in":
+        return f"{who} brings in {event.amount:,}" + (" all in" if event.all_in else "")
     if event.verb == "call":
         return f"{who} calls all in for {event.amount:,}" if event.all_in else f"{who} calls"
     if event.all_in:
         return f"{who} goes all in for {event.amount:,}"
-    return f"{who} {'bets' if event.verb == 'bet' else 'raises to'} {event.amount:,}"
+    verb = {"bet": "bets", "complete": "completes to"}.get(event.verb, "raises to")
+    return f"{who} {verb} {event.amount:,}"
 
 
 def _drew(event: Drew, seat_name: list[str]) -> str:
@@ -197,36 +287,57 @@ def _showdown(hand: Hand, seat_name: list[str]) -> list[str]:
                 twos = " ".join(card.pretty() for card in event.cards if card.is_two)
                 lines.append(f"💀 {who} is assassinated: holds {twos}")
             else:
-                lines.append(f"{who} shows {_lower(event.description)}")
+                lines.append(f"{who} shows {_shown_words(hand, event)}")
         elif isinstance(event, Mucked):
             lines.append(f"{seat_name[event.player]} mucks")
     return lines
 
 
 def _pots(hand: Hand, seat_name: list[str]) -> list[str]:
-    """A line for each pot, main pot first: who could win it, who won it and with what (said once a winner), or
-    that it is carried."""
+    """A line for each pot, main pot first (in a hi-lo game, for each half of it): who could win it, who won it
+    and with what (said once a winner), or that it is carried."""
     results = sorted((e for e in hand.events if isinstance(e, PotAwarded | Carried)), key=lambda e: e.pot)
-    described = {e.player: _lower(e.description) for e in hand.events if isinstance(e, Shown)}
+    shown = [e for e in hand.events if isinstance(e, Shown)]
+    described = {
+        "": {e.player: _lower(e.description) for e in shown},
+        "high": {e.player: _lower(e.description) for e in shown},
+        "low": {e.player: e.low for e in shown if e.low},
+    }
     contenders = pot_contenders(hand)
     still_in = len(contenders[0]) if contenders else 0
+    pots = len({e.pot for e in results})
     lines: list[str] = []
     for event in results:
-        if len(results) == 1:
+        if pots == 1:
             pot = ""
         elif event.pot == 0:
             pot = "main pot"
         else:
-            pot = "side pot" if len(results) == 2 else f"side pot {event.pot}"
+            pot = "side pot" if pots == 2 else f"side pot {event.pot}"
         if isinstance(event, Carried):
             lines.append(f"🔁 {(pot or 'the pot').capitalize()} of {event.amount:,} is carried to the next deal: "
                          f"every hand in it held a two")
             continue
-        text = _award(event, pot, contenders[event.pot], still_in, described, seat_name)
+        words = described[event.half]
+        if event.half:
+            label = f"{pot}, {event.half}" if pot else event.half
+            text = _award(event, "", contenders[event.pot], still_in, words, seat_name)
+            lines.append(f"🏆 {label[:1].upper()}{label[1:]}: {text}")
+        else:
+            text = _award(event, pot, contenders[event.pot], still_in, words, seat_name)
+            no_low = hand.game.hi_lo and not event.uncontested and len(contenders[event.pot]) > 1
+            lines.append("🏆 " + text + (" · no low" if no_low else ""))
         for seat in event.winners:
-            described.pop(seat, None)  # a winner's hand is said once
-        lines.append("🏆 " + text)
+            words.pop(seat, None)  # a winner's hand is said once
     return lines
+
+
+def _shown_words(hand: Hand, event: Shown) -> str:
+    """A hand shown at the showdown in words; in a hi-lo game its low too, or that it has none."""
+    words = _lower(event.description)
+    if not hand.game.hi_lo:
+        return words
+    return f"{words}, low {event.low}" if event.low else f"{words}, no low"
 
 
 def _award(event: PotAwarded, pot: str, contenders: tuple[int, ...], still_in: int, described: dict[int, str],
