@@ -12,11 +12,12 @@ tells this hand's menu from an earlier one. Who chooses, and what may be chosen,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.poker import get_game
+from bot.poker import FAMILIES, Game, get_game
 from bot.rules_text import GAME_BLURBS
 from bot.tables import Table, TableError
 from bot.tables.settings import table_game
@@ -30,13 +31,15 @@ from ._runners import Admitting, clicked_runner
 from ._screen import Screen
 from ._turn import ACTIONS_ROW
 
-__all__ = ["ChooseButton", "DealButton", "GameSelect", "StructureSelect", "menu", "private_menu"]
+__all__ = ["ChooseButton", "DealButton", "GameSelect", "StructureSelect", "grouped", "menu", "option_label",
+           "private_menu"]
 
 SELECT = discord.ui.Select[discord.ui.View]
 BUTTON = discord.ui.Button[discord.ui.View]
 DEFAULT_STRUCTURE = "default"  # the structure menu's "each game's own"
 MAX_OPTIONS = 25  # Discord: options in a select menu
 CHOOSE_LABEL = "Pick the game…"
+FAMILY_NAMES = {"draw": "Draw", "flop": "Flop", "stud": "Stud"}
 EARLIER = "That menu is from an earlier hand; use the current one."
 _NAME = r"[a-z0-9-]+"  # a game's or a structure's id in a custom_id
 
@@ -55,11 +58,11 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     table = runner.table
     number = runner.choice_number()
     result = dynamic_view()
-    games = table.choices()
+    games = grouped(table.choices())
     if game not in {g.id for g in games}:
         game = None  # (a custom_id carrying a game that may not be dealt: none picked)
-    options = [discord.SelectOption(label=g.name[:100], value=g.id, description=GAME_BLURBS.get(g.id, "")[:100] or None,
-                                    default=g.id == game)
+    options = [discord.SelectOption(label=option_label(g), value=g.id,
+                                    description=GAME_BLURBS.get(g.id, "")[:100] or None, default=g.id == game)
                for g in games][:MAX_OPTIONS]
     result.add_item(GameSelect(table.id, number, structure, options))
     if table.settings.dealer_picks_structure:
@@ -73,6 +76,17 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     if runner.deadline is not None:
         lines.append(f"⏱ <t:{int(runner.deadline)}:R>")
     return "\n".join(lines), result
+
+
+def grouped(games: Sequence[Game]) -> list[Game]:
+    """The games by family, draw, flop then stud (each family in the table's order), so that the menu reads as
+    three groups on a phone."""
+    return sorted(games, key=lambda g: FAMILIES.index(g.family))
+
+
+def option_label(game: Game) -> str:
+    """A game's option in the menu, its group first: ``Draw · Badugi``, ``Flop · Hold'em``, ``Stud · Razz``."""
+    return f"{FAMILY_NAMES[game.family]} · {game.name}"[:100]
 
 
 def _picked(interaction: discord.Interaction) -> str | None:

@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
-from bot.poker import BetRaise, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
+from bot.poker import BetRaise, BringIn, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
 from cogs.render import chips
 
@@ -57,9 +57,12 @@ def _move_text(move: Move, legal: Legal) -> str:
         if legal.can_check:
             return "You check."
         return f"You call {chips(legal.call_amount)}" + (", all in." if legal.call_is_all_in else ".")
+    if isinstance(move, BringIn):
+        all_in = ", all in" if legal.bring_in_amount == legal.all_in_to else ""
+        return f"You bring in {chips(legal.bring_in_amount)}{all_in}."
     if isinstance(move, BetRaise):
         all_in = " (all in)" if move.to == legal.all_in_to else ""
-        verb = "bet" if legal.is_bet else "raise to"
+        verb = "complete to" if legal.is_completion else "bet" if legal.is_bet else "raise to"
         return f"You {verb} {chips(move.to)}{all_in}."
     return "Done."
 

@@ -45,10 +45,14 @@ def in_phase(phase: str, legal: Legal) -> Legal:
 
 def betting_choices(legal: Legal) -> str:
     """What a player may do in a betting round, as commands: "Check (`/poker check`) or bet (`/poker bet`)"."""
+    if legal.can_bring_in:
+        bring_in = f"Bring in {chips(legal.bring_in_amount)} (`/poker call`)"
+        return f"{bring_in} or complete (`/poker bet`)" if legal.can_raise else bring_in
     if legal.can_check:
         return "Check (`/poker check`) or bet (`/poker bet`)" if legal.can_raise else "Check (`/poker check`)"
     call = f"Call {chips(legal.call_amount)} (`/poker call`)"
-    return f"{call}, raise (`/poker raise`) or fold (`/poker fold`)" if legal.can_raise else \
+    raise_ = "complete (`/poker bet`)" if legal.is_completion else "raise (`/poker raise`)"
+    return f"{call}, {raise_} or fold (`/poker fold`)" if legal.can_raise else \
         f"{call} or fold (`/poker fold`)"
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.cardfaces import card_text
-from bot.poker import Game, Legal
+from bot.poker import Game, Hand, Legal, Structure
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
 from cogs import render
@@ -23,6 +23,7 @@ from cogs.render import CardText, chips, mention
 from .. import tournament_views
 from . import _text
 
+PHONE_LINE = 38  # characters: the stakes and the round share a line when both fit a phone's width
 MAX_LOG_LINES = 5  # this hand's last public lines the message shows (and the runner keeps)
 COLOUR = discord.Colour.dark_green()
 DONE_COLOUR = discord.Colour.dark_grey()
@@ -53,7 +54,10 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     live = table.live
     assert live is not None
     hand, users = live.hand, live.users
-    lines = [f"{_text.stakes_short(hand)} · {_text.round_line(hand)}", _text.pot_line(hand, users), ""]
+    lines = [line for line in (mix_line(table), _text.board_line(hand, screen.card)) if line]
+    stakes, where = _text.stakes_short(hand), _text.round_line(hand)
+    lines += [f"{stakes} · {where}"] if len(stakes) + len(where) <= PHONE_LINE else [stakes, where]
+    lines += [_text.pot_line(hand, users), ""]
     lines += _text.player_lines(hand, users, screen.card)
     waiting = [s for s in table.record.seats if s.user_id not in users]
     lines += [f"{mention(s.user_id)} {chips(s.stack)} · {_seat_state(s.sitting_out, s.leaving, s.stack)}"
@@ -61,13 +65,53 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     actor = table.actor()
     legal = table.legal()
     if actor is not None and legal is not None:
-        lines += ["", f"**{mention(actor)}: {_prompt(legal)}**", *_clock_line(screen.deadline)]
+        bring_in = _text.bring_in_line(hand, users, screen.card)
+        lines += ["", *([bring_in] if bring_in else []), f"**{mention(actor)}: {_prompt(legal)}**",
+                  *_clock_line(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
     lines += _tournament_lines(table)
     lines += list(screen.notices)
-    return discord.Embed(title=f"{hand.game.name} · #{live.record.number}", description="\n".join(lines),
+    return discord.Embed(title=f"{_game_name(table, hand)} · #{live.record.number}", description="\n".join(lines),
                          colour=COLOUR)
+
+
+SHORT_NAMES = {"holdem": "Hold'em", "omaha-hilo": "Omaha Hi-Lo", "big-o": "Big O", "stud": "Stud",
+               "stud-hilo": "Stud Hi-Lo", "single-draw-a5": "A-5 Single Draw"}
+STRUCTURE_PREFIXES = {"fixed-limit": "Limit", "pot-limit": "PL", "no-limit": "NL"}
+
+
+def short_game_name(game: Game, structure: Structure) -> str:
+    """A game of a mixed table as players name it, short for a phone, with its structure when it is not the
+    game's own: ``Limit Hold'em``, ``Hold'em``, ``Omaha Hi-Lo``, ``Stud``, ``PL Razz``."""
+    name = SHORT_NAMES.get(game.id, game.name)
+    return name if structure == game.default_structure else f"{STRUCTURE_PREFIXES[structure]} {name}"
+
+
+def _game_name(table: Table, hand: Hand) -> str:
+    """A hand's game as a title: at a mixed table short, with its structure when it is not the game's own
+    (``Limit Hold'em``); the game's full name elsewhere."""
+    return short_game_name(hand.game, hand.stakes.structure) if table.settings.mixed else hand.game.name
+
+
+def mix_line(table: Table) -> str | None:
+    """A rotation's place: ``HORSE · Razz: 2 hands left · next Stud`` (while a hand is played, the hands after it;
+    between hands, the game of the next deal and its hands, that one included). None at any other table."""
+    settings = table.settings
+    left = table.mix_hands_left()
+    if not settings.is_mix or left is None:
+        return None
+    live = table.live
+    if live is not None:
+        current = short_game_name(live.hand.game, live.hand.stakes.structure)
+        following = table.mix_game() if left == 0 else table.mix_upcoming()  # the last hand: the next game's turn
+    else:
+        coming = table.mix_game()
+        current = short_game_name(coming.game, coming.structure) if coming is not None else ""
+        following = table.mix_upcoming()
+    count = "last hand" if left == 0 else f"{left} hand{'' if left == 1 else 's'} left"
+    after = f" · next {short_game_name(following.game, following.structure)}" if following is not None else ""
+    return f"{render.MIX_NAMES[settings.game]} · {current}: {count}{after}"
 
 
 def _tournament_lines(table: Table) -> list[str]:
@@ -84,10 +128,14 @@ def asked(legal: Legal) -> str:
 def _prompt(legal: Legal) -> str:
     if legal.phase == "drawing":
         return "your draw"
+    if legal.can_bring_in:
+        bring_in = f"bring in {chips(legal.bring_in_amount)}"
+        return f"{bring_in} or complete to {chips(legal.min_raise_to)}" if legal.can_raise else bring_in
     if legal.can_check:
         return "check or bet" if legal.can_raise else "your check"
     call = f"call {chips(legal.call_amount)}"
-    return f"{call}, raise or fold" if legal.can_raise else f"{call} or fold"
+    word = "complete" if legal.is_completion else "raise"
+    return f"{call}, {word} or fold" if legal.can_raise else f"{call} or fold"
 
 
 def _clock_line(deadline: float | None) -> list[str]:
@@ -109,7 +157,11 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
     assert hand is not None
     number = table.last_number
     lines = _text.showdown_lines(hand, users, screen.card)
+    board = _text.board_line(hand, screen.card)
+    lines += [f"Board: {board}"] if board else []
     lines += ["", *(f"{mention(u)} {chips(s)}" for u, s in zip(users, hand.stacks))]
+    mix = mix_line(table)
+    lines += ["", mix] if mix else []
     step = table.next()
     after = {"paused": "Paused: the host deals again with `/poker table resume`.",
              "players": "Waiting for a second player with chips."}.get(step.reason, "Next hand in a moment.")
@@ -120,7 +172,7 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
     lines += ["", after] if after else []
     lines += _tournament_lines(table)
     lines += list(screen.notices)
-    title = f"{hand.game.name} · #{number}" if number else hand.game.name
+    title = f"{_game_name(table, hand)} · #{number}" if number else _game_name(table, hand)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 
@@ -137,7 +189,8 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     game: Game | None = settings.single_game
     title = render.table_name(settings)
     seats = table.record.seats
-    lines = [render.stakes_line(settings, game, None, sep="\n"), ""]
+    mix = mix_line(table)
+    lines = [*([mix] if mix else []), render.stakes_line(settings, game, None, sep="\n"), ""]
     lines += [f"{mention(s.user_id)} {chips(s.stack)}" + (" · sitting out" if s.sitting_out else "")
               for s in seats] or ["No one is seated yet: press **Join**."]
     lines.append(f"{len(seats)}/{settings.max_seats} seats")

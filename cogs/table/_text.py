@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.cardfaces import card_text
 from bot.poker import (
     Acted,
+    BoardDealt,
     Card,
     Carried,
     Drew,
@@ -24,35 +25,92 @@ from bot.poker import (
     RoundEnded,
     Shown,
 )
+from bot.poker.rankings import bring_in_value
 from cogs.render import CardText, cards, chips, mention
 
-STRUCTURE_SHORT = {"fixed-limit": "Fixed", "pot-limit": "Pot limit", "no-limit": "No limit"}
+STRUCTURE_SHORT = {"fixed-limit": "Limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
 BUTTON_MARK = "🔘"
 TURN_MARK = "▶"
+FLOP_STREETS = ("Preflop", "Flop", "Turn", "River")
 
 
 def stakes_short(hand: Hand) -> str:
-    """``Fixed 10/20``, ``No limit 5/10`` or ``Antes 5``."""
+    """The stakes in the words players use: ``Limit 10/20`` (fixed limit: the small and the big bet), ``No limit
+    5/10`` and ``Pot limit 5/10`` (the blinds), ``Stud: ante 2, bring-in 3, 10/20``; an ante-only table's ``Limit
+    5/10 · antes 5`` or ``No limit · antes 5``; a table's ante after the blinds (``No limit 5/10 · ante 1``)."""
     stakes = hand.stakes
     name = STRUCTURE_SHORT[stakes.structure]
-    if stakes.big_blind:
-        return f"{name} {chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
-    return f"{name} · antes {chips(stakes.ante)}"
+    if hand.game.is_stud:
+        forced = f"ante {chips(stakes.ante)}, bring-in {chips(stakes.bring_in)}"
+        if stakes.structure == "fixed-limit":
+            return f"Stud: {forced}, {chips(stakes.small)}/{chips(stakes.big)}"
+        return f"Stud, {name.lower()}: {forced}, bets from {chips(stakes.unit(1))}"
+    ante = f" · ante {chips(stakes.ante)}" if stakes.ante else ""
+    if not stakes.big_blind:
+        if stakes.structure == "fixed-limit":
+            return f"{name} {chips(stakes.small)}/{chips(stakes.big)} · antes {chips(stakes.ante)}"
+        return f"{name} · antes {chips(stakes.ante)}"
+    if stakes.structure == "fixed-limit":
+        return f"{name} {chips(stakes.small)}/{chips(stakes.big)}{ante}"
+    return f"{name} {chips(stakes.small_blind)}/{chips(stakes.big_blind)}{ante}"
+
+
+def street_name(game_family: str, round_index: int) -> str:
+    """A betting round's street: ``Preflop``, ``Flop``, ``Turn``, ``River``; stud's ``3rd street`` to ``7th
+    street``; a draw game's ``Betting 2``."""
+    if game_family == "flop" and round_index < len(FLOP_STREETS):
+        return FLOP_STREETS[round_index]
+    if game_family == "stud":
+        number = round_index + 3
+        return f"{number}{'rd' if number == 3 else 'th'} street"
+    return f"Betting {round_index + 1}"
 
 
 def round_line(hand: Hand) -> str:
-    """Where the hand is: ``Betting 3 of 4 · big bet 20``, ``Draw 2 of 3`` or ``Showdown``."""
+    """Where the hand is: ``Betting 3 of 4 · big bet 20``, ``Draw 2 of 3``, ``Turn · big bet 20``, ``5th street ·
+    big bet 20`` or ``Showdown``."""
     game = hand.game
     if hand.phase == "drawing":
         return f"Draw {hand.draw_number + 1} of {game.draws}"
     if hand.phase in ("showdown", "complete"):
         return "Showdown" if len(hand.in_hand()) > 1 else "Hand over"
-    line = f"Betting {hand.round + 1} of {game.betting_rounds}"
+    if game.family == "draw":
+        line = f"Betting {hand.round + 1} of {game.betting_rounds}"
+    else:
+        line = street_name(game.family, hand.round)
     if hand.stakes.structure == "fixed-limit":
         size = hand.stakes.unit(hand.round + 1, game.default_big_bet_round)
         word = "big bet" if size == hand.stakes.big and hand.stakes.big != hand.stakes.small else "bet"
         line += f" · {word} {chips(size)}"
     return line
+
+
+def board_line(hand: Hand, card: CardText = card_text) -> str | None:
+    """The board's cards alone (a flop game once the flop is out; stud's shared card when the deck ran short),
+    None when there is none."""
+    return cards(hand.board, card) if hand.board else None
+
+
+def bring_in_line(hand: Hand, users: Sequence[int], card: CardText = card_text) -> str | None:
+    """Stud's third street while the bring-in is to be posted: who brings in and why (``@bob brings in: 2♣ is the
+    lowest card``; razz: the highest). None otherwise."""
+    if hand.bring_in_player is None or hand.round != 0 or hand.phase != "betting" or hand.actor is None:
+        return None
+    legal = hand.legal()
+    if not legal.can_bring_in:
+        return None
+    seat = hand.bring_in_player
+    up = hand.up_cards(seat)
+    if not up:
+        return None
+    low = hand.game.ranking != "high"
+    which = "highest" if low else "lowest"
+    mine = bring_in_value(up[-1], low)
+    # A player all in on his ante cannot bring in: the card is then the lowest among those who still have chips.
+    passed = any(bring_in_value(hand.up_cards(i)[-1], low) > mine for i in hand.in_hand()
+                 if i != seat and hand.up_cards(i) and not hand.up_cards(i)[-1].is_unknown)
+    among = " of the players with chips" if passed else ""
+    return f"{mention(users[seat])} brings in: {card(up[-1])} is the {which} card{among}"
 
 
 def pot_line(hand: Hand, users: Sequence[int]) -> str:
@@ -90,6 +148,10 @@ def _act_words(event: Acted) -> str:
     all_in = " (all in)" if event.all_in else ""
     if event.verb == "call":
         return f"calls {chips(event.added)}{all_in}"
+    if event.verb == "bring in":
+        return f"brings in {chips(event.amount)}{all_in}"
+    if event.verb == "complete":
+        return f"completes to {chips(event.amount)}{all_in}"
     return f"{'bets' if event.verb == 'bet' else 'raises to'} {chips(event.amount)}{all_in}"
 
 
@@ -103,13 +165,19 @@ def _draw_words(event: Drew, card: CardText = card_text) -> str:
 
 
 def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -> list[str]:
-    """One short line per player: the turn and button marks, stack, bet this round (or a check), all in, draws."""
+    """One short line per player: the turn and button marks, stack, bet this round (or a check), all in, draws;
+    in stud his up cards (a folded player's too: everyone saw them), never his down cards, and no button (the
+    dealer does not bet last in stud)."""
     checked = {seat for seat, words in last_actions(hand, this_round=True).items() if words == "checks"}
+    stud = hand.game.is_stud
     lines: list[str] = []
     for seat in range(hand.players):
         marks = (TURN_MARK + " " if hand.actor == seat else "") + \
-            (BUTTON_MARK + " " if seat == hand.players - 1 else "")
+            (BUTTON_MARK + " " if seat == hand.players - 1 and not stud else "")
         parts = [f"{marks}{mention(users[seat])} {chips(hand.stacks[seat])}"]
+        up = hand.up_cards(seat) if stud else ()
+        if up:
+            parts.append(cards(up, card))
         if hand.folded[seat]:
             parts.append("folded")
         else:
@@ -136,7 +204,18 @@ def event_line(event: Event, users: Sequence[int], card: CardText = card_text) -
         return f"{mention(users[event.player])} {_draw_words(event, card)}"
     if isinstance(event, Returned):
         return f"{chips(event.amount)} back to {mention(users[event.player])} (uncalled)"
+    if isinstance(event, BoardDealt):
+        return f"{_board_word(event)}: {cards(event.cards, card)}"
     return None
+
+
+def _board_word(event: BoardDealt) -> str:
+    """The street a board card came on: the flop, the turn, the river (stud's shared card: "Shared card")."""
+    if len(event.board) == len(event.cards) == 3:
+        return "Flop"
+    if len(event.cards) == 1 and len(event.board) in (4, 5) and event.street in (2, 3):
+        return FLOP_STREETS[event.street]
+    return "Shared card" if len(event.cards) == 1 else "Board"
 
 
 # ------------------------------------------------------------------ the end of a hand
@@ -182,38 +261,96 @@ def describe_shown(shown: ShownHand, hand: Hand) -> str:
 
 def showdown_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -> list[str]:
     """The end of a hand: who won each pot and with what, the hands shown best first, side pots with who could
-    win them, Assassin's kills and carried chips in words."""
+    win them, Assassin's kills and carried chips in words. A hi-lo game says who won the high and who the low
+    (the low written ``8‑6‑4‑2‑A``), or that no low qualified, and what each winner takes in all."""
     lines: list[str] = []
     awards = [e for e in hand.events if isinstance(e, PotAwarded | Carried)]
-    several = len(awards) > 1
+    several = len({e.pot for e in awards}) > 1
     described = {s.seat: describe_shown(s, hand) for s in shown_hands(hand)}
+    lows = {e.player: e.low for e in hand.events if isinstance(e, Shown) and e.low}
     pots = {index: pot for index, pot in enumerate(_final_pots(hand))}
-    for event in sorted(awards, key=lambda e: e.pot):  # the main pot first
-        name = ("the main pot" if event.pot == 0 else f"side pot {event.pot}") if several else "the pot"
-        if isinstance(event, Carried):
-            lines.append(f"🔁 {name.capitalize()} of {chips(event.amount)} is carried to the next deal: "
+    no_low = False
+    for pot_index in sorted({e.pot for e in awards}):  # the main pot first
+        name = ("the main pot" if pot_index == 0 else f"side pot {pot_index}") if several else "the pot"
+        here = [e for e in awards if e.pot == pot_index]
+        carried = next((e for e in here if isinstance(e, Carried)), None)
+        if carried is not None:
+            lines.append(f"🔁 {name.capitalize()} of {chips(carried.amount)} is carried to the next deal: "
                          "every hand for it holds a two")
             continue
-        who = " and ".join(mention(users[w]) for w in event.winners)
-        amount = chips(event.amount) if len(event.winners) == 1 else \
-            " + ".join(chips(s) for s in event.shares)
-        with_what = ""
-        if not event.uncontested and event.winners[0] in described:
-            with_what = f" with {described[event.winners[0]]}"
-        verb = "split" if len(event.winners) > 1 else "wins"
-        line = f"🏆 {who} {verb} {name} {amount}{with_what}" if several else f"🏆 {who} {verb} {amount}{with_what}"
-        if several and event.pot in pots:
-            contenders = [users[i] for i in pots[event.pot] if not hand.folded[i]]
+        won = [e for e in here if isinstance(e, PotAwarded)]
+        halves: dict[str, PotAwarded] = {e.half: e for e in won if e.half}
+        if halves:
+            lines += _split_lines(halves, name if several else "", users, described, lows)
+        else:
+            for event in won:
+                lines.append(_award_line(event, name, several, users, described))
+                if hand.game.hi_lo and not event.uncontested:
+                    no_low = True
+        if several and pot_index in pots:
+            contenders = [users[i] for i in pots[pot_index] if not hand.folded[i]]
             if len(contenders) > 1:
-                line += f" ({' vs '.join(mention(u) for u in contenders)})"
-        if event.uncontested and not several:
-            line += " (everyone else folded)"
-        lines.append(line)
+                lines[-1] += f" ({' vs '.join(mention(u) for u in contenders)})"
+    if no_low:
+        lines.append("No low qualified: high takes it all.")
+    if hand.game.hi_lo:
+        lines += _amounts_won(hand, users)
     for shown in shown_hands(hand):
-        lines.append(f"{mention(users[shown.seat])}: {cards(shown.cards, card)} · {described[shown.seat]}")
+        low = f" · low {unbroken(lows[shown.seat])}" if shown.seat in lows else ""
+        lines.append(f"{mention(users[shown.seat])}: {cards(shown.cards, card)} · {described[shown.seat]}{low}")
     if hand.carried_in:
         lines.append(f"The pot held {chips(hand.carried_in)} chips carried from an earlier deal.")
     return lines
+
+
+def _award_line(event: PotAwarded, name: str, several: bool, users: Sequence[int], described: dict[int, str]) -> str:
+    """A whole pot won: ``🏆 @bob wins 120 with Flush, ace high``."""
+    who = " and ".join(mention(users[w]) for w in event.winners)
+    amount = chips(event.amount) if len(event.winners) == 1 else " + ".join(chips(s) for s in event.shares)
+    with_what = ""
+    if not event.uncontested and event.winners[0] in described:
+        with_what = f" with {described[event.winners[0]]}"
+    verb = "split" if len(event.winners) > 1 else "wins"
+    line = f"🏆 {who} {verb} {name} {amount}{with_what}" if several else f"🏆 {who} {verb} {amount}{with_what}"
+    if event.uncontested and not several:
+        line += " (everyone else folded)"
+    return line
+
+
+def _split_lines(halves: dict[str, PotAwarded], name: str, users: Sequence[int], described: dict[int, str],
+                 lows: dict[int, str]) -> list[str]:
+    """A hi-lo pot split in halves: one line for a scoop, else the high's line and the low's."""
+    high, low = halves.get("high"), halves.get("low")
+    of = f" {name}" if name else ""
+    if high is not None and low is not None and high.winners == low.winners and len(high.winners) == 1:
+        winner = high.winners[0]
+        return [f"🏆 {mention(users[winner])} scoops{of} {chips(high.amount + low.amount)}: high "
+                f"{described.get(winner, '')}, low {unbroken(lows.get(winner, ''))}"]
+    lines: list[str] = []
+    for word, event in (("High", high), ("Low", low)):
+        if event is None:
+            continue
+        who = " and ".join(mention(users[w]) for w in event.winners)
+        amount = chips(event.amount) if len(event.winners) == 1 else " + ".join(chips(s) for s in event.shares)
+        verb = "split" if len(event.winners) > 1 else "wins"
+        first = event.winners[0]
+        what = described.get(first, "") if word == "High" else unbroken(lows.get(first, ""))
+        with_what = f" with {what}" if what else ""
+        lines.append(f"🏆 {word}{', ' + name if name else ''}: {who} {verb} {amount}{with_what}")
+    return lines
+
+
+def _amounts_won(hand: Hand, users: Sequence[int]) -> list[str]:
+    """A hi-lo hand won by more than one player: what each takes in all (``Won: @alice 90 · @bob 30``)."""
+    wins: dict[int, int] = {}
+    for event in hand.events:
+        if isinstance(event, PotAwarded):
+            for winner, share in zip(event.winners, event.shares):
+                wins[winner] = wins.get(winner, 0) + share
+    if len(wins) < 2:
+        return []
+    return ["Won: " + " · ".join(f"{mention(users[seat])} {chips(amount)}"
+                                 for seat, amount in sorted(wins.items(), key=lambda kv: -kv[1]))]
 
 
 def _final_pots(hand: Hand) -> list[tuple[int, ...]]:

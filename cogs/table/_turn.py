@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.poker import BetRaise, CheckCall, Draw, Fold, IllegalAction, Legal, Move
+from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
 from cogs.render import chips
 
@@ -161,16 +161,34 @@ async def _stand_pat(action: TurnAction, click: Click) -> None:
 # ------------------------------------------------------------------ the typed moves' own refusals
 
 
+def _bring_in_choices(legal: Legal) -> str:
+    """What the player who brings in may type: "`/poker call` brings in 3, `/poker bet 10` completes"."""
+    choices = f"`/poker call` brings in {chips(legal.bring_in_amount)}"
+    if legal.can_raise:
+        choices += f", `/poker bet {legal.min_raise_to}` completes to {chips(legal.min_raise_to)}"
+    return choices
+
+
 def _check(legal: Legal, typed: Options) -> Move:
+    if legal.can_bring_in:
+        raise TableError(f"You cannot check: you bring in. {_bring_in_choices(legal)}.")
     if not legal.can_check:
         raise TableError(f"You cannot check: you face a bet of {chips(legal.call_amount)}. Call it, raise, or fold.")
     return CheckCall()
 
 
 def _call(legal: Legal, typed: Options) -> Move:
+    if legal.can_bring_in:
+        return BringIn()  # the bring-in is the call of third street's forced bet
     if legal.can_check:
         raise TableError("There is no bet to call: check (`/poker check`) or bet.")
     return CheckCall()
+
+
+def _fold(legal: Legal, typed: Options) -> Move:
+    if legal.can_bring_in:
+        raise TableError(f"You cannot fold: you bring in. {_bring_in_choices(legal)}.")
+    return Fold()
 
 
 def _amount(legal: Legal, typed: Options) -> Move:
@@ -192,6 +210,8 @@ def _always(legal: Legal) -> bool:
 
 
 def _word(legal: Legal) -> str:
+    if legal.is_completion:
+        return "Complete to"
     return "Bet" if legal.is_bet else "Raise to"
 
 
@@ -219,12 +239,18 @@ def _all_in_label(legal: Legal) -> str:
 
 
 FOLD = TurnAction(
-    "fold", "betting", offered=lambda legal: not legal.can_check,  # offered only when staying in costs something
-    label=lambda legal: "Fold", style=lambda legal: Style.danger, move=lambda legal: Fold(),
-    typed=(Typed("fold", lambda legal, typed: Fold()),))
+    "fold", "betting", offered=lambda legal: legal.can_fold and not legal.can_check,  # when staying in costs
+    label=lambda legal: "Fold", style=lambda legal: Style.danger, move=lambda legal: Fold(),  # something
+    typed=(Typed("fold", _fold),))
+BRING_IN = TurnAction(  # stud's third street: the player with the lowest up card (razz: highest) posts it
+    "bringin", "betting", offered=lambda legal: legal.can_bring_in,
+    label=lambda legal: f"Bring in {chips(legal.bring_in_amount)}"
+    + (" (all in)" if legal.bring_in_amount == legal.all_in_to else ""),
+    style=lambda legal: Style.success, move=lambda legal: BringIn())  # typed: /poker call (CALL's)
 CALL = TurnAction(
-    "cc", "betting", offered=_always, label=_call_label, style=lambda legal: Style.success,
-    move=lambda legal: CheckCall(), typed=(Typed("check", _check), Typed("call", _call)))
+    "cc", "betting", offered=lambda legal: not legal.can_bring_in, label=_call_label,
+    style=lambda legal: Style.success, move=lambda legal: CheckCall(),
+    typed=(Typed("check", _check), Typed("call", _call)))
 RAISE = TurnAction(
     "min", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to != legal.all_in_to,
     label=lambda legal: f"{_word(legal)} {chips(legal.min_raise_to)}", style=lambda legal: Style.primary,
@@ -256,7 +282,7 @@ PAT = TurnAction(
     "pat", "drawing", offered=_always, label=lambda legal: "Stand pat", style=lambda legal: Style.secondary,
     move=lambda legal: Draw(), on_click=_stand_pat, typed=(Typed("pat", lambda legal, typed: Draw()),))
 
-TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, CALL, RAISE, POT, MAX, ALL_IN, AMOUNT, DRAW, PAT)  # in button order
+TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, BRING_IN, CALL, RAISE, POT, MAX, ALL_IN, AMOUNT, DRAW, PAT)  # in order
 CLICKABLE = {action.name: action for action in (*TURN_ACTIONS, ALL_IN_SURE)}
 TYPED: dict[str, tuple[TurnAction, Typed]] = {typed.name: (action, typed) for action in TURN_ACTIONS
                                               for typed in action.typed}

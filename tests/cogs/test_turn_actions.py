@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.command_help import COMMAND_HELP
-from bot.poker import BetRaise, CheckCall, Draw, Fold, Hand, Legal, Stakes
+from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, Hand, Legal, Stakes
 from bot.tables import TableError
 from cogs.table import _move_commands, _turn
 from cogs.table._turn import TURN_ACTIONS, TYPED, Options, TurnAction
@@ -55,8 +55,8 @@ def test_a_draw_offers_the_picker_and_stand_pat() -> None:
 
 def test_each_action_plays_its_move_and_only_at_its_moment() -> None:
     moves = {a.name: a.move_for(BETTING) for a in TURN_ACTIONS if a.move is not None and a.phase == "betting"}
-    assert moves == {"fold": Fold(), "cc": CheckCall(), "min": BetRaise(20), "pot": BetRaise(35),
-                     "max": BetRaise(100)}
+    assert moves == {"fold": Fold(), "bringin": BringIn(), "cc": CheckCall(), "min": BetRaise(20),
+                     "pot": BetRaise(35), "max": BetRaise(100)}  # (the bring-in: offered only to who brings in)
     with pytest.raises(TableError, match=r"It is not time to draw: this is a betting round\. Call 10 "
                        r"\(`/poker call`\), raise \(`/poker raise`\) or fold \(`/poker fold`\)\."):
         _turn.PAT.move_for(BETTING)

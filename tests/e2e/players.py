@@ -3,10 +3,10 @@
 ``Players`` drives one channel's table through the fake Discord: slash commands, the action buttons of the table
 message (whose turn it is comes from ``bot.tables`` and is checked against the embed), Stand pat and the draw
 picker (Draw…, a tap on each card to throw, then Throw k; in Assassin, whether the twos go face up), the amount
-modal, All in and its confirmation, and the dealer's choice menu and its Deal button. Moves are written as the
-engine's actions (``cc``, ``f``, ``cbr 40``, ``sd 7s8h``, ``sdu 2c``, ``sd``) and turned into the clicks a person
-would make, so a test can decide a hand with the engine first (seeds chosen by simulation, see :func:`simulate`)
-and then play exactly that hand through Discord.
+modal, All in and its confirmation, stud's Bring in, and the dealer's choice menu and its Deal button. Moves are
+written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``pb``, ``sd 7s8h``, ``sdu 2c``, ``sd``) and turned into
+the clicks a person would make, so a test can decide a hand with the engine first (seeds chosen by simulation,
+see :func:`simulate`) and then play exactly that hand through Discord.
 """
 
 from __future__ import annotations
@@ -63,7 +63,10 @@ def discard_worst(hand: Hand, legal: Legal, count: int = 2) -> str:
 
 
 def calling_station(hand: Hand, legal: Legal) -> str:
-    """Check or call every bet; throw two cards at every draw (twos face up in Assassin)."""
+    """Check or call every bet (in stud, post the bring-in); throw two cards at every draw (twos face up in
+    Assassin)."""
+    if legal.can_bring_in:
+        return "pb"
     if legal.phase == "drawing":
         if legal.face_up_twos:
             return "sdu " + format_cards(legal.face_up_twos)
@@ -72,16 +75,18 @@ def calling_station(hand: Hand, legal: Legal) -> str:
 
 
 def standing_pat(hand: Hand, legal: Legal) -> str:
-    """Check or call everything, never draw."""
+    """Check or call everything (in stud, post the bring-in), never draw."""
+    if legal.can_bring_in:
+        return "pb"
     return "sd" if legal.phase == "drawing" else "cc"
 
 
 def bettor(hand: Hand, legal: Legal) -> str:
-    """Bet when checked to (pot and no limit: an amount typed in the modal, above the minimum), call otherwise;
-    throw two cards at every draw."""
+    """Bet when checked to (pot and no limit: an amount typed in the modal, above the minimum; in stud, complete
+    rather than bring in), call otherwise; throw two cards at every draw."""
     if legal.phase == "drawing":
         return calling_station(hand, legal)
-    if legal.can_check and legal.can_raise:
+    if (legal.can_check or legal.can_bring_in) and legal.can_raise:
         if hand.stakes.structure != "fixed-limit" and legal.min_raise_to + 1 < legal.max_raise_to:
             return f"cbr {legal.min_raise_to + 1}"
         return f"cbr {legal.min_raise_to}"
@@ -288,7 +293,7 @@ class Players:
         message = self.fake.messages[message_id]
         prefix = f"pk:turn:{table.id}:{live.record.id}:{live.seq}:"
         kinds = {c[len(prefix):] for c in message.custom_ids() if c.startswith(prefix)}
-        wanted = "draw" if legal.phase == "drawing" else "cc"
+        wanted = "draw" if legal.phase == "drawing" else "bringin" if legal.can_bring_in else "cc"
         if wanted not in kinds:
             return None  # the message does not show this moment yet
         prompt = PROMPT.search(self.description(message))
@@ -328,6 +333,8 @@ class Players:
         verb, _, arg = action.partition(" ")
         if verb == "cc":
             return await self.click("cc", turn=turn)
+        if verb == "pb":  # stud's bring-in: its own button (a completion is a cbr: the Complete to button)
+            return await self.click("bringin", turn=turn)
         if verb == "f":
             return await self.click("fold", turn=turn)
         if verb == "cbr":

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.poker import DRAW_GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
+from bot.poker import DRAW_GAMES, GAMES, Card, Dealt, Hand, Legal, PotAwarded, Shown, get_game, parse_cards
 from bot.tables import TableSettings
 from cogs import render
+from cogs.table._choice import grouped
 from cogs.table._text import showdown_lines, unbroken
 
 from .conftest_bot import PokerBotStarter
@@ -73,9 +74,9 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     # The channel showed where the hand was (the round and the draw, the bet size), the draws (how many cards),
     # never the cards (checked after every test).
     texts = versions_text(fake, table.message_id)
-    structure = {"fixed-limit": "Fixed", "pot-limit": "Pot limit", "no-limit": "No limit"}[
-        DRAW_GAMES[game].default_structure]
-    assert any(t.startswith(f"{DRAW_GAMES[game].name} · #1\n{structure} 5/10 · Betting 1 of "
+    stakes = {"fixed-limit": "Limit 10/20", "pot-limit": "Pot limit 5/10", "no-limit": "No limit 5/10"}[
+        DRAW_GAMES[game].default_structure]  # the words players use: a limit game by its bets, the others by blinds
+    assert any(t.startswith(f"{DRAW_GAMES[game].name} · #1\n{stakes} · Betting 1 of "
                             f"{DRAW_GAMES[game].betting_rounds}") for t in texts)
     assert any(f"Draw {DRAW_GAMES[game].draws} of {DRAW_GAMES[game].draws}" in t for t in texts)
     assert any("drew 2" in t for t in texts)
@@ -108,7 +109,8 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", choice_per="orbit")
     assert table.settings.choice_per == "orbit"
     created = next(m for m in fake.channel_messages("poker") if m.content.startswith("Table open"))
-    assert created.content.startswith("Table open: Blinds 5/10, each game at its usual limit. Buy-ins"), \
+    assert created.content.startswith("Table open: Blinds 5/10, each game at its usual limit · stud: ante 2, "
+                                      "bring-in 3, bets 10/20. Buy-ins"), \
         created.content  # not "Each game's default structure 5/10"
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
@@ -120,7 +122,9 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
         assert refused.ephemeral and f"It is <@{players.uid(who)}>'s choice." in refused.content
         _, parts = await players.open_menu(who)
         offered = parts["game"]["options"]
-        assert [o["value"] for o in offered] == list(DRAW_GAMES), "three players can play every game"
+        assert [o["value"] for o in offered] == [g.id for g in grouped(GAMES.values())], \
+            "three players can play every game, draw, flop then stud"
+        assert offered[0]["label"] == "Draw · Five Card Draw" and offered[-1]["label"] == "Stud · Razz"
         assert all(o.get("description") for o in offered), "each game says what it is in one line"
         await players.choose(who, game)
 
@@ -159,8 +163,9 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
     chooser = players.name(players.table.chooser() or 0)
     menu, parts = await players.open_menu(chooser)
     offered = [o["value"] for o in parts["game"]["options"]]
-    assert offered == [g.id for g in DRAW_GAMES.values() if g.max_players >= 7]
-    assert offered == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
+    assert offered == [g.id for g in grouped(GAMES.values()) if g.max_players >= 7]
+    assert offered[:5] == ["five-card-draw", "assassin", "single-draw-27", "single-draw-a5", "single-draw-a6"]
+    assert {"holdem", "omaha", "stud", "razz"} <= set(offered) and "triple-draw-27" not in offered
     assert parts["deal"].get("disabled") and parts["deal"]["label"] == "Pick a game first"  # nothing to deal yet
     select_id = str(parts["game"]["custom_id"])
     with pytest.raises(ValueError, match="no option"):  # the client offers no such choice
