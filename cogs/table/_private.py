@@ -145,6 +145,16 @@ class PrivateMessages:
             self._replace_aside(user, None)
         await asyncio.gather(*(self._show_cards(user) for user in users))
 
+    def refresh(self, users: list[int]) -> None:
+        """A street was dealt (a flop game's board, a stud card): each player's private message is edited to show his
+        hand as it is now, in the background (the table's answer does not wait for it); a picker or question he
+        may still be using is left as it is."""
+        for user in users:
+            mine = self._by_user.get(user)
+            if mine is not None and mine.turn is not None and mine.turn == self._turn_of(user):
+                continue
+            self._spawn(self._show_cards(user))
+
     async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
         """``interaction``, a click on the table message, was answered with the table: the player's cards are put
         under it, unless his private message is already there."""

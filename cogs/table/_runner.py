@@ -31,7 +31,7 @@ from cogs.render import CardText, mention
 
 from ..store_retry import until_stored
 from ..transport import DISCORD_ERRORS
-from . import _screen, _text
+from . import _hole, _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._closes import show_closed
@@ -225,6 +225,8 @@ class TableRunner:
             self.schedule_deal()
             return
         await self.publish(interaction)
+        if _hole.dealt_a_street(outcome.hand, outcome.events):  # each player's private message shows it
+            self.private.refresh(list(outcome.users))
 
     def link(self) -> str:
         """A link to the table message."""
@@ -308,12 +310,12 @@ class TableRunner:
             if table.hand.folded[seat]:
                 return "You folded this hand."
             return f"#{table.live.record.number if table.live else ''} {table.hand.game.name}\n" \
-                   f"{_text.private_hand(table.hand, seat, self.card_for(user))}"
+                   f"{_hole.private_hand(table.hand, seat, self.card_for(user))}"
         last, users = table.last_hand, table.last_users
         if last is not None and user in users:
             seat = users.index(user)
             return f"No hand now. Your last one, #{table.last_number} {last.game.name}:\n" \
-                   f"{_text.private_hand(last, seat, self.card_for(user))}"
+                   f"{_hole.private_hand(last, seat, self.card_for(user))}"
         return "You have no cards: you are not in the hand being played."
 
     def card_for(self, user: int) -> CardText:
@@ -341,7 +343,7 @@ class TableRunner:
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""
         user = self.table.live.users[seat] if self.table.live is not None else 0
-        return f"{self.dm_heading(hand)}\n{_text.private_hand(hand, seat, self.card_for(user))}"
+        return f"{self.dm_heading(hand)}\n{_hole.private_hand(hand, seat, self.card_for(user))}"
 
     async def send_dm(self, user: int, text: str) -> None:
         """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
@@ -358,8 +360,9 @@ class TableRunner:
         if live is None or seat is None or live.hand.folded[seat]:
             return None
         hand = live.hand
-        return Cards(live.record.id, _text.cards_line(hand, seat, self.card_for(user)),
-                     f"#{live.record.number} {hand.game.name} · {_text.hand_value(hand, seat)}")
+        card = self.card_for(user)
+        return Cards(live.record.id, _hole.cards_line(hand, seat, card),
+                     _hole.caption(hand, seat, live.record.number, card))
 
     @staticmethod
     def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:

@@ -1,0 +1,152 @@
+"""A player's own cards in the flop and stud games, for his private message, his DMs and My hand: his cards in the
+order dealt (shown large), in stud which are down and which up, the board beside them, and his best hand as
+players say it: ``Two pair, kings and sevens · low 8‑6‑4‑2‑A``, or before he has five cards ``Pair of sevens``,
+``Ace high``, razz's ``7‑4‑A``. The draw games keep ``_text``'s words.
+
+Pure functions of the engine's hand and a seat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.cardfaces import card_text
+from bot.poker import BoardDealt, Card, Dealt, Event, Hand, HandValue
+from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
+from cogs.render import CardText, cards
+
+from . import _text
+
+_NAMES = {2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"), 5: ("five", "fives"),
+          6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"), 9: ("nine", "nines"),
+          10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"), 13: ("king", "kings"),
+          1: ("ace", "aces"), 14: ("ace", "aces")}
+_CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def cards_line(hand: Hand, seat: int, card: CardText = card_text) -> str:
+    """His cards alone, in the order dealt (stud: down and up as they came), for a message of them only, which
+    Discord shows large."""
+    if hand.game.family == "draw":
+        return _text.cards_line(hand, seat, card)
+    return cards(hand.holes[seat], card)
+
+
+def beside_lines(hand: Hand, seat: int, card: CardText = card_text) -> list[str]:
+    """What goes under his cards: in stud ``Down A♠ K♠ · up 7♣ 8♥``; the board once dealt (stud's shared card
+    when the deck runs short)."""
+    lines: list[str] = []
+    if hand.game.is_stud:
+        down, up = down_and_up(hand, seat)
+        lines.append(f"Down {cards(down, card)}" + (f" · up {cards(up, card)}" if up else ""))
+    if hand.board and hand.game.family != "draw":
+        lines.append(f"{'Shared' if hand.game.is_stud else 'Board'} {cards(hand.board, card)}")
+    return lines
+
+
+def down_and_up(hand: Hand, seat: int) -> tuple[list[Card], list[Card]]:
+    """His cards dealt face down and those dealt face up, each in the order dealt."""
+    up = list(hand.up_cards(seat))
+    down: list[Card] = []
+    waiting = list(up)
+    for held in hand.holes[seat]:
+        if waiting and held == waiting[0]:
+            waiting.pop(0)
+        else:
+            down.append(held)
+    return down, up
+
+
+def best_hand(hand: Hand, seat: int) -> str:
+    """His best hand in a few words (the high, then ``low 8‑6‑4‑2‑A`` in a hi-lo game when he has one); the best he
+    has so far before he holds five cards; "" when nothing can be said (unknown cards)."""
+    if hand.game.family == "draw":
+        return _text.hand_value(hand, seat)
+    value = hand.value_of(seat)
+    words = _value_words(value) if value is not None else _partial_words(hand, seat)
+    low = hand.low_value_of(seat)
+    if low is not None:
+        words = f"{words} · low {low.dashed()}" if words else f"Low {low.dashed()}"
+    return _text.unbroken(words)
+
+
+def caption(hand: Hand, seat: int, number: int, card: CardText = card_text) -> str:
+    """The words under his large cards in his private message: the board or his down and up cards, then which
+    hand and what he holds (``#5 Texas Hold'em · Pair of sevens``)."""
+    if hand.game.family == "draw":
+        return f"#{number} {hand.game.name} · {_text.hand_value(hand, seat)}"
+    best = best_hand(hand, seat)
+    heading = f"#{number} {hand.game.name}" + (f" · {best}" if best else "")
+    return "\n".join([*beside_lines(hand, seat, card), heading])
+
+
+def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:
+    """His cards and what they make, as text (a DM, My hand): in a flop game his cards, the board and his best
+    hand; in stud his down and up cards and his best hand."""
+    if hand.game.family == "draw":
+        return _text.private_hand(hand, seat, card)
+    lines = [] if hand.game.is_stud else [cards_line(hand, seat, card)]
+    lines += [*beside_lines(hand, seat, card), best_hand(hand, seat)]
+    return "\n".join(line for line in lines if line)
+
+
+# ------------------------------------------------------------------ words
+
+
+def _value_words(value: HandValue) -> str:
+    """A whole hand's words: the engine's, but ``Ace high`` for its ``High card, ace`` (the way players say it)."""
+    if value.category == HIGH_CARD and not value.is_low:
+        return f"{_NAMES[value.ranks[0]][0].capitalize()} high"
+    return value.describe()
+
+
+def _partial_words(hand: Hand, seat: int) -> str:
+    """The best of fewer than five cards: hold'em before the flop, Omaha's best two of his cards before it, stud's
+    third and fourth streets."""
+    held = [*hand.holes[seat], *hand.board] if not hand.game.omaha else list(hand.holes[seat])
+    if not held or any(c.is_unknown or c.is_joker for c in held):
+        return ""
+    low = hand.game.ranking == "ace-to-five"  # razz
+    ranks = [1 if low and c.rank == 14 else c.rank for c in held]
+    if hand.game.omaha:  # only two of his cards play: his best pair, else his two best cards
+        ranks = _best_two(ranks)
+    return _rank_words(ranks, low)
+
+
+def _best_two(ranks: Sequence[int]) -> list[int]:
+    pairs = [r for r, n in Counter(ranks).items() if n >= 2]
+    if pairs:
+        return [max(pairs)] * 2
+    return sorted(ranks, reverse=True)[:2]
+
+
+def _rank_words(ranks: Sequence[int], low: bool) -> str:
+    """Words for up to four cards' ranks: ``Three of a kind, sevens``, ``Two pair, kings and sevens``, ``Pair of
+    sevens``, ``Ace high``; ace-to-five low (razz): ``7‑4‑A``, or ``Pair of fours (4‑4‑7)``."""
+    counts = Counter(ranks)
+    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    top = ordered[0]
+    if shape[0] == 4:
+        category, words = QUADS, f"Four of a kind, {_NAMES[top][1]}"
+    elif shape[0] == 3:
+        category, words = TRIPS, f"Three of a kind, {_NAMES[top][1]}"
+    elif shape[:2] == [2, 2]:
+        category, words = TWO_PAIR, f"Two pair, {_NAMES[top][1]} and {_NAMES[ordered[2]][1]}"
+    elif shape[0] == 2:
+        category, words = PAIR, f"Pair of {_NAMES[top][1]}"
+    else:
+        category, words = HIGH_CARD, f"{_NAMES[top][0].capitalize()} high"
+    if not low:
+        return words
+    dashed = "-".join(_CHARS.get(r, str(r)) for r in ordered)
+    return dashed if category == HIGH_CARD else f"{words} ({dashed})"
+
+
+def dealt_a_street(hand: Hand | None, events: Sequence[Event]) -> bool:
+    """Whether ``events`` dealt a street of a flop or stud game (the board, or a card to each player): what each
+    player's private message shows has changed. Never in a draw game (a draw's report shows the new cards)."""
+    if hand is None or hand.game.family == "draw":
+        return False
+    return any(isinstance(e, BoardDealt | Dealt) for e in events)
