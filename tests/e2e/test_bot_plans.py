@@ -381,7 +381,8 @@ async def test_every_bad_input_is_answered_privately_and_changes_nothing(
     assert refused.ephemeral and "it takes the Create Events or Manage Server permission" in refused.content
     refused = await night(fake, "manager", "plan", when="in 9 hours", game="badugi", small_blind=5, big_blind=10,
                           seats=8)
-    assert refused.ephemeral and "number of seats must be from 2 to 6" in refused.content
+    assert refused.ephemeral and "Badugi is dealt to at most 6 players: this table has at most 6 seats, not 8" \
+        in refused.content
     refused = await night(fake, "manager", "timezone", zone="Mars/Olympus")
     assert refused.ephemeral and "not a time zone I know" in refused.content
     refused = await night(fake, "manager", "cancel", night=99)
