@@ -360,15 +360,20 @@ def _final_pots(hand: Hand) -> list[tuple[int, ...]]:
 def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
     """A finished hand in one line: ``#12 2-7 Triple Draw · 🏆 @dave 160 with 7‑5‑4‑3‑2``."""
     wins: dict[int, int] = {}
+    halves: dict[int, set[str]] = {}  # a hi-lo hand: the halves each winner took ("" for a whole pot)
     for event in hand.events:
         if isinstance(event, PotAwarded):
             for winner, share in zip(event.winners, event.shares):
                 wins[winner] = wins.get(winner, 0) + share
+                halves.setdefault(winner, set()).add(event.half)
     carried = hand.carried_out
     shown = {s.seat: s for s in shown_hands(hand)}
+    lows = {e.player: e.low for e in hand.events if isinstance(e, Shown) and e.low}
     parts = []
     for seat, amount in sorted(wins.items(), key=lambda kv: -kv[1]):
         what = f" with {unbroken(shown[seat].description)}" if seat in shown and not shown[seat].assassinated else ""
+        if halves.get(seat) == {"low"} and seat in lows:  # he won the low only: his low says why
+            what = f" with {unbroken(lows[seat])}"
         parts.append(f"{mention(users[seat])} {chips(amount)}{what}")
     text = f"#{number} {hand.game.name} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
     if carried:

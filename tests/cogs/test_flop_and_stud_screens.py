@@ -198,6 +198,9 @@ def test_a_hi_lo_split_names_the_high_and_the_low_and_each_amount() -> None:
     assert lines[2].startswith("Won: ") and f"<@{USERS[high]}> 15" in lines[2] and f"<@{USERS[low]}> 15" in lines[2]
     assert f" · low {shown[low].low.replace('-', NBH)}" in "\n".join(lines)
     assert "No low qualified" not in "\n".join(lines)
+    summary = _text.summary_line(hand, USERS, 4)
+    assert f"<@{USERS[low]}> 15 with {shown[low].low.replace('-', NBH)}" in summary  # his low, not his high
+    assert f"<@{USERS[high]}> 15 with {shown[high].description.replace('-', NBH)}" in summary
 
 
 def test_no_low_qualified_says_the_high_takes_it_all() -> None:
