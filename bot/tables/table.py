@@ -35,6 +35,7 @@ from ..night.facts import PlayerHandFacts, hand_facts
 from ..poker import (
     STRUCTURES,
     BetRaise,
+    BringIn,
     CheckCall,
     Draw,
     Event,
@@ -67,7 +68,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MAX_SEED = 2**62
-MOVES = (BetRaise, CheckCall, Draw, Fold, Show)
+MOVES = (BetRaise, BringIn, CheckCall, Draw, Fold, Show)
 MAX_VOID_REASON = 500  # the store's limit on a void reason
 
 

@@ -13,13 +13,12 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 import discord
 
-from bot.poker import BringIn, Draw, Legal, Move
+from bot.poker import Draw, Legal, Move
 from bot.tables import Outcome, TableError
-from bot.tables.table import MOVES as TABLE_MOVES
 
 from ..failures import APPLIED
 from ..render import chips
@@ -57,16 +56,6 @@ def betting_choices(legal: Legal) -> str:
         f"{call} or fold (`/poker fold`)"
 
 
-def _for_the_table(move: Move) -> Move:
-    """The move as ``Table.act`` takes it. Its check of a move object knows the moves of before stud
-    (``bot.tables.table.MOVES``, without ``BringIn``), and it takes any move as its PHH text: until it knows the
-    bring-in, the bring-in goes as ``pb`` (inert once it does)."""
-    known: tuple[type, ...] = TABLE_MOVES
-    if isinstance(move, BringIn) and BringIn not in known:
-        return cast(Move, str(move))  # "pb"
-    return move
-
-
 @dataclass(frozen=True, slots=True)
 class Played:
     """A move stored and shown: what it did and the move made."""
@@ -85,7 +74,7 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
 
     def move(legal: Legal) -> Move:
         made.append(move_for(legal))
-        return _for_the_table(made[-1])
+        return made[-1]
 
     user = interaction.user.id
     runner.private.follow(interaction)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.poker import GAMES
+from bot.poker import GAMES, Acted, BringIn, IllegalAction
 from bot.store import Store
 from bot.tables import Tables, TableSettings
 from bot.tables.settings import SettingsError
@@ -215,3 +215,16 @@ async def test_the_open_pair_option_reaches_fixed_limit_stud_hands_only(tables: 
     assert [h.settings.get("open_pair", False) for h in stored] == [False, True]
     with pytest.raises(SettingsError, match="open pair option is fixed-limit Seven Card Stud's"):
         settings("holdem", open_pair=True)
+
+
+async def test_the_bring_in_is_a_move_the_table_takes(tables: Tables) -> None:
+    table = await tables.create(G, CHANNEL, HOST, settings("stud", small_blind=5, big_blind=10, min_buy_in=100))
+    await seat_players(table, [ALICE, BOB, CAROL], 200)
+    await deal(table)
+    legal = table.legal()
+    actor = table.actor()
+    assert legal is not None and actor is not None and legal.can_bring_in
+    outcome = await table.act(actor, BringIn(), table.next_seq())
+    assert [e.verb for e in outcome.events if isinstance(e, Acted)] == ["bring in"]
+    with pytest.raises(IllegalAction, match="only the player with the lowest up card brings in"):
+        await table.act(table.actor() or 0, BringIn(), table.next_seq())
