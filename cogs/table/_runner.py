@@ -169,7 +169,8 @@ class TableRunner:
         if turn is not None and deadline is None:
             deadline = time.time() + max(0.0, self.table.settings.clock - self.restart_elapsed)
         screen = self.screen(deadline)
-        return Rendered(_screen.embed(self.table, screen), self.components(self.table, screen), _Shown(turn, deadline))
+        return Rendered(_screen.embed(self.table, screen), self.components(self.table, screen), _Shown(turn, deadline),
+                        _screen.board_content(self.table, screen))
 
     def shown(self, token: Any) -> None:
         """A rendering is on screen: if it shows a turn not yet on the clock, its clock (and alerts) start now."""

@@ -50,11 +50,34 @@ def embed(table: Table, screen: Screen) -> discord.Embed:
     return _lobby_embed(table, screen)
 
 
+def board_content(table: Table, screen: Screen) -> str | None:
+    """What the table message says above its embed: a flop game's board while its hand is played, alone, so that
+    Discord draws the cards large; "" otherwise at a table that deals flop games (the board of a hand over is in
+    its embed); None at a table that never does (its message has no content)."""
+    if not _deals_flop_games(table):
+        return None
+    live = table.live
+    if live is None or live.hand.game.family != "flop" or not live.hand.board:
+        return ""
+    return render.cards(live.hand.board, screen.card)
+
+
+def _deals_flop_games(table: Table) -> bool:
+    settings = table.settings
+    if settings.is_dealers_choice:
+        return True
+    if settings.is_mix:
+        return any(entry.game.family == "flop" for entry in settings.mix)
+    game = settings.single_game
+    return game is not None and game.family == "flop"
+
+
 def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     live = table.live
     assert live is not None
     hand, users = live.hand, live.users
-    lines = [line for line in (mix_line(table), _text.board_line(hand, screen.card)) if line]
+    board = _text.board_line(hand, screen.card) if hand.game.family != "flop" else None  # flop: large, above
+    lines = [line for line in (mix_line(table), board) if line]
     stakes, where = _text.stakes_short(hand), _text.round_line(hand)
     lines += [f"{stakes} · {where}"] if len(stakes) + len(where) <= PHONE_LINE else [stakes, where]
     lines += [_text.pot_line(hand, users), ""]

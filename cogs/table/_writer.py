@@ -56,6 +56,14 @@ class Rendered:
     embed: discord.Embed
     view: discord.ui.View
     token: Any = None
+    content: str | None = None  # above the embed (a flop game's board, large); None: the message has none
+
+    def fields(self) -> dict[str, Any]:
+        """The message's fields to send or edit."""
+        fields: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.content is not None:
+            fields["content"] = self.content
+        return fields
 
 
 class Surface(Protocol):
@@ -248,7 +256,7 @@ class TableWriter:
         self._set_busy(True)
         try:
             rendered = self.surface.render()
-            await self.answers.update(interaction, embed=rendered.embed, view=rendered.view)
+            await self.answers.update(interaction, **rendered.fields())
         except DISCORD_ERRORS as error:
             log.warning("could not answer interaction %s with the table (%r); the message is edited instead",
                         interaction.id, error)
@@ -334,11 +342,11 @@ class TableWriter:
         if pending is not None and page is None:  # a post was under way when the bot stopped: finish it
             page = _PageTurn(message_id, None)
         if page is None and message_id is not None:
-            if await self._edit_by_token(message_id, embed=rendered.embed, view=rendered.view):
+            if await self._edit_by_token(message_id, **rendered.fields()):
                 return rendered
             try:
                 self.writes += 1
-                await channel.get_partial_message(message_id).edit(embed=rendered.embed, view=rendered.view)
+                await channel.get_partial_message(message_id).edit(**rendered.fields())
                 return rendered
             except discord.NotFound:  # deleted by someone: the table is posted again
                 if self.surface.message_id == message_id:
@@ -350,9 +358,9 @@ class TableWriter:
             await self.surface.remember_post(nonce)
         try:
             self.writes += 1
-            message = await channel.send(embed=rendered.embed, view=rendered.view, nonce=nonce)
+            message = await channel.send(**rendered.fields(), nonce=nonce)
             if pending is not None:  # the message found again may show an older moment: show this one
-                await message.edit(embed=rendered.embed, view=rendered.view)
+                await message.edit(**rendered.fields())
         except discord.Forbidden as error:
             self._cannot_post(error)
             raise
@@ -385,14 +393,15 @@ class TableWriter:
             raise CannotPost(self.surface.permission_text()) from None
 
     async def _retire(self, message_id: int, summary: discord.Embed | None) -> None:
-        """The previous page: its summary, no buttons (a failure is logged: the new page is up already)."""
+        """The previous page: its summary, no buttons, no large board above it (a failure is logged: the new page
+        is up already)."""
         channel = self.bot.get_partial_messageable(self.surface.channel_id)
         embeds = [summary] if summary is not None else []
-        if await self._edit_by_token(message_id, embeds=embeds, view=None):
+        if await self._edit_by_token(message_id, content="", embeds=embeds, view=None):
             return
 
         try:
-            await channel.get_partial_message(message_id).edit(embeds=embeds, view=None)
+            await channel.get_partial_message(message_id).edit(content="", embeds=embeds, view=None)
         except discord.NotFound:
             pass
         except DISCORD_ERRORS as error:

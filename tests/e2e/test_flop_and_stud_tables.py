@@ -53,14 +53,17 @@ async def test_a_holdem_hand_shows_the_board_and_its_street(fake: FakeDiscord, p
         hand = players.table.hand
         assert hand is not None
         lines = players.description().splitlines()
-        assert lines[0] == players.cards(hand.board) and len(hand.board) == 2 + street  # the board, on top
-        assert lines[1] == f"No limit 5/10 · {word}"
+        message = fake.message(players.table.message_id or 0)
+        # the board, alone above the table (Discord draws an emoji-only text large), and not again in it
+        assert message.content == players.cards(hand.board) and len(hand.board) == 2 + street
+        assert lines[0] == f"No limit 5/10 · {word}"
         assert f"· {word}: {players.cards(hand.board[-1:] if street > 1 else hand.board)}" in lines  # in the log
         assert set(turn_ids(players)) <= {"fold", "cc", "min", "pot", "max", "allin", "amount"}
     await players.play(calling_station, number=1)
     showdown = players.showdown(1)
     hand = players.table.last_hand
     assert hand is not None and f"\nBoard: {players.cards(hand.board)}\n" in showdown
+    assert fake.message(players.showdowns()[-1].id).content == ""  # the hand over: its board is in the embed
 
 
 async def test_a_stud_hand_shows_up_cards_and_the_bring_in(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
