@@ -60,3 +60,17 @@ def test_python_m_bot_demo_prints_the_transcript(capsys: pytest.CaptureFixture[s
     assert "DM alice" in out and "DM bob" in out and "DM carol" in out
     assert re.search(r"🏆 @\w+ (wins|split) ", out)
     assert "1 hand played" in out
+
+
+async def test_make_demo_deals_a_horse_orbit() -> None:
+    """``make demo`` (``--game horse --hands 5``): one hand of each of HORSE's five games, in order, the scripted
+    players bringing in and completing in the stud games; no card shown in the channel before its showdown."""
+    transcript: Transcript = await run_demo(hands=5, seed=3, players=4, pace=0.01, game="horse")
+    assert transcript.problems == []
+    heads = [e.text.splitlines()[0] for e in transcript.entries if e.kind == "table"]
+    titles = [head for head in heads if re.search(r" · #\d$", head)]
+    games = list(dict.fromkeys(re.sub(r"^▌ | · #\d$", "", title) for title in titles))
+    assert games == ["Limit Hold'em", "Omaha Hi-Lo", "Razz", "Stud", "Stud Hi-Lo"], titles
+    acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
+    assert "clicks Bring in" in acts
+    assert len(transcript.showdowns()) >= 5

@@ -118,8 +118,9 @@ def _game_name(table: Table, hand: Hand) -> str:
 
 
 def mix_line(table: Table) -> str | None:
-    """A rotation's place: ``HORSE · Razz: 2 hands left · next Stud`` (while a hand is played, the hands after it;
-    between hands, the game of the next deal and its hands, that one included). None at any other table."""
+    """A rotation's place: between hands ``HORSE · Razz: 2 hands left · next Stud`` (the game of the next deal and
+    its hands, that one included); while a hand is played, whose title names its game, ``HORSE · 1 more hand · next
+    Stud`` or ``HORSE · last hand · next Stud``. None at any other table."""
     settings = table.settings
     left = table.mix_hands_left()
     if not settings.is_mix or left is None:
@@ -132,8 +133,11 @@ def mix_line(table: Table) -> str | None:
         coming = table.mix_game()
         current = short_game_name(coming.game, coming.structure) if coming is not None else ""
         following = table.mix_upcoming()
-    count = "last hand" if left == 0 else f"{left} hand{'' if left == 1 else 's'} left"
     after = f" · next {short_game_name(following.game, following.structure)}" if following is not None else ""
+    if live is not None:  # the title names the game: only what follows this hand
+        count = "last hand" if left == 0 else f"{left} more hand{'' if left == 1 else 's'}"
+        return f"{render.MIX_NAMES[settings.game]} · {count}{after}"
+    count = f"{left} hand{'' if left == 1 else 's'} left"
     return f"{render.MIX_NAMES[settings.game]} · {current}: {count}{after}"
 
 

@@ -157,7 +157,10 @@ class Policy:
         self.rng, self.fold, self.bet = rng, fold, bet
 
     def betting(self, buttons: Mapping[str, tuple[str, str]]) -> str:
-        """The kind of button to click: ``fold``, ``cc``, ``min`` or ``pot``."""
+        """The kind of button to click: ``fold``, ``cc``, ``min`` or ``pot``; in stud, ``bringin`` (or ``min``,
+        the completion) for the player who brings in."""
+        if "bringin" in buttons:
+            return "min" if "min" in buttons and self.rng.random() < self.bet else "bringin"
         roll = self.rng.random()
         checking = buttons.get("cc", ("", ""))[1].startswith("Check")
         if not checking and "fold" in buttons and roll < self.fold:

@@ -258,12 +258,12 @@ async def test_a_rotation_says_the_hands_left_and_the_next_game(store: Store) ->
     await table.start_hand()
     shown = _screen.embed(table, _screen.Screen(card=text))
     assert shown.title == "Limit Hold'em · #1"
-    assert (shown.description or "").splitlines()[:2] == ["HORSE · Limit Hold'em: 1 hand left · next Omaha Hi-Lo",
+    assert (shown.description or "").splitlines()[:2] == ["HORSE · 1 more hand · next Omaha Hi-Lo",
                                                           "Limit 10/20 · Preflop · bet 10"]
     await play_out(table)
     await table.start_hand()
     assert (_screen.embed(table, _screen.Screen()).description or "").startswith(
-        "HORSE · Limit Hold'em: last hand · next Omaha Hi-Lo\n")
+        "HORSE · last hand · next Omaha Hi-Lo\n")
     await play_out(table)
     finished = _screen.embed(table, _screen.Screen(show_finished=True, card=text))
     description = finished.description or ""
@@ -282,7 +282,7 @@ async def test_a_stud_table_message_and_its_buttons(store: Store) -> None:
     hand = live.hand
     embed = _screen.embed(table, _screen.Screen(card=text))
     lines = (embed.description or "").splitlines()
-    assert lines[:3] == ["HORSE · Razz: last hand · next Stud", "Stud: ante 2, bring-in 3, 10/20",
+    assert lines[:3] == ["HORSE · last hand · next Stud", "Stud: ante 2, bring-in 3, 10/20",
                          "3rd street · bet 10"]
     seat = hand.bring_in_player
     assert seat is not None
