@@ -786,6 +786,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=TABLE_OPTIONS["game"],
+                        help="what the tables deal: dealers-choice (default), a game id, or horse / eight-game")
     parser.add_argument("--next-hand-delay", type=float, default=None,
                         help="the bot's pause between hands (default: 1 s paced, 0.05 s saturated)")
     parser.add_argument("--profile", type=Path, default=None, help="run the bot under cProfile, stats to FILE")
@@ -813,6 +815,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if max(args.processes) > 1 and args.shards < max(args.processes):
         parser.error("--processes N needs --shards N or more (each process runs some of the shards)")
+    TABLE_OPTIONS["game"] = args.game
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(main_async(args))
     return 130
