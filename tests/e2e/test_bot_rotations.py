@@ -10,7 +10,7 @@ from bot.tables import tournament as mode
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
-from .players import Players, calling_station, standing_pat
+from .players import Players, calling_station, carrying, standing_pat
 
 pytestmark = pytest.mark.e2e
 
@@ -142,3 +142,22 @@ async def test_hands_per_game_zero_is_refused(fake: FakeDiscord, poker_bot: Poke
     players = Players(fake, poker_bot)
     with pytest.raises(ValueError, match=r"hands_per_game.*below the minimum 1"):
         await players.poker("alice", "create", game="horse", small_blind=5, big_blind=10, hands_per_game=0)
+
+
+async def test_a_stud_move_in_a_flop_game_is_refused_privately(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """A forged Bring in button on a hold'em table (the bot never shows one there): a private answer, nothing
+    changed."""
+    await poker_bot(seed=39)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS, game="holdem")
+    turn = await players.turn(1)
+    await fake.quiet()
+    before = fake.message(turn.message.id).snapshot()
+    table = players.table
+    forged = f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq}:bringin"
+    carried = carrying(turn.message, {"type": 2, "style": 3, "label": "Bring in 3", "custom_id": forged})
+    refused = await fake.reply_to(await fake.click(turn.name, carried, forged, force=True))
+    assert refused.ephemeral and "There is no bring-in in Texas Hold'em" in refused.content, refused.content
+    await fake.quiet()
+    assert table.next_seq() == turn.seq and fake.message(turn.message.id).state() == before.state()
+    await players.poker("alice", "table pause")
