@@ -564,8 +564,10 @@ def _fill(component: Payload, values: Mapping[str, Sequence[str]]) -> Payload:
     return item
 
 
-def select_sheet(select: Payload, look: Look, *, chosen: Sequence[str] = ()) -> str:
-    """The options of a select, opened: the bottom sheet of the mobile app (labels, descriptions, emoji)."""
+def select_sheet(select: Payload, look: Look, *, chosen: Sequence[str] = (), whole: bool = False) -> str:
+    """The options of a select, opened: the bottom sheet of the mobile app (labels, descriptions, emoji).
+    ``whole``: the sheet alone and as tall as all its options (for a crop: what the phone shows by scrolling it),
+    not over the screen and cut at its height."""
     multiple = int(select.get("max_values") or 1) > 1
     rows: list[str] = []
     for option in select.get("options") or []:
@@ -578,7 +580,8 @@ def select_sheet(select: Payload, look: Look, *, chosen: Sequence[str] = ()) -> 
             + (f'<div class="option-description">{_e(description)}</div>' if description else "")
             + f'</div><span class="mark {mark}"></span></div>')
     title = _e(select.get("placeholder") or "Make a selection")
-    return (f'<div class="sheet-shade"></div><div class="sheet"><div class="sheet-grip"></div>'
+    shade, css = ("", "sheet whole") if whole else ('<div class="sheet-shade"></div>', "sheet")
+    return (f'{shade}<div class="{css}"><div class="sheet-grip"></div>'
             f'<div class="sheet-title">{title}</div>{"".join(rows)}</div>')
 
 
@@ -769,6 +772,7 @@ img.component-emoji { width: 22px; height: 22px; vertical-align: middle; }
 .sheet-shade { position: absolute; inset: 0; background: rgba(0, 0, 0, .6); }
 .sheet { position: absolute; left: 0; right: 0; bottom: 0; background: #2b2d31; border-radius: 16px 16px 0 0;
          padding: 8px 0 40px; max-height: 700px; overflow: hidden; }
+.sheet.whole { position: static; max-height: none; padding-bottom: 16px; }
 .sheet-grip { width: 40px; height: 5px; border-radius: 3px; background: #4e5058; margin: 0 auto 10px; }
 .sheet-title { color: #f2f3f5; font-weight: 700; font-size: 16px; padding: 4px 16px 10px; }
 .option { display: flex; align-items: center; gap: 12px; padding: 10px 16px; border-top: 1px solid #3f4147; }

@@ -4,17 +4,20 @@ The real bot plays a scripted dealer's-choice evening against the loopback fake 
 unchanged: the same bot, players and checks). At chosen moments (a betting turn, the draw picker from Draw… to the
 cards it dealt, a turn alert, the showdown with the seat buttons, the chooser's own dealer's-choice menu and its
 Deal button, All in's question, a player's DMs…) what one player's phone shows is kept: the channel's messages with
-his ephemeral replies, his DMs, the form or menu he has open. Once the evening is over each moment is drawn as HTML
+his ephemeral replies, his DMs, the form or menu he has open. A second evening, at a HORSE table dealing one hand of
+each game (``--mix``), shows the mixed games: a hold'em turn with its board, a hi-lo pot split, the rotation's
+table message, a stud street with the up cards. Once the evenings are over each moment is drawn as HTML
 (:mod:`pokerdev.discord_html`) and photographed by headless Chromium (Debian's ``chromium`` package, driven over its
 DevTools pipe: no network, no download) at 390 CSS px, a phone's width. The PNGs are numbered by moment and listed
 in ``index.md``.
 
     python -m pokerdev.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
-                                   [--games triple-draw-27,assassin] [--html]
+                                   [--games triple-draw-27,assassin] [--mix horse] [--mix-seed 4] [--html]
 
-The seed fixes the deck, the players' choices and so the pictures (times are shown on a clock that starts at
-21:00). ``--html`` also keeps each page, to open in a browser. The turn alert's delay is scaled down (from half
-the clock, at least 15 s, to 0.4 s) as the players' pace is, and one player waits for it.
+Only the evenings that show the moments asked for are played. The seed fixes the deck, the players' choices and so
+the pictures (times are shown on a clock that starts at 21:00). ``--html`` also keeps each page, to open in a
+browser. The turn alert's delay is scaled down (from half the clock, at least 15 s, to 0.4 s) as the players' pace
+is, and one player waits for it.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ from .autoplay import read_menu, read_screen
 from .discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, modal, page, select_sheet
 from .fakediscord import APPLICATION_COMMAND, STRING_SELECT, StoredMessage, walk_components
 
-__all__ = ["MOMENTS", "Camera", "Chromium", "Shot", "emoji_images", "main", "render", "screenshot", "shoot_evening"]
+__all__ = ["MIXED_MOMENTS", "MOMENTS", "Camera", "Chromium", "Shot", "emoji_images", "evenings_for", "main", "render",
+           "screenshot", "shoot_evening"]
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +88,21 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
     "closed": "the channel once the host closed the table",
     "night": "the sign-up message of the next night, planned once the table closed (/poker night plan), with the "
              "players who answered: two seats taken, one on the waiting list, one who can't make it",
+    # From here on, the mixed games. The whole menu comes from the dealer's-choice evening above; the rest from a
+    # second evening, a HORSE table dealing one hand of each game (hold'em, Omaha hi-lo, razz, stud, stud hi-lo).
+    "choice-menu-all": "the whole dealer's-choice menu, every game the table deals, grouped draw, flop, stud (as tall "
+                       "as its options: the phone scrolls them)",
+    "holdem-turn": "the phone of the player to act on the turn of a hold'em hand: the table message (its board drawn "
+                   "large at its top), his cards and the board under it",
+    "hilo-split": "the whole table message of a hi-lo showdown whose pot is split: who won the high, who the low",
+    "rotation-table": "the whole table message of a HORSE table at the razz hand's first turn: the rotation's line, "
+                      "the stud stakes, the bring-in",
+    "stud-street": "the phone of the player to act on 5th street of a stud hand: every player's up cards in his line",
 }
+MIXED_MOMENTS = ("holdem-turn", "hilo-split", "rotation-table", "stud-street")  # the second evening's
+MIXES = {"horse": 5, "eight-game": 8}  # the rotations the second evening can play: hands, one of each game
+MIX_NAMES = {"horse": "HORSE", "eight-game": "8-game"}
+MIX, MIX_SEED = "horse", 4  # its Omaha hi-lo hand is split high and low
 ALERT_MARK = "🔔"  # how the bot's turn alert starts
 ALERT_AFTER = 0.4  # the turn alert's delay (half the clock, at least 15 s, in the bot), scaled down as the pace is
 EMOJI_WAIT = 20.0  # seconds at most the table waits for the bot's card emojis to be uploaded
@@ -96,6 +114,9 @@ AWARD = re.compile(r"^(?:🏆|🔁) ", re.M)  # a pot won, or carried: the hand 
 TWO = re.compile(r"c_2[cdhs]_|(?<![0-9])2[♠♥♦♣]")  # a two, as a card emoji's name or in text
 OURS = re.compile(r"\d\d-[a-z0-9-]+\.(?:png|html)")  # the files render() writes
 SHOWN = re.compile(r"^<@\d+>: ", re.M)  # a hand shown at the showdown
+HIGH_LOW = (re.compile(r"^🏆 High(?:, [^:]+)?: ", re.M), re.compile(r"^🏆 Low(?:, [^:]+)?: ", re.M))  # halves won
+TURN = re.compile(r"· Turn ·")  # a flop game's turn, in the table message's stakes line
+FIFTH = re.compile(r"\b5th street\b")
 
 
 # ---------------------------------------------------------------------------------------------------- Chromium
@@ -271,7 +292,7 @@ class Shot:
     files: dict[int, bytes]
     now: float  # unix time
     note: str = ""  # what the moment was, for index.md ("hand #1, carol")
-    overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None  # ("modal"|"sheet"|"modal+sheet", ...)
+    overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None  # "modal", "sheet", "modal+sheet", "whole"
 
 
 @dataclass
@@ -281,10 +302,14 @@ class Camera:
     A few moments need a player to do what the scripted players never do (press My hand, All in, Rebuy…, mark a
     two in Assassin): the camera does it for him, without finishing it (the all-in is not confirmed, the rebuy
     form not sent, the two marked in a second picker that is never thrown), so the hand goes on as it would have.
-    While it does, or while a turn alert is on its way, the player to act waits for it (:attr:`holds`)."""
+    While it does, or while a turn alert is on its way, the player to act waits for it (:attr:`holds`).
+
+    ``mix`` (a rotation's id, ``horse``): the second evening, at a table of that rotation, where the camera keeps
+    only the moments of :data:`MIXED_MOMENTS` and does nothing for anyone."""
 
     players: int = 4
     hands: int = 4
+    mix: str = ""
     shots: dict[str, Shot] = field(default_factory=dict)
     fake: Any = None
     started: float = field(default_factory=time.time)
@@ -369,6 +394,10 @@ class Camera:
         channel = fake.channels.get(message.channel_id)
         if channel is None or message.author.get("id") != str(fake.app_id):
             return
+        if self.mix:
+            if not channel.is_dm and channel.name == CHANNEL and not message.ephemeral and message.embeds:
+                self._mixed(message)
+            return
         if channel.is_dm:
             recipient = channel.recipient.id if channel.recipient is not None else None
             if recipient is None or not created:
@@ -405,6 +434,9 @@ class Camera:
             select_menu = message.component(menu.select_id)
             if select_menu is not None and menu.deal_id is None:
                 self.keep("choice-menu", viewer, overlay=("sheet", dict(select_menu), {}))
+                whole = self.keep("choice-menu-all", viewer, frame="crop", overlay=("whole", dict(select_menu), {}))
+                if whole is not None:  # the menu alone, every option: no message around it
+                    whole.payloads, whole.files = [], {}
             if menu.deal_id is not None:
                 self.keep("choice-deal", viewer)
             return
@@ -467,6 +499,45 @@ class Camera:
             self._spawn(self._my_hand(looker, message), "myhand")
         if self.hand == self.hands and "pile" not in self.shots:
             self.keep("pile", self._quietest())
+
+    def _mixed(self, message: StoredMessage) -> None:
+        """The second evening: a rotation's table message (each game in turn, one hand of each)."""
+        embed = message.embeds[0]
+        found = TITLE.search(str(embed.get("title") or ""))
+        if not found:
+            return
+        self.hand, self.title = int(found[2]), found[1]
+        text = str(embed.get("description") or "")
+        if AWARD.search(text):
+            if all(half.search(text) for half in HIGH_LOW):
+                self.keep("hilo-split", self._quietest(), frame="crop", only=message)
+            return
+        screen = read_screen(message)
+        if screen is None or screen.actor is None or not screen.buttons or screen.key is None:
+            return
+        if "Razz" in self.title:
+            self.keep("rotation-table", screen.actor, frame="crop", only=message)
+        if "Hold'em" in self.title and TURN.search(text):
+            self._settled(screen.key, "holdem-turn", screen.actor)
+        if "Stud" in self.title and FIFTH.search(text):
+            self._settled(screen.key, "stud-street", screen.actor)
+
+    def _settled(self, key: tuple[int, int], name: str, viewer: int) -> None:
+        """Keep ``viewer``'s phone as ``name`` once the bot is done with this street: each player's private message
+        (his cards, the board) is edited just after the table message. The player to act waits for it."""
+        if name in self.shots or name in self._waits:
+            return
+        self._hold(key, name)
+
+        async def settled() -> None:
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await self.fake.quiet(period=0.1, timeout=HOLD / 2)
+                self.keep(name, viewer)
+            finally:
+                self._release(name)
+
+        self._spawn(settled(), name)
 
     def _quietest(self) -> int:
         """The player with the fewest replies only he sees in the channel: his phone shows the most of it."""
@@ -607,7 +678,7 @@ def _held_players(camera: Camera) -> type[autoplay.TablePlayers]:
         async def command(self, user: Any, command: str, sub: str, *, group: str | None = None,
                           **options: Any) -> Any:
             record = await super().command(user, command, sub, group=group, **options)
-            if (command, group, sub) == ("poker", None, "close"):
+            if (command, group, sub) == ("poker", None, "close") and not camera.mix:
                 await self.fake.reply_to(record.id, followups=1)
                 await plan_next_night(self.fake, camera)
             return record
@@ -659,19 +730,22 @@ def _scripted_policy(games: Sequence[str]) -> type[autoplay.Policy]:
 
 
 def shoot_evening(*, seed: int = SEED, hands: int = 4, players: int = 4, games: Sequence[str] = GAMES,
-                  pace: float = 0.05) -> tuple[Camera, Any]:
-    """Play the demo's evening with a camera on it; the camera (its shots) and the transcript."""
+                  pace: float = 0.05, mix: str = "") -> tuple[Camera, Any]:
+    """Play the demo's evening with a camera on it; the camera (its shots) and the transcript. ``mix``: the
+    second evening instead, at a table of that rotation (``horse``) dealing one hand of each game."""
     from cogs.table import _alerts
 
     from . import demo
 
-    camera = Camera(players=players, hands=hands)
+    if mix and mix not in MIXES:
+        raise ValueError(f"no mixed evening of {mix!r}: {', '.join(MIXES)}")
+    camera = Camera(players=players, hands=hands, mix=mix)
     with mock.patch.object(observed, "ObservedFake", _camera_fake(camera)), \
             mock.patch.object(autoplay, "Policy", _scripted_policy(games)), \
             mock.patch.object(autoplay, "TablePlayers", _held_players(camera)), \
             mock.patch.object(_alerts, "FIRST_AT_LEAST", ALERT_AFTER), \
             mock.patch.object(_alerts, "FIRST_SHARE", 0.0):
-        transcript = asyncio.run(demo.run_demo(hands, seed, players, pace=pace))
+        transcript = asyncio.run(demo.run_demo(hands, seed, players, pace=pace, game=mix or "dealers-choice"))
     if transcript.problems:
         raise RuntimeError("the fake Discord saw calls Discord would refuse: " + "; ".join(transcript.problems))
     return camera, transcript
@@ -714,8 +788,8 @@ def page_of(shot: Shot, fake: Any, started: float) -> str:
     overlay = ""
     if shot.overlay is not None:
         kind, data, values = shot.overlay
-        if kind == "sheet":
-            overlay = select_sheet(data, look)
+        if kind in ("sheet", "whole"):
+            overlay = select_sheet(data, look, whole=kind == "whole")
         else:
             overlay = modal(data, look, app=fake.bot_user.name, values=values if kind == "modal" else None)
             if kind == "modal+sheet":
@@ -726,20 +800,24 @@ def page_of(shot: Shot, fake: Any, started: float) -> str:
     return page(shot.payloads, look, title=shot.title, frame=shot.frame, overlay=overlay)
 
 
-def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float = 1.0, keep_html: bool = False,
-           binary: str = CHROMIUM, evening: str = "") -> list[tuple[str, str]]:
-    """Photograph the camera's shots into ``out`` (``NN-name.png``) and write ``index.md``; (file, line) each.
-    Without ``only``, pictures of an earlier run that this one did not take are removed. ``evening``: what was
-    played, for index.md."""
+def render(camera: Camera | Sequence[Camera], out: Path, *, only: Sequence[str] = (), scale: float = 1.0,
+           keep_html: bool = False, binary: str = CHROMIUM, evening: str = "", mixed: str = "",
+           ) -> list[tuple[str, str]]:
+    """Photograph the shots of the camera (or cameras: the first that kept a moment gives it) into ``out``
+    (``NN-name.png``) and write ``index.md``; (file, line) each. Without ``only``, pictures of an earlier run that
+    this one did not take are removed. ``evening``, ``mixed``: what the two evenings played, for index.md."""
     out.mkdir(parents=True, exist_ok=True)
+    cameras = [camera] if isinstance(camera, Camera) else list(camera)
     order = list(MOMENTS)
-    chosen = [n for n in order if n in camera.shots and (not only or n in only)]
+    holder = {n: next(c for c in cameras if n in c.shots) for n in order if any(n in c.shots for c in cameras)}
+    chosen = [n for n in order if n in holder and (not only or n in only)]
     listed: list[tuple[str, str]] = []
     written: set[str] = set()
     with Chromium(binary, scale=scale) as browser:
         for name in chosen:
-            shot = camera.shots[name]
-            html_page = page_of(shot, camera.fake, camera.started)
+            held = holder[name]
+            shot = held.shots[name]
+            html_page = page_of(shot, held.fake, held.started)
             stem = f"{order.index(name) + 1:02d}-{name}"
             if keep_html:
                 (out / f"{stem}.html").write_text(html_page, encoding="utf-8")
@@ -752,9 +830,12 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
         for old in out.iterdir():
             if OURS.fullmatch(old.name) and old.name not in written:
                 old.unlink()
+    played = f"a scripted dealer's-choice evening{f' ({evening})' if evening else ''}"
+    if mixed:
+        played = f"{played}, then a {mixed}," if evening else f"a scripted {mixed}"
     lines = ["# Screens", "",
-             "Rendered from the bot's real messages, not drawn by hand: the real bot played a scripted dealer's-choice "
-             f"evening{' (' + evening + ')' if evening else ''} against the loopback fake Discord, and each picture "
+             f"Rendered from the bot's real messages, not drawn by hand: the real bot played {played} against the "
+             "loopback fake Discord, and each picture "
              "is what one player's phone showed at that moment, drawn at phone width (390 CSS px) in Discord's mobile "
              "dark theme and photographed by headless Chromium. Regenerate with "
              "`.venv/bin/python -m pokerdev.screens --out docs/screens` (see README.md).", ""]
@@ -768,6 +849,11 @@ def render(camera: Camera, out: Path, *, only: Sequence[str] = (), scale: float 
 # ---------------------------------------------------------------------------------------------------- command
 
 
+def evenings_for(moments: Sequence[str]) -> tuple[bool, bool]:
+    """Which evenings show ``moments``: (the dealer's-choice evening, the mixed one); only those are played."""
+    return any(n not in MIXED_MOMENTS for n in moments), any(n in MIXED_MOMENTS for n in moments)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, play the evening, write the pictures; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m pokerdev.screens", description=__doc__.split("\n\n")[0],
@@ -779,6 +865,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=4, help="hands to play (default 4)")
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     parser.add_argument("--games", default=",".join(GAMES), help="the games the choosers pick, in turn")
+    parser.add_argument("--mix", default=MIX, choices=list(MIXES),
+                        help=f"the rotation of the second evening, one hand of each game (default {MIX})")
+    parser.add_argument("--mix-seed", type=int, default=MIX_SEED, help=f"its seed (default {MIX_SEED}: its Omaha "
+                        "hi-lo pot is split high and low)")
     parser.add_argument("--scale", type=float, default=1.0, help="device pixels per CSS px (default 1: 390 px wide)")
     parser.add_argument("--html", action="store_true", help="also keep each page as HTML")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
@@ -796,14 +886,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("no emoji font: emoji will show as boxes (apt-get install fonts-noto-color-emoji)", file=sys.stderr)
     for name in ("discord", "bot", "cogs"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
-    random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
-    camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
-                              games=[g for g in args.games.split(",") if g])
-    evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
-               f"{args.games.replace(',', ', ')}")
-    listed = render(camera, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
-                    evening=evening)
-    missed = [n for n in (only or MOMENTS) if n not in camera.shots]
+    wanted = only or list(MOMENTS)
+    first, second = evenings_for(wanted)
+    cameras: list[Camera] = []
+    evening = mixed = ""
+    if first:
+        random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
+        camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
+                                  games=[g for g in args.games.split(",") if g])
+        cameras.append(camera)
+        evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
+                   f"{args.games.replace(',', ', ')}")
+    if second:
+        random.seed(args.mix_seed)
+        camera, _ = shoot_evening(seed=args.mix_seed, hands=MIXES[args.mix], players=args.players, mix=args.mix)
+        cameras.append(camera)
+        mixed = f"{MIX_NAMES[args.mix]} evening (seed {args.mix_seed}, one hand of each game, {args.players} players)"
+    listed = render(cameras, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
+                    evening=evening, mixed=mixed)
+    missed = [n for n in wanted if not any(n in c.shots for c in cameras)]
     for file, line in listed:
         print(f"{args.out / file}: {line}")
     if missed:

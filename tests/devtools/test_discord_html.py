@@ -154,3 +154,24 @@ def test_a_phone_page_has_the_channel_header_and_composer_and_a_crop_has_neither
     assert "Message #poker" not in crop and '<div class="crop">' in crop
     dm = page([msg(content="hi")], LOOK, title="pokerbot")
     assert "Message @pokerbot" in dm
+
+
+def test_a_whole_sheet_lists_every_option_alone_and_not_over_the_screen() -> None:
+    select = {"type": 3, "custom_id": "pk:game:1:1", "placeholder": "Pick the game",
+              "options": [{"label": f"Draw · Game {k}", "value": f"g{k}"} for k in range(19)]}
+    whole = select_sheet(select, LOOK, whole=True)
+    assert '<div class="sheet whole">' in whole and "sheet-shade" not in whole
+    assert whole.count('<div class="option">') == 19
+    assert "sheet-shade" in select_sheet(select, LOOK)  # opened over the screen, the shade behind it
+    shown = page([], LOOK, frame="crop", overlay=whole)
+    assert ".sheet.whole { position: static; max-height: none;" in shown  # as tall as its options
+
+
+def test_a_boards_emoji_alone_in_the_text_are_drawn_large_above_the_embed() -> None:
+    look = Look(names=LOOK.names, emojis={k: b"\x89PNG\r\n\x1a\ncard" for k in (1, 2, 3, 4)})
+    board = " ".join(f"<:c_{c}_ab12:{k}>" for k, c in enumerate(("7s", "9d", "4s", "8c"), start=1))
+    shown = message(msg(content=board, embeds=[{"title": "Limit Hold'em · #1", "description": "Turn"}]), look)
+    jumbo = shown.index('<div class="md jumbo">')
+    assert jumbo < shown.index('class="embed') and shown.count('<img class="emoji"') == 4
+    said = message(msg(content=f"Board {board}", embeds=[{"title": "x"}]), look)  # words with them: inline
+    assert "jumbo" not in said

@@ -63,6 +63,17 @@ def test_render_writes_the_pictures_and_their_index_and_drops_an_earlier_runs(tm
     assert "Rendered from the bot's real messages" in index and "(seed 4)" in index
     assert "[`01-start.png`](01-start.png): the channel when the host deals the first hand — alice" in index
 
+    # The mixed evening's camera: its moments follow the first evening's, each from the camera that kept it.
+    mixed = screens.Camera(mix="horse")
+    mixed.fake = fake
+    mixed.shots["rotation-table"] = screens.Shot("rotation-table", 1, "#poker", "crop", [said], {}, 0.0, "bob")
+    listed = screens.render([camera, mixed], tmp_path, evening="seed 4", mixed="horse evening (seed 4)")
+    number = list(screens.MOMENTS).index("rotation-table") + 1
+    assert [file for file, _ in listed] == ["01-start.png", f"{number:02d}-rotation-table.png"]
+    assert png_size((tmp_path / f"{number:02d}-rotation-table.png").read_bytes())[0] == PHONE_WIDTH
+    index = (tmp_path / "index.md").read_text()
+    assert "evening (seed 4), then a horse evening (seed 4), against" in index and "— bob" in index
+
 
 def stored(mid: int, content: str = "", *, interaction: int | None = None, loading: bool = False) -> StoredMessage:
     return StoredMessage(id=mid, channel_id=1, guild_id=1, author={"id": "9", "username": "pokerbot", "bot": True},
@@ -112,6 +123,13 @@ def test_only_names_known_moments(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "unknown moment nonsense" in capsys.readouterr().err
 
 
+def test_only_the_evenings_that_show_the_moments_asked_for_are_played() -> None:
+    assert screens.evenings_for(list(screens.MOMENTS)) == (True, True)
+    assert screens.evenings_for(["draw", "choice-menu-all"]) == (True, False)  # the whole menu: dealer's choice
+    assert screens.evenings_for(["holdem-turn", "stud-street"]) == (False, True)
+    assert set(screens.MIXED_MOMENTS) <= set(screens.MOMENTS)
+
+
 def _ephemeral(shot: screens.Shot) -> list[dict[str, Any]]:
     return [m for m in shot.payloads if m["flags"] & MessageFlag.EPHEMERAL]
 
@@ -132,8 +150,9 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     kept = set(camera.shots)
     for name in ("start", "choice", "choice-menu", "choice-deal", "betting", "table", "draw", "table-draw",
                  "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "draw-twos", "alert", "betting-3", "showdown",
-                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed", "night"):
+                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed", "night", "choice-menu-all"):
         assert name in kept, f"no {name} picture"
+    assert not kept & set(screens.MIXED_MOMENTS)  # those are the mixed evening's
     names = {u.id: u.name for u in camera.fake.users.values()}
     betting = camera.shots["betting"]
     table = camera.shots["table"].payloads
@@ -149,6 +168,15 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
                    for row in m.get("components") or [] for c in row.get("components") or [])
     menu = camera.shots["choice-menu"].overlay
     assert menu is not None and menu[0] == "sheet" and all(o.get("description") for o in menu[1]["options"])
+    whole = camera.shots["choice-menu-all"]  # the same menu, alone and whole: every game, grouped by family
+    assert whole.frame == "crop" and whole.payloads == [] and whole.overlay is not None
+    kind, select, _ = whole.overlay
+    labels = [str(o["label"]) for o in select["options"]]
+    assert kind == "whole" and select == menu[1] and len(labels) >= 19
+    families = [label.split(" · ")[0] for label in labels]
+    groups = ["Draw", "Flop", "Stud"]
+    assert families == sorted(families, key=groups.index) and set(families) == set(groups)
+    assert {"Flop · Texas Hold'em", "Flop · Omaha Hi-Lo (eight or better)", "Stud · Razz"} <= set(labels)
     deal = [b for m in _ephemeral(camera.shots["choice-deal"]) for b in _buttons(m)
             if str(b.get("custom_id")).startswith("pk:deal:")]
     assert deal and not deal[-1].get("disabled") and deal[-1]["label"].startswith("Deal ")
@@ -203,8 +231,60 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert '<img class="emoji" alt=":c_' in assassin and "emoji missing" not in assassin
 
 
+CARD = re.compile(r"<:c_([0-9TJQKA][cdhs])_\w+:\d+>")  # a card, as the bot's emoji
+
+
+@pytest.mark.e2e
+def test_the_mixed_evening_keeps_a_holdem_turn_a_hilo_split_the_rotation_and_a_stud_street() -> None:
+    camera, transcript = screens.shoot_evening(seed=screens.MIX_SEED, hands=screens.MIXES["horse"], pace=0.01,
+                                               mix="horse")
+    assert transcript.problems == []
+    assert set(camera.shots) == set(screens.MIXED_MOMENTS)  # nothing of the dealer's-choice evening
+
+    def table_of(shot: screens.Shot) -> dict[str, Any]:
+        return [m for m in shot.payloads if m["embeds"] and not m["flags"] & MessageFlag.EPHEMERAL][-1]
+
+    # The hold'em turn: the board, four cards, drawn large alone in the text above the embed; and the player to act
+    # sees under it his own cards with the same board (his private message was edited before the picture).
+    turn = camera.shots["holdem-turn"]
+    table = table_of(turn)
+    assert "Hold'em · #" in table["embeds"][0]["title"] and "· Turn ·" in table["embeds"][0]["description"]
+    board = CARD.findall(table["content"])
+    assert len(board) == 4 and CARD.sub("", table["content"]).strip() == ""
+    assert f"<@{turn.viewer}>: **" in table["embeds"][0]["description"] or \
+        f"**<@{turn.viewer}>: " in table["embeds"][0]["description"]
+    mine = [m for m in _ephemeral(turn) if m["embeds"]][-1]
+    assert CARD.findall(str(mine["embeds"][0]["description"]).split("\n")[0]) == board
+    html_page = screens.page_of(turn, camera.fake, camera.started)
+    assert '<div class="md jumbo"><img class="emoji"' in html_page and "emoji missing" not in html_page
+
+    # Fifth street: three up cards in every live player's line, and the player to act's own cards under it.
+    street = camera.shots["stud-street"]
+    text = str(table_of(street)["embeds"][0]["description"])
+    assert "5th street" in text and "Stud" in table_of(street)["embeds"][0]["title"]
+    seats = [line for line in text.splitlines() if re.match(r"^(?:▶ )?<@\d+> [\d,]+ · ", line)]
+    assert seats and all(len(CARD.findall(line)) == 3 for line in seats)
+    assert len(CARD.findall(str(street.payloads and _ephemeral(street)[-1]["content"]))) == 5
+
+    # The hi-lo showdown, whole: who won the high, who the low.
+    split = camera.shots["hilo-split"]
+    assert split.frame == "crop" and len(split.payloads) == 1
+    shown = str(split.payloads[0]["embeds"][0]["description"])
+    assert all(half.search(shown) for half in screens.HIGH_LOW) and "Hi-Lo" in split.payloads[0]["embeds"][0]["title"]
+
+    # The rotation's table message at the razz hand: the mix, what comes next, the bring-in and its buttons.
+    rotation = camera.shots["rotation-table"]
+    assert rotation.frame == "crop" and rotation.payloads[0]["embeds"][0]["title"].startswith("Razz · #")
+    described = str(rotation.payloads[0]["embeds"][0]["description"])
+    assert described.startswith("HORSE · ") and "next Stud" in described and " brings in: " in described
+    assert [b["label"] for b in _buttons(rotation.payloads[0]) if str(b["custom_id"]).startswith("pk:turn:")] == [
+        "Bring in 3", "Complete to 10"]
+
+
 def test_the_moments_run_in_the_order_of_an_evening() -> None:
     order = list(screens.MOMENTS)
+    # The mixed games' moments come after the first evening's, whose pictures keep their numbers (01 to 25).
+    assert order.index("night") == 24 and order[25:] == ["choice-menu-all", *screens.MIXED_MOMENTS]
     assert order.index("choice") < order.index("betting") < order.index("draw") < order.index("showdown")
     assert order.index("draw") < order.index("draw-picker") < order.index("draw-pick") < order.index("draw-thrown") \
         < order.index("draw-dm")
