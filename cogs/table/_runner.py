@@ -209,8 +209,11 @@ class TableRunner:
 
     def log_events(self, outcome: Outcome) -> None:
         """The public lines of an outcome's events, into the log."""
+        game = outcome.hand.game if outcome.hand is not None else None
         for event in outcome.events:
-            line = _text.event_line(event, outcome.users, self.card)
+            if game is not None and _text.starts_street(event, game):
+                self.recent.clear()  # a new street: the log keeps its lines only
+            line = _text.event_line(event, outcome.users, self.card, game)
             if line:
                 self.note(line)
 

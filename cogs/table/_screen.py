@@ -183,9 +183,9 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
     hand, users = table.last_hand, table.last_users
     assert hand is not None
     number = table.last_number
-    lines = _text.showdown_lines(hand, users, screen.card)
     board = _text.board_line(hand, screen.card)
-    lines += [f"Board: {board}"] if board else []
+    lines = [f"Board: {board}"] if board else []  # read first: the hands shown are made with it
+    lines += _text.showdown_lines(hand, users, screen.card)
     lines += ["", *(f"{mention(u)} {chips(s)}" for u, s in zip(users, hand.stacks))]
     mix = mix_line(table)
     lines += ["", mix] if mix else []

@@ -18,6 +18,7 @@ from bot.poker import (
     Carried,
     Drew,
     Event,
+    Game,
     Hand,
     HandValue,
     PotAwarded,
@@ -195,9 +196,13 @@ def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -
     return lines
 
 
-def event_line(event: Event, users: Sequence[int], card: CardText = card_text) -> str | None:
+def event_line(event: Event, users: Sequence[int], card: CardText = card_text, game: Game | None = None
+               ) -> str | None:
     """One public line for the log, or None for events the channel does not show. A call says what it added
-    (``calls 15``), as its button did."""
+    (``calls 15``), as its button did. In stud (``game``) a betting round that closes with more to come names the
+    street dealt next (``5th street``)."""
+    if isinstance(event, RoundEnded) and game is not None and game.is_stud:
+        return street_name("stud", event.round + 1) if event.round + 1 < game.betting_rounds else None
     if isinstance(event, Acted):
         return f"{mention(users[event.player])} {_act_words(event)}"
     if isinstance(event, Drew):
@@ -207,6 +212,14 @@ def event_line(event: Event, users: Sequence[int], card: CardText = card_text) -
     if isinstance(event, BoardDealt):
         return f"{_board_word(event)}: {cards(event.cards, card)}"
     return None
+
+
+def starts_street(event: Event, game: Game) -> bool:
+    """Whether ``event`` begins a new street of a flop or stud game (the log then keeps only that street's lines:
+    the table stays short enough for a phone)."""
+    if isinstance(event, BoardDealt):
+        return game.family == "flop"
+    return isinstance(event, RoundEnded) and game.is_stud and event.round + 1 < game.betting_rounds
 
 
 def _board_word(event: BoardDealt) -> str:
@@ -303,9 +316,15 @@ def showdown_lines(hand: Hand, users: Sequence[int], card: CardText = card_text)
     return lines
 
 
+def named(users: Sequence[int]) -> str:
+    """Members as a list a player reads: ``@a``, ``@a and @b``, ``@a, @b and @c``."""
+    names = [mention(u) for u in users]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _award_line(event: PotAwarded, name: str, several: bool, users: Sequence[int], described: dict[int, str]) -> str:
     """A whole pot won: ``🏆 @bob wins 120 with Flush, ace high``."""
-    who = " and ".join(mention(users[w]) for w in event.winners)
+    who = named([users[w] for w in event.winners])
     amount = chips(event.amount) if len(event.winners) == 1 else " + ".join(chips(s) for s in event.shares)
     with_what = ""
     if not event.uncontested and event.winners[0] in described:
@@ -330,8 +349,8 @@ def _split_lines(halves: dict[str, PotAwarded], name: str, users: Sequence[int],
     for word, event in (("High", high), ("Low", low)):
         if event is None:
             continue
-        who = " and ".join(mention(users[w]) for w in event.winners)
-        amount = chips(event.amount) if len(event.winners) == 1 else " + ".join(chips(s) for s in event.shares)
+        who = named([users[w] for w in event.winners])
+        amount = chips(event.amount)  # a half split: the "Won:" line says each player's share
         verb = "split" if len(event.winners) > 1 else "wins"
         first = event.winners[0]
         what = described.get(first, "") if word == "High" else unbroken(lows.get(first, ""))

@@ -165,7 +165,7 @@ class Transcript:
         out = [line[2:].strip() for line in log_after[overlap:]]
         for line in after:
             text = line[2:].strip() if line.startswith("▌ ") else line.strip()
-            if line not in before and (text.startswith(("Pot ", "Main ", "Side ", "🏆", "🔁"))
+            if line not in before and (text.startswith(("Pot ", "Main ", "Side ", "🏆", "🔁", "Board: "))
                                        or re.match(r"@\S+: ", text) or " picks the next game" in text):
                 out.append(text)
         return out

@@ -11,7 +11,21 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.poker import GAMES, BetRaise, BoardDealt, BringIn, Fold, Hand, PotAwarded, Shown, Stakes, get_game, stakes_for
+from bot.poker import (
+    GAMES,
+    BetRaise,
+    BoardDealt,
+    BringIn,
+    Fold,
+    Hand,
+    PotAwarded,
+    RoundEnded,
+    Shown,
+    Stakes,
+    get_game,
+    parse_cards,
+    stakes_for,
+)
 from bot.store import Store
 from bot.tables import Table, TableError, Tables, TableSettings
 from cogs.table import _choice, _controls, _screen, _text
@@ -267,7 +281,7 @@ async def test_a_rotation_says_the_hands_left_and_the_next_game(store: Store) ->
     await play_out(table)
     finished = _screen.embed(table, _screen.Screen(show_finished=True, card=text))
     description = finished.description or ""
-    assert description.startswith("🏆") and "\nBoard: " in description
+    assert description.startswith("Board: ") and "\n🏆" in description  # the board first, then who won
     assert "\nHORSE · Omaha Hi-Lo: 2 hands left · next Razz\n" in description
 
 
@@ -307,3 +321,27 @@ def test_a_legal_from_a_replaced_field_still_offers_one_bring_in() -> None:
 def test_stakes_of_a_draw_table_with_a_big_bet_round() -> None:
     hand = Hand("five-card-draw", Stakes("fixed-limit", 5, 10), [100, 100], seed=1)
     assert _text.stakes_short(hand) == "Limit 10/20"
+
+
+def test_a_low_split_three_ways_names_them_as_a_list_and_the_half_once() -> None:
+    """The "Won:" line says each share; the low's line says the half and who split it (``@a, @b and @c``)."""
+    high = PotAwarded(0, 140, (0,), (140,), False, "high")
+    low = PotAwarded(0, 140, (0, 2, 3), (47, 47, 46), False, "low")
+    users = (11, 12, 13, 14)
+    lines = _text._split_lines({"high": high, "low": low}, "", users, {0: "Two pair, tens and threes"},
+                               {0: "8-7-3-2-A", 2: "8-7-3-2-A", 3: "8-7-3-2-A"})
+    assert lines == ["🏆 High: <@11> wins 140 with Two pair, tens and threes",
+                     "🏆 Low: <@11>, <@13> and <@14> split 140 with 8‑7‑3‑2‑A"]
+    assert _text.named([11]) == "<@11>" and _text.named([11, 12]) == "<@11> and <@12>"
+
+
+def test_stud_streets_are_marked_in_the_log_and_each_street_starts_it_anew() -> None:
+    stud, holdem = GAMES["stud"], GAMES["holdem"]
+    assert _text.event_line(RoundEnded(0, 30), USERS, text, stud) == "4th street"
+    assert _text.event_line(RoundEnded(3, 90), USERS, text, stud) == "7th street"
+    assert _text.event_line(RoundEnded(4, 90), USERS, text, stud) is None  # seventh street's: the showdown next
+    assert _text.event_line(RoundEnded(0, 30), USERS, text, holdem) is None  # the flop's own line marks it
+    assert _text.starts_street(RoundEnded(1, 30), stud) and not _text.starts_street(RoundEnded(4, 30), stud)
+    flop = BoardDealt(1, tuple(parse_cards("As Kd 2c")), tuple(parse_cards("As Kd 2c")))
+    assert _text.starts_street(flop, holdem) and not _text.starts_street(flop, stud)
+    assert not _text.starts_street(RoundEnded(0, 30), GAMES["triple-draw-27"])

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .conftest_bot import PokerBotStarter
 
 # A hand's message once the hand is over: its showdown (a pot won or carried), later its one-line summary.
-SHOWDOWN = re.compile(r"^(?:🏆|🔁 (?:The|Main|Side)|#\d+ )")
+SHOWDOWN = re.compile(r"^(?:Board: [^\n]*\n)?(?:🏆|🔁 (?:The|Main|Side)|#\d+ )")  # a flop game's: its board first
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)
 
 Policy = Callable[[Hand, Legal], str]

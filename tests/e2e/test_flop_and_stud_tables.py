@@ -57,12 +57,13 @@ async def test_a_holdem_hand_shows_the_board_and_its_street(fake: FakeDiscord, p
         # the board, alone above the table (Discord draws an emoji-only text large), and not again in it
         assert message.content == players.cards(hand.board) and len(hand.board) == 2 + street
         assert lines[0] == f"No limit 5/10 · {word}"
-        assert f"· {word}: {players.cards(hand.board[-1:] if street > 1 else hand.board)}" in lines  # in the log
+        log = [line for line in lines if line.startswith("· ")]  # the log: this street's lines only, so far
+        assert log[0] == f"· {word}: {players.cards(hand.board[-1:] if street > 1 else hand.board)}", log
         assert set(turn_ids(players)) <= {"fold", "cc", "min", "pot", "max", "allin", "amount"}
     await players.play(calling_station, number=1)
     showdown = players.showdown(1)
     hand = players.table.last_hand
-    assert hand is not None and f"\nBoard: {players.cards(hand.board)}\n" in showdown
+    assert hand is not None and showdown.startswith(f"Board: {players.cards(hand.board)}\n🏆 ")  # the board first
     assert fake.message(players.showdowns()[-1].id).content == ""  # the hand over: its board is in the embed
 
 
@@ -141,7 +142,8 @@ async def test_an_omaha_hi_lo_split_names_the_high_and_the_low(fake: FakeDiscord
     halves = {e.half: e for e in expected.events if isinstance(e, PotAwarded)}
     high, low = halves["high"], halves["low"]
     shown = {e.player: e for e in expected.events if isinstance(e, Shown)}
-    showdown = players.showdown(1).splitlines()
+    board, *showdown = players.showdown(1).splitlines()
+    assert board.startswith("Board: ")
     high_user, low_user = users[high.winners[0]], users[low.winners[0]]
     assert showdown[0] == (f"🏆 High: <@{high_user}> wins {high.amount} with "
                            f"{shown[high.winners[0]].description.replace('-', NBH)}")
