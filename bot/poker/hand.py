@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Literal, NamedTuple
 
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
@@ -183,7 +184,10 @@ class Legal:
     ``can_bring_in`` (``BringIn()`` posts ``bring_in_amount``) and the range
     above is the completion (``is_completion``: a bet to the small bet in
     fixed limit). In fixed limit ``min_raise_to`` and ``max_raise_to`` are the
-    only two amounts allowed when they differ (stud's open pair option).
+    only two amounts allowed when they differ (stud's open pair option);
+    ``any_amount``: any total between them may be bet (pot and no limit).
+    ``call_to`` (the bet a call matches) and ``pot_after_call`` (the pot once
+    the player has called) size the fractional pot bets (``pot_fraction_to``).
     """
 
     player: int
@@ -209,6 +213,19 @@ class Legal:
     can_bring_in: bool = False
     bring_in_amount: int = 0
     is_completion: bool = False
+    any_amount: bool = False
+    call_to: int = 0
+    pot_after_call: int = 0
+
+    def pot_fraction_to(self, fraction: Fraction) -> int:
+        """The bet or raise of ``fraction`` of the pot, as the total to bet to: a call, then that part of the pot
+        once called (½ pot over a bet of 10 into 25: 10 + 35 / 2, rounded down to the chip, 27), clamped to
+        ``min_raise_to``..``max_raise_to``; the whole pot is ``pot_raise_to``. Where the pot does not size the
+        bets (fixed limit) or no raise is allowed, ``pot_raise_to``."""
+        if not self.can_raise or not self.any_amount:
+            return self.pot_raise_to
+        to = self.call_to + fraction.numerator * self.pot_after_call // fraction.denominator
+        return min(self.max_raise_to, max(self.min_raise_to, to))
 
     def all_in(self) -> Move:
         """The move that puts every chip in: a bet or raise to ``all_in_to``, or a call when calling takes every
@@ -423,10 +440,12 @@ class Hand:
         call = min(self._match(p) - bet, stack)
         lo, hi, why = self._raise_range(p)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
+        any_amount = hi > 0 and self.stakes.structure != "fixed-limit"
         if self._draw_game:
             # Positional, in field order (this is called for every decision).
             return Legal(p, "betting", call, call == 0, hi > 0, high == 0, lo, hi, pot, 0, (), tuple(self.holes[p]),
-                         True, call == stack, bet + stack, why)
+                         True, call == stack, bet + stack, why, any_amount=any_amount, call_to=high,
+                         pot_after_call=self.pot_total + high - bet)
         bringing = self._bring_in_due and p == self.bring_in_player
         if self.stakes.structure == "fixed-limit":
             pot = hi  # only the amounts given are bets here: the open pair's small or big bet
@@ -434,7 +453,8 @@ class Hand:
                      lo, hi, pot, 0, (), tuple(self.holes[p]), not bringing, call == stack, bet + stack, why,
                      up=tuple(self.up[p]), board=tuple(self.board), bring_in_player=self.bring_in_player,
                      can_bring_in=bringing, bring_in_amount=min(self.stakes.bring_in, stack) if bringing else 0,
-                     is_completion=self._completion_open or bringing)
+                     is_completion=self._completion_open or bringing, any_amount=any_amount, call_to=high,
+                     pot_after_call=self.pot_total + high - bet)
 
     def up_cards(self, player: int) -> tuple[Card, ...]:
         """The player's cards dealt face up (stud), which everyone sees, also once he has folded."""
