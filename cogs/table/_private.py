@@ -108,10 +108,18 @@ class PrivateMessages:
         same = old is not None and _same(old, new)
         aside = self._aside.get(user)
         if aside is not None and _same(aside, new):  # (edited again)
-            self._aside[user] = new
+            if not _older(new, aside):
+                self._aside[user] = new
+            return
+        if old is not None and _older(new, old):  # a slow answer to an older click: the newer one stays his
+            if not same:
+                self._spawn(self._delete(new))
             return
         in_use = old is not None and old.turn is not None and old.turn == self._turn_of(user)
         if not same and in_use and new.turn is None:  # a newer picker replaces an older one
+            if aside is not None and _older(new, aside):
+                self._spawn(self._delete(new))
+                return
             self._replace_aside(user, new)
             return
         self._by_user[user] = new
@@ -209,6 +217,13 @@ class PrivateMessages:
         gone, self._by_user = [*self._by_user.values(), *self._aside.values()], {}
         self._aside = {}
         await asyncio.gather(*(self._delete(old) for old in gone))
+
+
+def _older(new: _Message, old: _Message) -> bool:
+    """``new`` answers a click that reached Discord before ``old``'s did (interaction ids are snowflakes, in the
+    order Discord received the interactions): the order of the clicks, not of their answers, decides which message
+    is the player's current one."""
+    return new.interaction.id < old.interaction.id
 
 
 def _same(old: _Message, new: _Message) -> bool:
