@@ -284,6 +284,13 @@ class TournamentMode:
             raise TableError("This tournament has no rebuys: a player who goes broke is out.")
         raise TableError(CASH_ONLY[doing])
 
+    def knocked_out(self, user: int) -> Placing | None:
+        """Where ``user`` went out of this tournament (his place, shared in a tie), or None if he has not: he has no
+        seat at the table any more, nor a way to sit down again."""
+        if not self.state.standing.is_out(user):
+            return None
+        return next((p for p in self.state.placings() if user in p.players), None)
+
     def dealt_seat(self, seat: Seat) -> Seat:
         """A player sitting out is dealt in (``table_rules.dealt_seat``)."""
         return table_rules.dealt_seat(seat)

@@ -23,6 +23,7 @@ from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
 from ..errors import answers_errors
+from ..tournament_views import _places
 from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
@@ -35,6 +36,8 @@ Style = discord.ButtonStyle
 TOURNAMENT_HIDES = ("join", "rebuy", "leave")  # a tournament's own: Register, its Rebuy button, no leaving
 NOT_SEATED = "You are not seated at this table."
 PRESS_JOIN = "You are not seated at this table; press Join."
+KNOCKED_OUT = "You are out of this tournament ({places}). The table plays on; you can watch."
+KNOCKED_OUT_OVER = "You went out of this tournament in {places}; it is over."
 REBUY_FORM_ID = re.compile(r"pk:rebuy:(?P<table>\d+)")
 AMOUNT_FIELD = "amount"
 MAX_TYPED = 40  # characters of a bad amount said back
@@ -86,8 +89,36 @@ async def seats_changed(runner: TableRunner) -> None:
         runner.schedule_deal()
 
 
+def not_seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> TableError:
+    """Why ``user``, who has no seat at ``table``, cannot do a seated player's action there: at a tournament table,
+    that he is out of the tournament (in which place), or how to enter it (its message's Register button, or that
+    registration is closed); at a cash table, ``refusal``."""
+    t = tournament_of(table)
+    if t is None:
+        return TableError(refusal)
+    placing = t.knocked_out(user)
+    if placing is None:
+        try:
+            t.refuse("join")  # (always raises, saying how to enter this tournament now)
+        except TableError as how:
+            return how
+        return TableError(refusal)
+    places = _places(placing) + (", shared" if len(placing.players) > 1 else "")
+    over = t.state.stage != "running"
+    return TableError((KNOCKED_OUT_OVER if over else KNOCKED_OUT).format(places=places))
+
+
+def _out_of_tournament(table: Table, user: int) -> None:
+    """A knocked-out player's seat command (/poker join, sitout, sitin, rebuy) is told he is out, not what a
+    newcomer or a cash table's player would be."""
+    t = tournament_of(table)
+    if t is not None and table.seat_of(user) is None and t.knocked_out(user) is not None:
+        raise not_seated(table, user)
+
+
 async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: int | None) -> None:
     """Sit down with ``buy_in`` chips (None: as many as the table allows and the balance covers)."""
+    _out_of_tournament(runner.table, interaction.user.id)
     seat = await runner.table.join(interaction.user.id, buy_in)
     await runner.answers.send(interaction, f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
     runner.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
@@ -96,6 +127,7 @@ async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: in
 
 async def sit_out(runner: TableRunner, interaction: discord.Interaction) -> None:
     """Sit out from the next hand."""
+    _out_of_tournament(runner.table, interaction.user.id)
     await runner.table.sit_out(interaction.user.id)
     await runner.answers.send(interaction, "You sit out from the next hand.")
     await runner.publish()
@@ -103,6 +135,7 @@ async def sit_out(runner: TableRunner, interaction: discord.Interaction) -> None
 
 async def sit_in(runner: TableRunner, interaction: discord.Interaction) -> None:
     """Be dealt in again from the next hand."""
+    _out_of_tournament(runner.table, interaction.user.id)
     await runner.table.sit_in(interaction.user.id)
     await runner.answers.send(interaction, "You are dealt in from the next hand.")
     await seats_changed(runner)
@@ -110,6 +143,7 @@ async def sit_in(runner: TableRunner, interaction: discord.Interaction) -> None:
 
 async def rebuy(runner: TableRunner, interaction: discord.Interaction, amount: int) -> None:
     """Add chips to the stack between hands."""
+    _out_of_tournament(runner.table, interaction.user.id)
     seat = await runner.table.rebuy(interaction.user.id, amount)
     await runner.answers.send(interaction, f"Your stack is now {chips(seat.stack)}.")
     await seats_changed(runner)
@@ -145,7 +179,7 @@ async def after_leave(runner: TableRunner, outcome: Outcome) -> None:
 
 def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
     if table.seat_of(user) is None:
-        raise TableError(refusal)
+        raise not_seated(table, user, refusal)
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
@@ -159,7 +193,7 @@ async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:
 async def _sit(runner: TableRunner, interaction: discord.Interaction) -> None:
     seat = runner.table.seat_of(interaction.user.id)
     if seat is None:
-        raise TableError(PRESS_JOIN)
+        raise not_seated(runner.table, interaction.user.id)
     await (sit_in if seat.sitting_out else sit_out)(runner, interaction)
 
 
@@ -167,7 +201,7 @@ async def _open_rebuy_form(runner: TableRunner, interaction: discord.Interaction
     table = runner.table
     seat = table.seat_of(interaction.user.id)
     if seat is None:
-        raise TableError(PRESS_JOIN)
+        raise not_seated(table, interaction.user.id)
     low, high = table.settings.buy_in_range
     await runner.answers.modal(interaction, rebuy_form(table.id, low, high, seat.stack))
 
