@@ -27,7 +27,8 @@ What is modelled (see ``/work/shared/TESTING-DISCORD.md`` for the patch points a
 * application command sync, stored so tests can assert the command tree;
 * the guild's scheduled events (create, fetch, list, edit, delete, their Interested users, with Discord's rules
   for an external event, the statuses and the Create Events / Manage Events permissions; :mod:`.events`), and
-  members marking one Interested (:meth:`FakeDiscord.mark_interested`);
+  members marking one Interested (:meth:`FakeDiscord.mark_interested`; GUILD_SCHEDULED_EVENT_USER_ADD and
+  _REMOVE sent to a bot with the GUILD_SCHEDULED_EVENTS intent);
 * the application's emojis (list, create, fetch, rename, delete) with Discord's limits (a name of 2 to 32 of
   ``[A-Za-z0-9_]``, unique; a PNG, JPEG, GIF or WebP data URI of at most 256 KiB; 2,000 at most), the images
   kept (``fake.emoji("card_As").image``) and served where discord.py's ``Emoji.url`` points; a message naming an

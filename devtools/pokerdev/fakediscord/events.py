@@ -1,5 +1,6 @@
 """The guild's scheduled events: create, read, edit (its status: scheduled, active, completed, cancelled), delete,
-and the members who mark one Interested (``FakeDiscord.mark_interested``).
+and the members who mark one Interested (``FakeDiscord.mark_interested``: a bot with the GUILD_SCHEDULED_EVENTS
+intent is sent GUILD_SCHEDULED_EVENT_USER_ADD or _REMOVE, as by Discord).
 
 Discord's rules that its specification does not say, answered as Discord answers them: an external event needs a
 location and an end time after its start, its start must be to come (50035), the bot needs Create Events (or
@@ -171,8 +172,18 @@ class ScheduledEvents:
             out.append(row)
         return out
 
-    def mark(self, event: FakeEvent, user_id: int, interested: bool) -> None:
+    def mark(self, event: FakeEvent, user_id: int, interested: bool) -> bool:
+        """Mark (or unmark) the user Interested; False when he already was (was not)."""
         if interested and user_id not in event.interested:
             event.interested.append(user_id)
-        elif not interested and user_id in event.interested:
+            return True
+        if not interested and user_id in event.interested:
             event.interested.remove(user_id)
+            return True
+        return False
+
+
+def user_event(event: FakeEvent, user_id: int, interested: bool) -> tuple[str, JSON]:
+    """The gateway event Discord sends when a member marks (``interested``) or unmarks an event Interested."""
+    name = "GUILD_SCHEDULED_EVENT_USER_ADD" if interested else "GUILD_SCHEDULED_EVENT_USER_REMOVE"
+    return name, {"guild_scheduled_event_id": str(event.id), "user_id": str(user_id), "guild_id": str(event.guild_id)}

@@ -15,10 +15,10 @@ from .answers import Answer
 from .cdn import Cdn
 from .commands import Commands
 from .config import FakeConfig, RateLimitModel
-from .constants import API_VERSION, JSON
+from .constants import API_VERSION, JSON, Intent
 from .driver import UserActions
 from .emojis import ApplicationEmojis, EmojiReference
-from .events import FakeEvent, ScheduledEvents
+from .events import FakeEvent, ScheduledEvents, user_event
 from .faults import KINDS, CallMatcher, Connection, Fault, FaultInjector, RandomFaults, ResumeRefusals
 from .gateway import Gateway
 from .guild import Guild
@@ -439,11 +439,17 @@ class FakeDiscord(UserActions, Waiting):
             raise LookupError(f"no scheduled event {event_id}")
         return found
 
-    def mark_interested(self, user: FakeUser | str | int, event: FakeEvent | int, interested: bool = True) -> None:
-        """The user marks the event Interested in Discord's event list (or, ``interested`` False, unmarks it).
-        Nothing is sent to the bot: it asks for no GUILD_SCHEDULED_EVENTS intent and reads the event's users."""
+    def mark_interested(self, user: FakeUser | str | int, event: FakeEvent | int, interested: bool = True, *,
+                        heard: bool = True) -> None:
+        """The user marks the event Interested in Discord's event list (or, ``interested`` False, unmarks it). A
+        bot with the GUILD_SCHEDULED_EVENTS intent is sent GUILD_SCHEDULED_EVENT_USER_ADD (or _REMOVE), as by
+        Discord, unless ``heard`` is False: the event lost (the bot was away longer than a RESUME covers), so that
+        only reading the event's users finds the change."""
         target = event if isinstance(event, FakeEvent) else self.scheduled_event(event)
-        self.events.mark(target, self.guild.user(user).id, interested)
+        user_id = self.guild.user(user).id
+        if self.events.mark(target, user_id, interested) and heard:
+            name, data = user_event(target, user_id, interested)
+            self.gateway.send_soon_to(Intent.GUILD_SCHEDULED_EVENTS, name, data)
 
     # -- violations -----------------------------------------------------------------------------------------
 

@@ -239,6 +239,13 @@ class Gateway:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def send_soon_to(self, intent: int, event: str, data: JSON) -> None:
+        """Dispatch an event from synchronous code, if the connected bot's intents ask for it (``intent``)."""
+        session = self.active_session()
+        if session is None or not session.intents & intent:
+            return
+        self.send_soon(event, lambda: data)
+
     async def message_event(self, event: str, message: StoredMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for a non-ephemeral message, if the bot's intents ask for it."""
         session = self.active_session()
