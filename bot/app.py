@@ -55,7 +55,7 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
 
 
 class PokerBot(commands.Bot):
-    """The poker bot. Only two non-privileged intents: guilds and guild messages."""
+    """The poker bot. Only non-privileged intents: guilds, guild messages and guild scheduled events."""
 
     def __init__(
         self,
@@ -67,8 +67,9 @@ class PokerBot(commands.Bot):
     ) -> None:
         # Guilds (channels, permissions) and guild messages (MESSAGE_DELETE: a deleted table message is posted
         # again at once). Not DM messages: every DM the bot sends would come back as an event. No message cache:
-        # the bot never reads a message back, and scanning the cache on every edit event costs CPU.
-        intents = discord.Intents(guilds=True, guild_messages=True)
+        # the bot never reads a message back, and scanning the cache on every edit event costs CPU. Guild scheduled
+        # events: a member marking a planned night's event Interested is heard of at once (cogs.plans).
+        intents = discord.Intents(guilds=True, guild_messages=True, guild_scheduled_events=True)
         self.config = config if isinstance(config, Config) else Config(db_path=parse_bank(str(config)).target)
         if self.config.api_base is not None:  # every REST call through one rate-limiting proxy (DISCORD_API_BASE)
             discord.http.Route.BASE = self.config.api_base

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -148,6 +149,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
         self.runner = Runner(bot)
         self.group = NightGroup(self)
         self._closed = on_close(self.runner, bot)
+        self._unhear: Callable[[], None] = lambda: None  # the gateway's Interested events, once loaded
 
     async def cog_load(self) -> None:
         poker = self.bot.tree.get_command("poker")
@@ -156,6 +158,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
         poker.add_command(self.group, override=True)
         self.bot.add_dynamic_items(SignupButton)
         self.bot.tables.closed.append(self._closed)
+        self._unhear = _events.hear_interest(self.bot)
         await self.resume_all()
 
     async def cog_unload(self) -> None:
@@ -163,6 +166,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
         if poker is not None and poker.get_command(self.group.name) is self.group:
             poker.remove_command(self.group.name)
         self.bot.remove_dynamic_items(SignupButton)
+        self._unhear()
         if self._closed in self.bot.tables.closed:
             self.bot.tables.closed.remove(self._closed)
         tasks = self.runner.stop()
@@ -284,6 +288,14 @@ class PlansCog(commands.Cog, name=COG_NAME):
         if plan is None or plan.guild_id != interaction.guild_id:
             raise PlanError("There is no such planned night in this server: `/poker night list` shows them.")
         return plan
+
+    # ------------------------------------------------------------------ the event's Interested, as they change
+
+    @commands.Cog.listener(f"on_{_events.INTEREST}")
+    async def on_event_interest(self, guild_id: int, event_id: int, user_id: int, interested: bool) -> None:
+        """A member marked a scheduled event Interested (or unmarked it): a planned night's sign-ups follow."""
+        if self.bot.config.runs_guild(guild_id):
+            await self.runner.heard(guild_id, event_id)
 
     # ------------------------------------------------------------------ the sign-up buttons
 

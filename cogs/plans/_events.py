@@ -1,6 +1,7 @@
 """The night's Discord scheduled event: created with the plan (an external event, its location the channel's link,
 ``NIGHT_LENGTH`` long), marked active at the start, completed when the table closes, cancelled with the plan; and
-the members who marked it Interested, read page by page.
+the members who marked it Interested, read page by page, and heard of as they mark or unmark it (the gateway's
+user add and remove events, ``hear_interest``).
 
 Without the Create Events permission there is no event: the plan says so once, and the sign-up message works
 alone. Any later failure (the event deleted by a moderator, a permission taken away, Discord down) is logged and
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -27,6 +30,8 @@ NO_PERMISSION = ("I could not create the Discord event: I need the **Create Even
                  "Events** to start and end it). Give my role both, or invite me again with the link in the README. "
                  "The sign-up message works without the event.")
 NO_EVENT = "Discord could not create the event just now; the sign-up message works without it."
+USER_EVENTS = {"GUILD_SCHEDULED_EVENT_USER_ADD": True, "GUILD_SCHEDULED_EVENT_USER_REMOVE": False}
+INTEREST = "event_interest"  # the bot's own event: on_event_interest(guild_id, event_id, user_id, interested)
 
 
 def channel_link(plan: PlanRecord) -> str:
@@ -89,3 +94,37 @@ async def interested(bot: discord.Client, plan: PlanRecord) -> set[int] | None:
     except DISCORD_ERRORS as error:
         log.warning("plan %s: the Interested members of its event could not be read (%r)", plan.id, error)
         return None
+
+
+def hear_interest(bot: discord.Client) -> Callable[[], None]:
+    """Make each gateway event of a member marking a scheduled event Interested (or unmarking it) reach the bot as
+    ``on_event_interest(guild_id, event_id, user_id, interested)``; returns what undoes it.
+
+    discord.py turns these events into ``on_scheduled_event_user_add`` / ``_remove`` only when it holds both the
+    event and the user in its cache, and without the members intent a member who never spoke to the bot is not
+    there: the event would be dropped. So the gateway's own data (the event's id, the member's id) is passed on,
+    after discord.py's parser has run."""
+    parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
+    originals = {name: parsers[name] for name in USER_EVENTS}
+
+    def hearing(name: str) -> Callable[[Any], None]:
+        parse, interested = originals[name], USER_EVENTS[name]
+
+        def heard(data: Any) -> None:
+            parse(data)
+            try:
+                guild, event, user = (int(data[key]) for key in ("guild_id", "guild_scheduled_event_id", "user_id"))
+            except (KeyError, TypeError, ValueError):
+                log.warning("%s without its ids: %r", name, data)
+                return
+            bot.dispatch(INTEREST, guild, event, user, interested)
+
+        return heard
+
+    for name in USER_EVENTS:
+        parsers[name] = hearing(name)
+
+    def undo() -> None:
+        parsers.update(originals)
+
+    return undo

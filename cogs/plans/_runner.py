@@ -1,8 +1,10 @@
 """Each planned night's course, one task per night: it waits (on :mod:`.clock`) for its next step, as
 ``bot.planning.next_step`` says from the stored night, and takes it: the reminders, then the start (the table
-opens, the channel is told, the event marked active); a night the bot missed whole is marked so. While it waits it
-reads the event's Interested members and sends the reminders due (a sign-up after the reminder time, one that
-failed) every ``SYNC_EVERY`` seconds, and reads the event again at each step.
+opens, the channel is told, the event marked active); a night the bot missed whole is marked so. A member who
+marks the event Interested (or unmarks it) is heard of through the gateway within seconds (``heard``): the event's
+members are read again and the sign-up message shows them. As a fallback (an event lost while the bot was
+disconnected), while it waits it reads the event's Interested members and sends the reminders due (a sign-up after
+the reminder time, one that failed) every ``SYNC_EVERY`` seconds, and reads the event again at each step.
 
 Everything is read again from the store at each step, so a task started after a restart takes up where the last
 one stopped: a reminder marked handled is never sent again, and a night whose start has passed opens at once.
@@ -37,6 +39,7 @@ SYNC_EVERY = 10 * 60  # seconds between two looks at a waiting night (its event'
 RETRY_PAUSE = 30.0  # real seconds before a step that failed is tried again
 CLOSED_DMS = 50007
 OPEN: tuple[PlanStatus, ...] = ("open",)
+PLANNED: tuple[PlanStatus, ...] = ("planned",)
 
 
 class Runner:
@@ -46,6 +49,7 @@ class Runner:
         self.bot = bot
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stopped = False
+        self._syncing: dict[int, asyncio.Lock] = {}  # one read-and-store of a night's Interested at a time
 
     # ------------------------------------------------------------------ the tasks
 
@@ -111,14 +115,29 @@ class Runner:
 
     async def sync(self, plan_id: int) -> None:
         """Read the event's Interested members into the night; show the sign-up message again if that changed
-        who is in."""
-        plan = await self.bot.store.get_plan(plan_id)
-        found = await _events.interested(self.bot, plan)
-        if found is None:
-            return
-        changed, _ = await self.bot.store.sync_interested(plan_id, found)
-        if changed.signups != plan.signups:
-            await self.refresh(changed)
+        who is in. One at a time per night: an older read stored after a newer one would undo it."""
+        lock = self._syncing.setdefault(plan_id, asyncio.Lock())
+        async with lock:
+            plan = await self.bot.store.get_plan(plan_id)
+            found = await _events.interested(self.bot, plan)
+            if found is None:
+                return
+            changed, _ = await self.bot.store.sync_interested(plan_id, found)
+            if changed.signups != plan.signups:
+                await self.refresh(changed)
+
+    async def heard(self, guild_id: int, event_id: int) -> None:
+        """A member marked the Discord event ``event_id`` Interested, or unmarked it (the gateway says so): the
+        planned night it belongs to, if any, reads its event's members now, and reminds a newcomer whose reminder
+        is due."""
+        for plan in await self.bot.store.plans(guild=guild_id, statuses=PLANNED):
+            if plan.event_id != event_id or plan.id not in self.tasks:
+                continue
+            try:
+                await self.sync(plan.id)
+                await self.remind(plan.id)
+            except Exception:  # the night's own course reads the event again at its next look
+                log.exception("planned night %s: its event's Interested members could not be taken in", plan.id)
 
     async def remind(self, plan_id: int) -> None:
         """DM every member whose reminder is due (each once: marked before it is sent), unless he turned alerts
