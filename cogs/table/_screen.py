@@ -89,7 +89,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     legal = table.legal()
     if actor is not None and legal is not None:
         bring_in = _text.bring_in_line(hand, users, screen.card)
-        lines += ["", *([bring_in] if bring_in else []), f"**{mention(actor)}: {_prompt(legal)}**",
+        lines += ["", *([bring_in] if bring_in else []), f"**{mention(actor)}: {asked(legal)}**",
                   *_clock_line(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
@@ -148,18 +148,15 @@ def _tournament_lines(table: Table) -> list[str]:
 
 
 def asked(legal: Legal) -> str:
-    """What the player to act is asked, in words for a DM: "call 20, raise or fold", "draw or stand pat"."""
-    return "draw or stand pat" if legal.phase == "drawing" else _prompt(legal)
-
-
-def _prompt(legal: Legal) -> str:
+    """What the player to act is asked, as the table and his DM say it: "call 20, raise or fold", "draw or stand
+    pat"."""
     if legal.phase == "drawing":
-        return "your draw"
+        return "draw or stand pat"
     if legal.can_bring_in:
         bring_in = f"bring in {chips(legal.bring_in_amount)}"
         return f"{bring_in} or complete to {chips(legal.min_raise_to)}" if legal.can_raise else bring_in
     if legal.can_check:
-        return "check or bet" if legal.can_raise else "your check"
+        return "check or bet" if legal.can_raise else "check"
     call = f"call {chips(legal.call_amount)}"
     word = "complete" if legal.is_completion else "raise"
     return f"{call}, {word} or fold" if legal.can_raise else f"{call} or fold"

@@ -189,7 +189,7 @@ def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -
             if hand.stacks[seat] == 0:
                 parts.append("**all in**")
         if hand.drawn[seat]:
-            parts.append("drew " + " then ".join(str(k) if k else "pat" for k in hand.drawn[seat]))
+            parts.append(" then ".join(f"drew {k}" if k else "stood pat" for k in hand.drawn[seat]))
         if hand.face_up[seat]:
             parts.append("up " + cards(hand.face_up[seat], card))
         lines.append(" · ".join(parts))
