@@ -1,5 +1,5 @@
 """The table's words a player reads in one style (issue 33, item 7): a draw is "drew 2", a pat "stood pat", and
-the player to act on the shared table is asked what he may do ("draw or stand pat", "check"), never "your draw"."""
+the player to act on the shared table is asked what he may do ("draw or stand pat"), never "your draw"."""
 
 from __future__ import annotations
 
@@ -35,15 +35,3 @@ def test_a_players_line_says_drew_and_stood_pat_as_the_log_does() -> None:
     others = [line for seat, line in enumerate(_text.player_lines(hand, USERS, text)) if seat != first]
     assert all("stood pat" in line and "drew" not in line for line in others), others
 
-
-def test_a_player_who_may_only_check_is_asked_to_check() -> None:
-    """The big blind after the small blind calls all in for less: he may check, with nobody left to raise against."""
-    hand = Hand(GAMES["holdem"], Stakes("no-limit", 5, 10), [1000, 8], seed=2)
-    while hand.actor is not None:
-        legal = hand.legal()
-        if legal.can_check and not legal.can_raise:
-            break
-        hand.act(CheckCall())
-    legal = hand.legal()
-    assert legal.can_check and not legal.can_raise
-    assert _screen.asked(legal) == "check"
