@@ -2,10 +2,11 @@
 the dealer's-choice chooser's Pick the game…) and the seat buttons, each from its declaration (``cogs.table._turn``,
 ``cogs.table._seats``, ``cogs.table._choice``).
 
-In the order Discord shows them, for a phone: one short row of seat buttons on top, the turn's buttons under it
-(nearest the thumb), three to a row (Fold, Call, Raise; then Pot, All in, Amount… in pot and no limit: two rows, not
-the three a phone made of five buttons and Amount…); between hands, Pick the game… in their place when the table
-waits for the dealer's choice (his menu is his private message).
+In the order Discord shows them, for a phone: one short row of seat buttons on top, the turn's buttons in one row
+under it (nearest the thumb): Fold, Call, Raise to 20 in fixed limit; Fold, Call, Raise… in pot and no limit, whose
+sizes are in the bet menu the player opens (``cogs.table._turn``); so no turn has more than two rows of buttons.
+Between hands, Pick the game… in their place when the table waits for the dealer's choice (his menu is his private
+message).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from ._seats import SEAT_ACTIONS
 from ._turn import ACTIONS_ROW, TURN_ACTIONS
 
 SEATS_ROW = 0  # the seat buttons: on top
-TURN_ROW = 3  # the turn's buttons a row holds: three fit a phone's width; more (pot, no limit) go on a second row
 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
@@ -38,8 +38,7 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
         return result
     legal = table.legal()
     if legal is not None:
-        offered = [action for action in TURN_ACTIONS if action.phase == legal.phase and action.offered(legal)]
-        for i, action in enumerate(offered):
-            row = ACTIONS_ROW + (i >= TURN_ROW and len(offered) > TURN_ROW)
-            result.add_item(action.button(table.id, live.record.id, live.seq, legal, row=row))
+        for action in TURN_ACTIONS:
+            if action.phase == legal.phase and action.offered(legal):
+                result.add_item(action.button(table.id, live.record.id, live.seq, legal, row=ACTIONS_ROW))
     return result

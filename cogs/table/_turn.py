@@ -7,9 +7,15 @@ A ``TurnAction`` says everything about one action: its name (the readable kind o
 picker), and its slash commands (``Typed``: the same move typed, ``/poker fold``...). The screen shows the
 actions offered (``cogs.table._controls``), ``TurnButton`` plays the one clicked, and the move commands
 (``cogs.table._move_commands``) are made from ``TYPED``. A new button, say "½ pot", is one entry in
-``TURN_ACTIONS`` (and its test). Nothing here decides a rule: what may be done, and for how much, is the
-engine's ``Legal``; the turn is checked once, by ``Table.act`` (or ``Table.check_turn`` for a click that only
-opens something).
+``TURN_ACTIONS`` (and its test).
+
+In pot and no limit a bet or raise is two taps: the table's Raise… (Bet…, Complete…) opens the bet menu, a
+private message of the sizes (``BET_MENU``: the smallest, ½ pot, ¾ pot, pot and all in, each labelled with the
+total it bets to, "Raise to 28 (¾ pot)") and Other amount… (the amount form); a size tapped there is played, and
+the menu becomes the player's cards again. Fixed limit keeps its one button per amount on the table ("Raise to
+20"). Nothing here decides a rule: what may be done, and for how much, is the engine's ``Legal`` (its
+``pot_fraction_to`` sizes ½ and ¾ pot); the turn is checked once, by ``Table.act`` (or ``Table.check_turn`` for a
+click that only opens something).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 import discord
@@ -33,13 +40,14 @@ from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 
 __all__ = [
-    "ACTIONS_ROW", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed", "amount_form",
-    "amount_submitted", "parse_amount", "with_range",
+    "ACTIONS_ROW", "BET_MENU", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed",
+    "amount_form", "amount_submitted", "bet_menu", "parse_amount", "with_range",
 ]
 
 BUTTON = discord.ui.Button[discord.ui.View]
 Phase = Literal["betting", "drawing"]
-ACTIONS_ROW = 1  # the turn's buttons (Amount… under them): the lowest rows, nearest the thumb
+ACTIONS_ROW = 1  # the turn's buttons: the lowest row, nearest the thumb
+MENU_ROW = 2  # the bet menu's buttons a row holds: "Raise to 1,000 (all in)" is half a phone's width
 AMOUNT_FORM_ID = re.compile(r"pk:amount:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
 AMOUNT_FIELD = "amount"
 Style = discord.ButtonStyle
@@ -146,6 +154,54 @@ async def _open_amount_form(action: TurnAction, click: Click) -> None:
                                                                     legal))
 
 
+def _on_private(interaction: discord.Interaction) -> bool:
+    """Whether the click (or form) came from the player's private message (the bet menu), not the table."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+async def _open_bet_menu(action: TurnAction, click: Click) -> None:
+    """Raise…: the sizes to bet or raise to, as buttons only the player sees (in place of his private message),
+    his cards under the question."""
+    legal = _checked(action, click)
+    question, view = bet_menu(click.runner.table.id, click.hand, click.seq, legal)
+    fields = click.runner.private.fields(click.interaction.user.id, question) or {"content": question}
+    await click.runner.answers.send(click.interaction, view=view, **fields)
+
+
+async def _bet_from_menu(action: TurnAction, click: Click) -> None:
+    """A size in the bet menu: played, and the menu becomes the player's cards, under what he did (the table is
+    shown by an edit). A Pot button left on a table message by the version before the menu plays as it did."""
+    if not _on_private(click.interaction):
+        await play(click.runner, click.interaction, click.hand, click.seq, action.move_for)
+        return
+    seen: list[Legal] = []
+
+    def move(legal: Legal) -> Move:
+        seen.append(legal)
+        return action.move_for(legal)
+
+    played = await play(click.runner, click.interaction, click.hand, click.seq, move, answer=False)
+    await _menu_done(click.runner, click.interaction, seen[-1], played.move)
+
+
+async def _menu_done(runner: TableRunner, interaction: discord.Interaction, legal: Legal, move: Move) -> None:
+    """The bet menu (or its form) was used: it shows the player's cards again, under the bet made."""
+    note = _bet_note(legal, move)
+    shown = runner.private.fields(interaction.user.id, note) or {"content": note}
+    await runner.answers.update(interaction, view=None, **shown)
+
+
+def _bet_note(legal: Legal, move: Move) -> str:
+    """What the player did, said to him: "You raised to 28."."""
+    if not isinstance(move, BetRaise):
+        return "Done."
+    if move.to == legal.all_in_to:
+        return f"You are all in for {chips(move.to)}."
+    if legal.is_completion:
+        return f"You completed to {chips(move.to)}."
+    return f"You bet {chips(move.to)}." if legal.is_bet else f"You raised to {chips(move.to)}."
+
+
 async def _open_picker(action: TurnAction, click: Click) -> None:
     """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
@@ -226,16 +282,55 @@ def _raises(legal: Legal) -> bool:
     return legal.can_raise and legal.min_raise_to != legal.max_raise_to
 
 
+def _menu(legal: Legal) -> bool:
+    """The bet menu stands for the sizes: pot and no limit, when more than one amount may be bet."""
+    return _raises(legal) and legal.any_amount
+
+
 def _all_in_offered(legal: Legal) -> bool:
-    """All in is the smallest raise (the only one), or the largest of several."""
+    """On the table: all in is the smallest raise (the only one), or the largest of fixed limit's two."""
     return legal.can_raise and (legal.min_raise_to == legal.all_in_to
-                                or (_raises(legal) and legal.max_raise_to == legal.all_in_to))
+                                or (_raises(legal) and not _menu(legal) and legal.max_raise_to == legal.all_in_to))
 
 
 def _all_in_label(legal: Legal) -> str:
-    if legal.min_raise_to == legal.all_in_to:
-        return f"{_word(legal)} {chips(legal.min_raise_to)} (all in)"
-    return f"All in {chips(legal.max_raise_to)}"
+    return f"{_word(legal)} {chips(legal.all_in_to)} (all in)"
+
+
+# The bet menu's sizes, smallest first: each amount once, under the first name it has ("min" before "½ pot"), all
+# in under its own; a size as large as all in that is not all in is not offered (the all in is).
+_SIZES: tuple[tuple[str, str, Callable[[Legal], int]], ...] = (
+    ("bet-min", "min", lambda legal: legal.min_raise_to),
+    ("bet-half", "½ pot", lambda legal: legal.pot_fraction_to(Fraction(1, 2))),
+    ("bet-three-quarters", "¾ pot", lambda legal: legal.pot_fraction_to(Fraction(3, 4))),
+    ("pot", "pot", lambda legal: legal.pot_raise_to),
+    ("bet-allin", "all in", lambda legal: legal.max_raise_to if legal.max_raise_to == legal.all_in_to else 0),
+)
+
+
+def menu_sizes(legal: Legal) -> dict[str, int]:
+    """The bet menu's sizes now, {name: the total each bets to}, smallest first (none outside pot and no limit)."""
+    sizes: dict[str, int] = {}
+    if not _menu(legal):
+        return sizes
+    last = 0
+    for name, _, amount in _SIZES:
+        to = amount(legal)
+        if to > last and (to != legal.all_in_to or name == "bet-allin"):
+            sizes[name] = last = to
+    return sizes
+
+
+def _size(name: str, what: str, amount: Callable[[Legal], int]) -> TurnAction:
+    """A size of the bet menu, labelled with the total it bets to: "Raise to 28 (¾ pot)"."""
+    def to(legal: Legal) -> int:
+        return menu_sizes(legal).get(name) or amount(legal)
+
+    return TurnAction(
+        name, "betting", offered=lambda legal: name in menu_sizes(legal),
+        label=lambda legal: f"{_word(legal)} {chips(to(legal))} ({what})",
+        style=lambda legal: Style.danger if to(legal) == legal.all_in_to else Style.primary,
+        move=lambda legal: BetRaise(to(legal)), on_click=_bet_from_menu, row=MENU_ROW)
 
 
 FOLD = TurnAction(
@@ -251,18 +346,17 @@ CALL = TurnAction(
     "cc", "betting", offered=lambda legal: not legal.can_bring_in, label=_call_label,
     style=lambda legal: Style.success, move=lambda legal: CheckCall(),
     typed=(Typed("check", _check), Typed("call", _call)))
-RAISE = TurnAction(
-    "min", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to != legal.all_in_to,
-    label=lambda legal: f"{_word(legal)} {chips(legal.min_raise_to)}", style=lambda legal: Style.primary,
-    move=lambda legal: BetRaise(legal.min_raise_to))
-POT = TurnAction(
-    "pot", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to < legal.pot_raise_to
-    < legal.max_raise_to, label=lambda legal: f"Pot {chips(legal.pot_raise_to)}", style=lambda legal: Style.primary,
-    move=lambda legal: BetRaise(legal.pot_raise_to))
-MAX = TurnAction(
-    "max", "betting", offered=lambda legal: _raises(legal) and legal.max_raise_to != legal.all_in_to,
-    label=lambda legal: f"Max {chips(legal.max_raise_to)}", style=lambda legal: Style.primary,
-    move=lambda legal: BetRaise(legal.max_raise_to))
+RAISE = TurnAction(  # fixed limit's bet (or the one amount allowed)
+    "min", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to != legal.all_in_to
+    and not _menu(legal), label=lambda legal: f"{_word(legal)} {chips(legal.min_raise_to)}",
+    style=lambda legal: Style.primary, move=lambda legal: BetRaise(legal.min_raise_to))
+MAX = TurnAction(  # fixed limit's larger bet: stud's open pair
+    "max", "betting", offered=lambda legal: _raises(legal) and not _menu(legal)
+    and legal.max_raise_to != legal.all_in_to, label=lambda legal: f"{_word(legal)} {chips(legal.max_raise_to)}",
+    style=lambda legal: Style.primary, move=lambda legal: BetRaise(legal.max_raise_to))
+BETS = TurnAction(  # pot and no limit: the sizes are in the bet menu
+    "raise", "betting", offered=_menu, label=lambda legal: f"{_word(legal).removesuffix(' to')}…",
+    style=lambda legal: Style.primary, on_click=_open_bet_menu)
 ALL_IN = TurnAction(
     "allin", "betting", offered=_all_in_offered, label=_all_in_label,
     style=lambda legal: Style.primary if legal.min_raise_to == legal.all_in_to else Style.danger,
@@ -271,9 +365,9 @@ ALL_IN_SURE = TurnAction(  # the confirmation's button, only the player sees it
     "allinok", "betting", offered=lambda legal: False,
     label=lambda legal: f"Yes, all in for {chips(legal.all_in_to)}", style=lambda legal: Style.danger,
     move=lambda legal: legal.all_in(), on_click=_all_in, row=0)
-AMOUNT = TurnAction(
-    "amount", "betting", offered=_raises, label=lambda legal: "Amount…", style=lambda legal: Style.secondary,
-    on_click=_open_amount_form, row=ACTIONS_ROW + 1,
+AMOUNT = TurnAction(  # the bet menu's last: any other amount, typed in a form
+    "amount", "betting", offered=_menu, label=lambda legal: "Other amount…", style=lambda legal: Style.secondary,
+    on_click=_open_amount_form, row=MENU_ROW,
     typed=(Typed("bet", _amount, "amount"), Typed("raise", _amount, "amount")))
 DRAW = TurnAction(
     "draw", "drawing", offered=_always, label=lambda legal: "Draw…", style=lambda legal: Style.primary,
@@ -282,10 +376,24 @@ PAT = TurnAction(
     "pat", "drawing", offered=_always, label=lambda legal: "Stand pat", style=lambda legal: Style.secondary,
     move=lambda legal: Draw(), on_click=_stand_pat, typed=(Typed("pat", lambda legal, typed: Draw()),))
 
-TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, BRING_IN, CALL, RAISE, POT, MAX, ALL_IN, AMOUNT, DRAW, PAT)  # in order
-CLICKABLE = {action.name: action for action in (*TURN_ACTIONS, ALL_IN_SURE)}
-TYPED: dict[str, tuple[TurnAction, Typed]] = {typed.name: (action, typed) for action in TURN_ACTIONS
-                                              for typed in action.typed}
+TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, BRING_IN, CALL, RAISE, MAX, BETS, ALL_IN, DRAW, PAT)  # in order
+BET_MENU: tuple[TurnAction, ...] = (*(_size(*size) for size in _SIZES), AMOUNT)  # in order
+CLICKABLE = {action.name: action for action in (*TURN_ACTIONS, *BET_MENU, ALL_IN_SURE)}
+TYPED: dict[str, tuple[TurnAction, Typed]] = {  # the move commands, in the order /poker lists them
+    typed.name: (action, typed) for action in (FOLD, CALL, ALL_IN, AMOUNT, DRAW, PAT) for typed in action.typed}
+
+
+def bet_menu(table: int, hand: int, seq: int, legal: Legal) -> tuple[str, discord.ui.View]:
+    """The bet menu of table ``table`` for action ``seq`` of ``hand``: its question (the pot, the call), and the
+    sizes as buttons, two to a row, then Other amount…."""
+    pot = legal.pot_after_call - legal.call_amount
+    facing = f", {chips(legal.call_amount)} to call" if legal.call_amount and not legal.can_bring_in else ""
+    question = f"{_word(legal).removesuffix(' to')} how much? Pot {chips(pot)}{facing}."
+    view = dynamic_view()
+    offered = [action for action in BET_MENU if action.offered(legal)]
+    for i, action in enumerate(offered):
+        view.add_item(action.button(table, hand, seq, legal, row=i // MENU_ROW))
+    return question, view
 
 
 class TurnButton(Admitting, discord.ui.DynamicItem[BUTTON],
@@ -332,17 +440,21 @@ def amount_form(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Mod
 
 async def amount_submitted(runner: TableRunner, interaction: discord.Interaction, hand: int, seq: int,
                            text: str) -> None:
-    """The amount form: any bet in pot and no limit (too small or too large: said with the range allowed)."""
+    """The amount form: any bet in pot and no limit (too small or too large: said with the range allowed). Sent
+    from the bet menu, the menu becomes the player's cards under the bet made, as a size tapped there does."""
     seen: list[Legal] = []
 
     def move(legal: Legal) -> Move:
         seen.append(in_phase("betting", legal))
         return BetRaise(parse_amount(text, legal))
 
+    from_menu = _on_private(interaction)
     try:
-        await play(runner, interaction, hand, seq, move)
+        played = await play(runner, interaction, hand, seq, move, answer=not from_menu)
     except IllegalAction as error:
         raise with_range(error, seen[-1]) from None
+    if from_menu:
+        await _menu_done(runner, interaction, seen[-1], played.move)
 
 
 def parse_amount(text: str, legal: Legal) -> int:

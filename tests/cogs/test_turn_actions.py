@@ -15,7 +15,8 @@ from cogs.table import _move_commands, _turn
 from cogs.table._turn import TURN_ACTIONS, TYPED, Options, TurnAction
 
 BETTING = Legal(player=0, phase="betting", call_amount=10, can_check=False, can_raise=True, is_bet=False,
-                min_raise_to=20, max_raise_to=100, pot_raise_to=35, can_fold=True, all_in_to=100)
+                min_raise_to=20, max_raise_to=100, pot_raise_to=35, can_fold=True, all_in_to=100, any_amount=True,
+                call_to=10, pot_after_call=25)
 
 
 def offered(legal: Legal) -> list[tuple[str, str, discord.ButtonStyle, int | None]]:
@@ -25,20 +26,65 @@ def offered(legal: Legal) -> list[tuple[str, str, discord.ButtonStyle, int | Non
     return [(b.name, str(b.item.label), b.item.style, b.item.row) for b in buttons]
 
 
-def test_no_limit_facing_a_bet_offers_every_size_and_the_form() -> None:
-    primary, danger = discord.ButtonStyle.primary, discord.ButtonStyle.danger
+def menu(legal: Legal) -> list[tuple[str, str, discord.ButtonStyle, int | None]]:
+    """The bet menu's buttons: (name, label, style, row)."""
+    _, view = _turn.bet_menu(7, 41, 3, legal)
+    buttons = [item for item in view.children if isinstance(item, _turn.TurnButton)]
+    assert len(buttons) == len(view.children)
+    for button in buttons:
+        assert button.item.custom_id == f"pk:turn:7:41:3:{button.name}"
+    return [(b.name, str(b.item.label), b.item.style, b.item.row) for b in buttons]
+
+
+def test_no_limit_facing_a_bet_offers_one_raise_button_and_its_menu() -> None:
+    primary, danger, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.danger, discord.ButtonStyle.secondary
     assert offered(BETTING) == [
-        ("fold", "Fold", danger, 1), ("cc", "Call 10", discord.ButtonStyle.success, 1),
-        ("min", "Raise to 20", primary, 1), ("pot", "Pot 35", primary, 1), ("allin", "All in 100", danger, 1),
-        ("amount", "Amount…", discord.ButtonStyle.secondary, 2)]
-    deep = dataclasses.replace(BETTING, all_in_to=500)
-    assert [name for name, *_ in offered(deep)] == ["fold", "cc", "min", "pot", "max", "amount"]
+        ("fold", "Fold", danger, 1), ("cc", "Call 10", discord.ButtonStyle.success, 1), ("raise", "Raise…", primary, 1)]
+    assert menu(BETTING) == [
+        ("bet-min", "Raise to 20 (min)", primary, 0), ("bet-half", "Raise to 22 (½ pot)", primary, 0),
+        ("bet-three-quarters", "Raise to 28 (¾ pot)", primary, 1), ("pot", "Raise to 35 (pot)", primary, 1),
+        ("bet-allin", "Raise to 100 (all in)", danger, 2), ("amount", "Other amount…", secondary, 2)]
+    question, _ = _turn.bet_menu(7, 41, 3, BETTING)
+    assert question == "Raise how much? Pot 15, 10 to call."
+    moves = {a.name: a.move_for(BETTING) for a in _turn.BET_MENU if a.move is not None}
+    assert moves == {"bet-min": BetRaise(20), "bet-half": BetRaise(22), "bet-three-quarters": BetRaise(28),
+                     "pot": BetRaise(35), "bet-allin": BetRaise(100)}
+
+
+def test_the_menu_names_each_amount_once_and_says_the_total() -> None:
+    checked = dataclasses.replace(BETTING, call_amount=0, can_check=True, is_bet=True, call_to=0, min_raise_to=10,
+                                  pot_after_call=30, pot_raise_to=30, max_raise_to=1000, all_in_to=1000)
+    assert [label for _, label, *_ in offered(checked)] == ["Check", "Bet…"]
+    assert [label for _, label, *_ in menu(checked)] == [
+        "Bet 10 (min)", "Bet 15 (½ pot)", "Bet 22 (¾ pot)", "Bet 30 (pot)", "Bet 1,000 (all in)", "Other amount…"]
+    assert _turn.bet_menu(7, 41, 3, checked)[0] == "Bet how much? Pot 30."
+    small_pot = dataclasses.replace(BETTING, pot_after_call=18, pot_raise_to=28)  # ½ pot is less than a raise
+    assert [name for name, *_ in menu(small_pot)] == ["bet-min", "bet-three-quarters", "pot", "bet-allin", "amount"]
+    short = dataclasses.replace(BETTING, all_in_to=30, max_raise_to=30, pot_raise_to=30)  # pot: all in
+    assert [label for _, label, *_ in menu(short)] == [
+        "Raise to 20 (min)", "Raise to 22 (½ pot)", "Raise to 28 (¾ pot)", "Raise to 30 (all in)", "Other amount…"]
+    for legal in (BETTING, checked, small_pot, short):
+        assert not any(label.startswith(("Pot", "Max", "All in")) for _, label, *_ in menu(legal) + offered(legal))
+
+
+def test_pot_limit_menu_tops_at_the_pot() -> None:
+    pot_limit = dataclasses.replace(BETTING, max_raise_to=35, all_in_to=500)
+    assert [label for _, label, *_ in menu(pot_limit)] == [
+        "Raise to 20 (min)", "Raise to 22 (½ pot)", "Raise to 28 (¾ pot)", "Raise to 35 (pot)", "Other amount…"]
+    assert [name for name, *_ in offered(pot_limit)] == ["fold", "cc", "raise"]
+    one_size = dataclasses.replace(pot_limit, max_raise_to=20, pot_raise_to=20)  # the pot is the smallest raise
+    assert [(name, label) for name, label, *_ in offered(one_size)] == [
+        ("fold", "Fold"), ("cc", "Call 10"), ("min", "Raise to 20")]
 
 
 def test_a_check_and_a_single_bet_size_in_fixed_limit() -> None:
     fixed = dataclasses.replace(BETTING, call_amount=0, can_check=True, is_bet=True, min_raise_to=20,
-                                max_raise_to=20, pot_raise_to=20)
+                                max_raise_to=20, pot_raise_to=20, any_amount=False)
     assert [(name, label) for name, label, *_ in offered(fixed)] == [("cc", "Check"), ("min", "Bet 20")]
+    open_pair = dataclasses.replace(BETTING, min_raise_to=10, max_raise_to=15, pot_raise_to=15, any_amount=False)
+    assert [(name, label) for name, label, *_ in offered(open_pair)] == [
+        ("fold", "Fold"), ("cc", "Call 10"), ("min", "Raise to 10"), ("max", "Raise to 15")]  # stud's open pair
+    assert menu(fixed) == menu(open_pair) == []
 
 
 def test_a_short_stack_raises_all_in_once_and_is_asked_first() -> None:
@@ -56,7 +102,7 @@ def test_a_draw_offers_the_picker_and_stand_pat() -> None:
 def test_each_action_plays_its_move_and_only_at_its_moment() -> None:
     moves = {a.name: a.move_for(BETTING) for a in TURN_ACTIONS if a.move is not None and a.phase == "betting"}
     assert moves == {"fold": Fold(), "bringin": BringIn(), "cc": CheckCall(), "min": BetRaise(20),
-                     "pot": BetRaise(35), "max": BetRaise(100)}  # (the bring-in: offered only to who brings in)
+                     "max": BetRaise(100)}  # (the bring-in: offered only to who brings in)
     with pytest.raises(TableError, match=r"It is not time to draw: this is a betting round\. Call 10 "
                        r"\(`/poker call`\), raise \(`/poker raise`\) or fold \(`/poker fold`\)\."):
         _turn.PAT.move_for(BETTING)

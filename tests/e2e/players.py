@@ -2,11 +2,12 @@
 
 ``Players`` drives one channel's table through the fake Discord: slash commands, the action buttons of the table
 message (whose turn it is comes from ``bot.tables`` and is checked against the embed), Stand pat and the draw
-picker (Draw…, a tap on each card to throw, then Throw k; in Assassin, whether the twos go face up), the amount
-modal, All in and its confirmation, stud's Bring in, and the dealer's choice menu and its Deal button. Moves are
-written as the engine's actions (``cc``, ``f``, ``cbr 40``, ``pb``, ``sd 7s8h``, ``sdu 2c``, ``sd``) and turned into
-the clicks a person would make, so a test can decide a hand with the engine first (seeds chosen by simulation,
-see :func:`simulate`) and then play exactly that hand through Discord.
+picker (Draw…, a tap on each card to throw, then Throw k; in Assassin, whether the twos go face up), the bet menu
+of pot and no limit (Raise…, then a size or Other amount… and its modal), All in and its confirmation, stud's
+Bring in, and the dealer's choice menu and its Deal button. Moves are written as the engine's actions (``cc``,
+``f``, ``cbr 40``, ``pb``, ``sd 7s8h``, ``sdu 2c``, ``sd``) and turned into the clicks a person would make, so a
+test can decide a hand with the engine first (seeds chosen by simulation, see :func:`simulate`) and then play
+exactly that hand through Discord.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 # A hand's message once the hand is over: its showdown (a pot won or carried), later its one-line summary.
 SHOWDOWN = re.compile(r"^(?:Board: [^\n]*\n)?(?:🏆|🔁 (?:The|Main|Side)|#\d+ )")  # a flop game's: its board first
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)
+BET_SIZE = re.compile(r"(?:Raise to|Bet|Complete to) (?P<to>[\d,]+) \(.+\)")  # a size of the bet menu
 
 Policy = Callable[[Hand, Legal], str]
 
@@ -339,29 +341,59 @@ class Players:
             return await self.click("fold", turn=turn)
         if verb == "cbr":
             amount = int(arg)
-            assert self.table.hand is not None
-            structure = self.table.hand.stakes.structure
-            if amount == legal.all_in_to and f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:allin" in \
-                    turn.message.custom_ids():
+            shown = turn.message.custom_ids()
+            prefix = f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:"
+            if amount == legal.all_in_to and f"{prefix}allin" in shown:
                 return await self.all_in(turn)
-            shortcuts = {"min": legal.min_raise_to}
-            if structure != "fixed-limit" and legal.min_raise_to != legal.max_raise_to:
-                shortcuts["max"] = legal.max_raise_to
-                if legal.min_raise_to < legal.pot_raise_to < legal.max_raise_to:
-                    shortcuts["pot"] = legal.pot_raise_to
-            for kind, value in shortcuts.items():
-                if value == amount:
+            for kind, value in (("min", legal.min_raise_to), ("max", legal.max_raise_to)):  # fixed limit's buttons
+                if value == amount and f"{prefix}{kind}" in shown:
                     return await self.click(kind, turn=turn)
-            return await self.bet_amount(str(amount), turn=turn)
+            return await self.bet_from_menu(amount, turn)
         if verb in ("sd", "sdu"):
             return await self.draw(parse_cards(arg) if arg else [], face_up=verb == "sdu", turn=turn)
         raise ValueError(f"cannot play {action!r}")
 
-    async def bet_amount(self, text: str, turn: Turn | None = None, *, force: bool = False) -> InteractionRecord:
-        """Click "Amount…" and type ``text`` in the modal; the answer to the submission."""
+    async def open_bet_menu(self, turn: Turn | None = None) -> InteractionRecord:
+        """Click Raise… (Bet…, Complete…) in pot or no limit: the bet menu, a message only the player sees."""
         turn = turn or await self.turn()
-        opened = await self.click("amount", turn=turn)
-        assert opened.modal is not None, f"Amount… opened no modal: {opened.content!r}"
+        opened = await self.click("raise", turn=turn)
+        assert opened.ephemeral and opened.message is not None, f"Raise… opened no menu: {opened.content!r}"
+        return opened
+
+    @staticmethod
+    def bet_sizes(menu: StoredMessage) -> dict[int, str]:
+        """The bet menu's sizes, {the total each bets to: its custom_id}, read from their labels ("Raise to 1,000
+        (all in)")."""
+        sizes = {}
+        for component in menu.buttons():
+            size = BET_SIZE.fullmatch(str(component.get("label") or ""))
+            if size is not None:
+                sizes[int(size["to"].replace(",", ""))] = str(component["custom_id"])
+        return sizes
+
+    async def bet_from_menu(self, amount: int, turn: Turn | None = None) -> InteractionRecord:
+        """Bet or raise to ``amount`` in pot or no limit: Raise…, then its size in the menu (two taps), or Other
+        amount… and the amount typed when the menu has no such size. The answer to the last tap."""
+        turn = turn or await self.turn()
+        menu = (await self.open_bet_menu(turn)).message
+        assert menu is not None
+        custom_id = self.bet_sizes(menu).get(amount)
+        if custom_id is None:
+            return await self.bet_amount(str(amount), turn=turn, menu=menu)
+        return await self.fake.reply_to(await self.fake.click(turn.name, menu, custom_id))
+
+    async def bet_amount(self, text: str, turn: Turn | None = None, *, force: bool = False,
+                         menu: StoredMessage | None = None) -> InteractionRecord:
+        """Click "Raise…", then "Other amount…" in its menu (``menu``: the menu already open) and type ``text`` in
+        the modal; the answer to the submission."""
+        turn = turn or await self.turn()
+        if menu is None:
+            menu = (await self.open_bet_menu(turn)).message
+            assert menu is not None
+        other = f"pk:turn:{self.table.id}:{turn.hand_id}:{turn.seq}:amount"
+        assert menu.component(other) is not None, f"no Other amount… in the menu: {menu.custom_ids()}"
+        opened = await self.fake.reply_to(await self.fake.click(turn.name, menu, other))
+        assert opened.modal is not None, f"Other amount… opened no modal: {opened.content!r}"
         inputs = [c for c in walk_components(opened.modal.get("components", [])) if c.get("type") == TEXT_INPUT]
         assert len(inputs) == 1, inputs
         submitted = await self.fake.submit_modal(turn.name, str(opened.modal["custom_id"]),

@@ -256,7 +256,9 @@ async def test_an_all_in_with_a_side_pot(fake: FakeDiscord, poker_bot: PokerBotS
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, buy_ins=dict(zip(PLAYERS, stacks)))
     turn = await players.turn(1)
-    assert turn.name == "carol" and turn.message.button("All in 1,000").get("style") == 4  # red: a big step
+    menu = (await players.open_bet_menu(turn)).message
+    assert menu is not None
+    assert turn.name == "carol" and menu.button("Raise to 1,000 (all in)").get("style") == 4  # red: a big step
     await players.play(shove)
     texts = versions_text(fake, table.message_id)
     alice, bob = players.uid("alice"), players.uid("bob")
@@ -306,8 +308,8 @@ async def test_dealers_choice_timeout_deals_the_previous_game(
 @pytest.mark.parametrize(
     ("game", "structure", "labels"),
     [
-        ("five-card-draw", None, [*SEATS, "Fold", "Call 10", "Raise to 20", "Pot 35", "All in 1,000", "Amount…"]),
-        ("five-card-draw", "pot-limit", [*SEATS, "Fold", "Call 10", "Raise to 20", "Max 35", "Amount…"]),
+        ("five-card-draw", None, [*SEATS, "Fold", "Call 10", "Raise…"]),
+        ("five-card-draw", "pot-limit", [*SEATS, "Fold", "Call 10", "Raise…"]),
         ("triple-draw-a6", None, [*SEATS, "Fold", "Call 10", "Raise to 20"]),
         ("single-draw-27", "fixed-limit", [*SEATS, "Fold", "Call 10", "Raise to 20"]),
     ],

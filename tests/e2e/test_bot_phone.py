@@ -114,7 +114,7 @@ async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
 
 
 async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """"Call 5" is logged "calls 5"; no Fold beside a free Check; All in asks once more."""
+    """"Call 5" is logged "calls 5"; no Fold beside a free Check; all in is two taps, as any size of the bet menu."""
     await poker_bot(seed=8)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 300, "bob": 1000, "carol": 1000})
@@ -132,11 +132,11 @@ async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotSt
     await players.act("cc", turn=turn)
     await players.play(calling_station, until=lambda t: t.legal.phase == "betting" and t.name == "alice")
     turn = await players.turn(1)
-    all_in = f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq}:allin"
-    asked = await fake.reply_to(await fake.click("alice", turn.message, all_in))
-    assert asked.ephemeral and asked.content == f"Go all in for {turn.legal.all_in_to:,}?"
+    asked = await players.open_bet_menu(turn)
+    assert asked.message is not None and asked.message.button(f"Bet {turn.legal.all_in_to:,} (all in)")
     assert table.live is not None and table.live.seq == turn.seq  # one tap: nothing happened yet
-    sure = await fake.reply_to(await fake.click("alice", asked.message, f"{all_in}ok"))  # type: ignore[arg-type]
+    all_in = f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq}:bet-allin"
+    sure = await fake.reply_to(await fake.click("alice", asked.message, all_in))
     assert sure.content == f"You are all in for {turn.legal.all_in_to:,}."
     assert table.live.hand.stacks[turn.legal.player] == 0
 
@@ -378,16 +378,14 @@ async def test_four_colours_by_default_and_two_for_a_player_who_asks(
 
 
 async def test_no_limit_buttons_take_two_rows_not_four(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """In no limit the turn has six buttons (Fold, Call, Raise, Pot, All in, Amount…): three to a row, so the
-    message has the seat row and two rows of the turn's buttons, as a phone shows them, not five and one wrapped
-    into four rows. Fixed limit keeps one row."""
+    """In no limit the turn has three buttons (Fold, Call, Raise…: the sizes are in the bet menu), so the message
+    has the seat row and one row of the turn's buttons, as a phone shows them. Fixed limit keeps one row."""
     await poker_bot(seed=4)
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, structure="no-limit")
     turn = await players.turn(1)
     rows = [[c.get("label") for c in row.get("components") or []] for row in turn.message.components]
-    assert rows == [["My hand", "Sit out / in", "Leave"], ["Fold", "Call 10", "Raise to 20"],
-                    ["Pot 35", "All in 1,000", "Amount…"]], rows
+    assert rows == [["My hand", "Sit out / in", "Leave"], ["Fold", "Call 10", "Raise…"]], rows
 
 
 async def test_join_is_offered_while_the_table_waits_for_players_not_once_everyone_plays(

@@ -136,7 +136,7 @@ async def test_clicks_by_a_non_player_and_out_of_turn_are_refused(
     waiting = next(n for n in PLAYERS if n != turn.name)
     early = await refused(players, await fake.click(waiting, turn.message, players.button_id(turn, "fold")))
     assert early.content == "It is not your turn."
-    early_amount = await refused(players, await fake.click(waiting, turn.message, players.button_id(turn, "amount")))
+    early_amount = await refused(players, await fake.click(waiting, turn.message, players.button_id(turn, "raise")))
     assert early_amount.content == "It is not your turn."
     assert state(table) == before and turn.message.edits == edits
 
@@ -214,7 +214,9 @@ async def test_bad_amounts_in_the_modal_are_explained_and_change_nothing(
     table = await players.open_table("alice", PLAYERS)
     turn = await players.turn(1)
     assert turn.legal.min_raise_to == 20 and turn.legal.max_raise_to == 1000
-    opened = await players.click("amount", turn=turn)
+    menu = (await players.open_bet_menu(turn)).message
+    assert menu is not None
+    opened = await fake.reply_to(await fake.click(turn.name, menu, players.button_id(turn, "amount", menu)))
     assert opened.modal is not None
     label = opened.modal["components"][0]
     assert label["label"] == "Raise to (total this round)" and label["description"] == "From 20 to 1,000 chips"

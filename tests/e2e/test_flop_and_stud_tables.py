@@ -59,7 +59,7 @@ async def test_a_holdem_hand_shows_the_board_and_its_street(fake: FakeDiscord, p
         assert lines[0] == f"No limit 5/10 · {word}"
         log = [line for line in lines if line.startswith("· ")]  # the log: this street's lines only, so far
         assert log[0] == f"· {word}: {players.cards(hand.board[-1:] if street > 1 else hand.board)}", log
-        assert set(turn_ids(players)) <= {"fold", "cc", "min", "pot", "max", "allin", "amount"}
+        assert set(turn_ids(players)) <= {"fold", "cc", "raise", "allin"}
     await players.play(calling_station, number=1)
     showdown = players.showdown(1)
     hand = players.table.last_hand

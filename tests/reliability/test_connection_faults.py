@@ -226,15 +226,18 @@ async def test_a_late_answer_is_a_warning_and_never_sent_twice(
     players = Players(fake, poker_bot)
     await players.open_table("alice", PLAYERS, structure="no-limit")
     turn = await players.turn(1)
+    menu = (await players.open_bet_menu(turn)).message  # Raise…: Other amount… is in its menu
+    assert menu is not None
+    other = players.button_id(turn, "amount", menu)
     fault = fake.inject("POST /interactions/*", late=True)
     with caplog.at_level(logging.WARNING):
-        iid = await fake.click(turn.name, turn.message, players.button_id(turn, "amount"), expect_ack=False)
+        iid = await fake.click(turn.name, menu, other, expect_ack=False)
         await fake.wait_for(lambda: fault.hits == 1, 3, what="the late answer")
         await fake.quiet(0.5)
     assert len(callbacks_of(fake, iid)) == 1 and not fake.interactions[iid].followups
     late = [r for r in caplog.records if "too late" in r.getMessage() or "in time" in r.getMessage()]
     assert late and all(r.levelno == logging.WARNING and r.exc_info is None for r in late), late
-    opened = await players.click("amount", turn=turn)
+    opened = await fake.reply_to(await fake.click(turn.name, menu, other))
     assert opened.modal is not None
     fake.take_violations()
     figures["faults: late answers (10062)"] += 1

@@ -377,7 +377,9 @@ async def test_forged_and_random_interactions_change_nothing(
             text = f"{legal.max_raise_to + 1}"
 
         async def go() -> None:
-            opened = await fake.reply_to(await fake.click(turn.name, turn.message, a.button_id(turn, "amount")))
+            menu = (await a.open_bet_menu(turn)).message  # Raise…, then Other amount… in its menu
+            assert menu is not None
+            opened = await fake.reply_to(await fake.click(turn.name, menu, a.button_id(turn, "amount", menu)))
             assert opened.modal is not None
             [field] = _inputs(opened.modal)
             iid = await fake.submit_modal(turn.name, str(opened.modal["custom_id"]), {field: text}, force=True)
