@@ -158,10 +158,13 @@ class PrivateMessages:
         hand as it is now, in the background (the table's answer does not wait for it); a picker or question he
         may still be using is left as it is."""
         for user in users:
-            mine = self._by_user.get(user)
-            if mine is not None and mine.turn is not None and mine.turn == self._turn_of(user):
-                continue
-            self._spawn(self._show_cards(user))
+            if not self._in_use(user):
+                self._spawn(self._show_cards(user, keep_controls=True))
+
+    def _in_use(self, user: int) -> bool:
+        """Whether ``user``'s private message is a picker or question of his turn that he may still be using."""
+        mine = self._by_user.get(user)
+        return mine is not None and mine.turn is not None and mine.turn == self._turn_of(user)
 
     async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
         """``interaction``, a click on the table message, was answered with the table: the player's cards are put
@@ -176,10 +179,14 @@ class PrivateMessages:
         self.follow(interaction)
         await respond(interaction, None, ephemeral=True)
 
-    async def _show_cards(self, user: int) -> None:
+    async def _show_cards(self, user: int, *, keep_controls: bool = False) -> None:
+        """Edit ``user``'s private message to show his cards; with ``keep_controls``, not if it has become (since
+        this was asked) a picker or question of his turn: his click that opened it came after the street dealt."""
         mine = self._by_user.get(user)
         panel = self.fields(user, None)
         if mine is None or panel is None or not token_usable(mine.interaction):
+            return
+        if keep_controls and self._in_use(user):
             return
         held = self._cards_of(user)
         try:

@@ -49,6 +49,7 @@ __all__ = ["Menu", "Policy", "Screen", "TablePlayers", "read_menu", "read_screen
 log = logging.getLogger(__name__)
 
 ACTION_ID = re.compile(r"pk:turn:(\d+):(\d+):(\d+):([a-z]+)$")
+SIZE_ID = re.compile(r"pk:turn:\d+:\d+:\d+:([a-z-]+)$")  # a size of the bet menu (bet-half...)
 CHOICE_ID = re.compile(r"pk:choose:(\d+):(\d+)$")  # the table message's Pick the game…
 GAME_ID = re.compile(r"pk:game:(\d+):(\d+)(:[a-z0-9-]+)?$")  # the chooser's menu: its games
 DEAL_ID = re.compile(r"pk:deal:(\d+):(\d+)(:[a-z0-9-]+){0,2}$")
@@ -166,9 +167,19 @@ class Policy:
         if not checking and "fold" in buttons and roll < self.fold:
             return "fold"
         roll = self.rng.random()
+        if "raise" in buttons and roll < self.bet:  # pot and no limit: Raise… opens the menu of sizes
+            return "raise"
         if "min" in buttons and roll < self.bet:
             return "pot" if "pot" in buttons and roll < self.bet / 5 else "min"
         return "cc"
+
+    def size(self, sizes: Sequence[str]) -> str:
+        """Which size of the bet menu to tap (its button's name): mostly the smallest, sometimes ½ pot or the pot."""
+        roll = self.rng.random()
+        for name, share in (("pot", 0.1), ("bet-half", 0.3)):
+            if name in sizes and roll < share:
+                return name
+        return "bet-min" if "bet-min" in sizes else sizes[0]
 
     def draw_count(self) -> int:
         """How many cards to throw, zero to three (zero: stand pat), decided before looking at the draw form."""
@@ -389,10 +400,22 @@ class TablePlayers:
             custom_id, label = screen.buttons[kind]
             self._say(user, f"clicks {label}")
             rec = await self._send(self.fake.click(user, screen.message, custom_id))
+            if kind == "raise" and rec is not None and rec.message is not None:
+                rec = await self._size(user, rec.message)
             self._took(rec, key)
         except (TimeoutError, LookupError, RuntimeError) as error:
             log.warning("#%s: %s's turn failed: %r", self.channel.name, user.name, error)
             self._failed(key)
+
+    async def _size(self, user: FakeUser, menu: StoredMessage) -> InteractionRecord | None:
+        """In the bet menu Raise… opened (his private message): tap a size."""
+        sizes = {found[1]: (str(c.get("custom_id")), str(c.get("label") or "")) for c in menu.all_components()
+                 if (found := SIZE_ID.match(str(c.get("custom_id") or ""))) and found[1] != "amount"}
+        if not sizes:
+            return None
+        custom_id, label = sizes[self.policy.size(list(sizes))]
+        self._say(user, f"taps {label}")
+        return await self._send(self.fake.click(user, menu, custom_id))
 
     async def _draw(self, user: FakeUser, screen: Screen, key: tuple[int, int]) -> None:
         """Stand pat with the table's button, or open the draw picker, tap the cards to throw and Throw them."""

@@ -1,0 +1,60 @@
+"""A street dealt edits each player's private message to show his hand (``PrivateMessages.refresh``), in the
+background. A player who opens a question of his turn (the bet menu) right after the street is dealt keeps it:
+the edit, asked before his click, must not turn his menu back into his cards."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs.table._private import _CONTROLS, Cards, PrivateMessages
+
+ALICE = 101
+TURN = ("hand 5", 7)  # what turn_of gives while it is alice's turn
+
+
+@dataclass
+class Click:
+    """An interaction, as far as the private messages use one."""
+
+    id: int
+    extras: dict[str, Any] = field(default_factory=dict)
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    deleted: bool = False
+
+    def __post_init__(self) -> None:
+        self.user = discord.Object(ALICE)
+        self.created_at = discord.utils.utcnow()
+        self.message = None
+
+    async def edit_original_response(self, **fields: Any) -> None:
+        self.edits.append(fields)
+
+    async def delete_original_response(self) -> None:
+        self.deleted = True
+
+
+async def test_a_menu_opened_after_the_street_was_dealt_is_not_turned_back_into_cards() -> None:
+    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "#5 Texas Hold'em · Ace high"), lambda user: TURN)
+    cards = Click(1)
+    private.sent(cards, None, followup=False)  # his cards under the table
+    private.refresh([ALICE])  # the turn was dealt: his cards are to be shown again, in the background
+    menu = Click(2, {_CONTROLS: True})
+    private.sent(menu, None, followup=False)  # meanwhile he tapped Raise…: the menu is his private message now
+    await asyncio.sleep(0.01)
+    await asyncio.gather(*private._tasks)
+    assert menu.edits == [] and not menu.deleted  # the menu stays as it is
+    assert cards.deleted  # his older message went
+
+
+async def test_a_street_dealt_shows_the_cards_in_a_message_that_is_no_question() -> None:
+    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "#5 Texas Hold'em · Ace high"), lambda user: TURN)
+    cards = Click(1)
+    private.sent(cards, None, followup=False)
+    private.refresh([ALICE])
+    await asyncio.sleep(0.01)
+    await asyncio.gather(*private._tasks)
+    assert len(cards.edits) == 1 and cards.edits[0]["content"] == "A♠ K♠"
