@@ -81,7 +81,7 @@ MOMENTS: dict[str, str] = {  # name -> what the picture shows (index.md), in the
     "table-showdown": "the whole table message at that moment",
     "rebuy": "the form a player gets with Rebuy… between hands",
     "myhand": "the channel for a player who pressed My hand while another acts",
-    "allin": "the question All in asks before it counts (a second tap)",
+    "bet-menu": "the menu Raise… (or Bet…) opens in pot and no limit: each size with the total it bets, Other amount…",
     "assassin": "the channel when an Assassin hand ends (the phone of who drew the least)",
     "pile": "the channel at the first turn of the last hand, on the phone of who drew the least",
     "dm": "a player's DMs at the end of the evening",
@@ -490,9 +490,9 @@ class Camera:
             self._hold(screen.key, "alert")  # he waits: the bot tells him by DM that it is his turn
         if self.draws_seen.get(self.hand, 0) >= 2:
             self.keep("betting-3", screen.actor)
-        if "allin" in screen.buttons and "allin" not in self._waits:
-            self._hold(screen.key, "allin")
-            self._spawn(self._all_in(screen.actor, message, screen.buttons["allin"][0]), "allin")
+        if "raise" in screen.buttons and "bet-menu" not in self._waits:
+            self._hold(screen.key, "bet-menu")
+            self._spawn(self._bet_menu(screen.actor, message, screen.buttons["raise"][0]), "bet-menu")
         if self.hand == 2 and "myhand" not in self.shots and "myhand" not in self._pending():
             looker = next(u.id for u in self.fake.users.values()
                           if u.name in autoplay_names(self.players) and u.id != screen.actor)
@@ -587,19 +587,20 @@ class Camera:
         except (LookupError, ValueError, TimeoutError) as error:
             log.warning("no My hand picture: %r", error)
 
-    async def _all_in(self, user: int, message: StoredMessage, custom_id: str) -> None:
-        """The player to act presses All in: his phone with the bot's question (he is not made to confirm)."""
+    async def _bet_menu(self, user: int, message: StoredMessage, custom_id: str) -> None:
+        """The player to act presses Raise… (or Bet…): his phone with the menu of sizes (he then plays on from the
+        table, which still offers his turn)."""
         try:
             iid = await self.fake.click(user, message, custom_id)
             rec = await self.fake.answer(iid)
             if rec.message is not None and rec.ephemeral and rec.message.buttons():
-                self.keep("allin", user)
+                self.keep("bet-menu", user)
             else:
-                log.warning("no All in picture: the bot answered %r", rec.content)
+                log.warning("no bet menu picture: the bot answered %r", rec.content)
         except (LookupError, ValueError, TimeoutError) as error:
-            log.warning("no All in picture: %r", error)
+            log.warning("no bet menu picture: %r", error)
         finally:
-            self._release("allin")
+            self._release("bet-menu")
 
     def _holds_a_two(self, user: int) -> bool:
         """His cards, as the bot last sent them to him this hand, hold a two."""

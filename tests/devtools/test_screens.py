@@ -150,7 +150,7 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     kept = set(camera.shots)
     for name in ("start", "choice", "choice-menu", "choice-deal", "betting", "table", "draw", "table-draw",
                  "draw-picker", "draw-pick", "draw-thrown", "draw-dm", "draw-twos", "alert", "betting-3", "showdown",
-                 "table-showdown", "rebuy", "myhand", "allin", "dm", "closed", "night", "choice-menu-all"):
+                 "table-showdown", "rebuy", "myhand", "bet-menu", "dm", "closed", "night", "choice-menu-all"):
         assert name in kept, f"no {name} picture"
     assert not kept & set(screens.MIXED_MOMENTS)  # those are the mixed evening's
     names = {u.id: u.name for u in camera.fake.users.values()}
@@ -207,8 +207,9 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
 
     alert = camera.shots["alert"]
     assert alert.title == "pokerbot" and alert.payloads[-1]["content"].startswith(screens.ALERT_MARK)
-    question = _ephemeral(camera.shots["allin"])[-1]  # asked, not yet counted
-    assert [str(b["custom_id"]).endswith(":allinok") for b in _buttons(question)] == [True]
+    menu = _ephemeral(camera.shots["bet-menu"])[-1]  # the sizes, each with its total, then Other amount…
+    labels = [str(b.get("label")) for b in _buttons(menu)]
+    assert labels[-1] == "Other amount…" and all(re.match(r"(Bet|Raise to) [\d,]+ \(", label) for label in labels[:-1])
     rebuy = camera.shots["rebuy"].overlay
     assert rebuy is not None and rebuy[0] == "modal"
     showdown = camera.shots["table-showdown"].payloads
