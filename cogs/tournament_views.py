@@ -155,7 +155,8 @@ def _ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def _places(placing: Placing) -> str:
+def places_of(placing: Placing) -> str:
+    """Where a player (or players out together) finished: ``4th place``, ``3rd and 4th places``."""
     places = list(placing.places)
     if len(places) == 1:
         return f"{_ordinal(places[0])} place"
@@ -178,7 +179,7 @@ def news_text(news: News) -> str | None:
             names = " and ".join(mention(p) for p in placing.players)
             verb = "is" if len(placing.players) == 1 else "are"
             share = "" if len(placing.players) == 1 else ", sharing"
-            lines.append(f"{names} {verb} out of the tournament{share} in {_places(placing)}.")
+            lines.append(f"{names} {verb} out of the tournament{share} in {places_of(placing)}.")
         return "\n".join(lines)
     if isinstance(news, Broke):
         names = " and ".join(mention(p) for p in news.players)

@@ -23,7 +23,7 @@ from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
 from ..errors import answers_errors
-from ..tournament_views import _places
+from ..tournament_views import places_of
 from ..views import dynamic_view
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
@@ -103,7 +103,7 @@ def not_seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> TableError
         except TableError as how:
             return how
         return TableError(refusal)
-    places = _places(placing) + (", shared" if len(placing.players) > 1 else "")
+    places = places_of(placing) + (", shared" if len(placing.players) > 1 else "")
     over = t.state.stage != "running"
     return TableError((KNOCKED_OUT_OVER if over else KNOCKED_OUT).format(places=places))
 

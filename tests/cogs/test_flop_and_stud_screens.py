@@ -140,13 +140,13 @@ def test_who_brings_in_and_why() -> None:
 def test_the_bring_in_buttons_and_the_completion() -> None:
     hand = stud()
     assert offered(hand) == [("bringin", "Bring in 3"), ("min", "Complete to 10")]
-    assert _screen._prompt(hand.legal()) == "bring in 3 or complete to 10"
+    assert _screen.asked(hand.legal()) == "bring in 3 or complete to 10"
     legal = hand.legal()
     bring_in = next(a for a in TURN_ACTIONS if a.name == "bringin")
     assert bring_in.move_for(legal) == BringIn()
     hand.act("pb")
     assert offered(hand) == [("fold", "Fold"), ("cc", "Call 3"), ("min", "Complete to 10")]
-    assert _screen._prompt(hand.legal()) == "call 3, complete or fold"
+    assert _screen.asked(hand.legal()) == "call 3, complete or fold"
     hand.act("cbr 10")
     assert [label for _, label in offered(hand)] == ["Fold", "Call 10", "Raise to 20"]  # alice, nothing in
     short = stud(stacks=(100, 3, 100))
@@ -315,7 +315,7 @@ def test_a_legal_from_a_replaced_field_still_offers_one_bring_in() -> None:
     legal = dataclasses.replace(stud().legal(), can_raise=False)
     assert [name for name, _ in ((a.name, a) for a in TURN_ACTIONS if a.phase == "betting" and a.offered(legal))] == \
         ["bringin"]
-    assert _screen._prompt(legal) == "bring in 3"
+    assert _screen.asked(legal) == "bring in 3"
 
 
 def test_stakes_of_a_draw_table_with_a_big_bet_round() -> None:
