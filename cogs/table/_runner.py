@@ -47,10 +47,6 @@ PRIVATE_FIRST = 0.5  # seconds a new hand's table waits for the players' private
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
-def _seconds(left: float) -> str:
-    return f"{max(0, round(left))} s"
-
-
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A moment that runs on a clock: a player's action (hand id, action number) or the dealer's choice."""
@@ -394,9 +390,12 @@ class TableRunner:
         game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
         where = f"<#{self.channel_id}> ({game})"
         link = self.link()
+        # The time left as Discord's relative timestamp, which counts down as the table's clock does (a number of
+        # seconds written when the DM is sent would be stale when it is read).
+        ends = f"<t:{int(deadline)}:R>"
         self.alerts.watch(turn, turn.user, deadline,
-                          lambda left: f"🔔 Your turn at {where}: {asked} · {_seconds(left)} left\n{link}",
-                          lambda left: f"⏰ {_seconds(left)} left at {where}: {asked}\n{link}")
+                          lambda left: f"🔔 Your turn at {where}: {asked} · ⏱ {ends}\n{link}",
+                          lambda left: f"⏰ Time runs out {ends} at {where}: {asked}\n{link}")
 
     def cancel_clock(self) -> None:
         """Stop the table's clock (and the alerts of that turn)."""

@@ -48,13 +48,19 @@ async def test_your_turn_finds_you_by_dm_and_once_more_before_the_clock(
     turn = await players.turn(1)
     assert turn.name == "carol"
     first = await fake.wait_for_dm("carol", lambda m: m.content.startswith("🔔"), timeout=3)
-    # What is asked, what it costs, and the time left (half the 1.2 s clock: 0.6 s, "1 s" rounded).
+    # What is asked, what it costs, and when the clock runs out, as Discord's countdown (the table's): not a
+    # number of seconds that is stale once read.
+    deadline = r"⏱ <t:\d+:R>"
     assert re.match(rf"🔔 Your turn at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold · "
-                    r"[01] s left\n", first.content), first.content
+                    rf"{deadline}\n", first.content), first.content
+    assert " s left" not in first.content
     assert f"/channels/{fake.guild_id}/{players.channel_id}/{table.message_id}" in first.content  # the table, a tap
     warned = await fake.wait_for_dm("carol", lambda m: m.content.startswith("⏰"), timeout=3)
-    assert re.match(rf"⏰ [01] s left at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or fold\n",
-                    warned.content), warned.content
+    assert re.match(rf"⏰ Time runs out <t:\d+:R> at <#{players.channel_id}> \(Five Card Draw\): call 10, raise or "
+                    r"fold\n", warned.content), warned.content
+    table_clock = re.search(r"<t:(\d+):R>", fake.message(table.message_id or 0).text())
+    alert_clock = re.search(r"<t:(\d+):R>", warned.content)
+    assert table_clock and alert_clock and table_clock[1] == alert_clock[1]  # the same countdown as the table
     await fake.wait_for(lambda: table.live is not None and table.live.seq == 1, 3, what="the clock to fold carol")
     assert len(alert_dms(fake, "carol")) == 2
     # The others act at once (their clock is 60 s): no alert for them.
