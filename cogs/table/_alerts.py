@@ -4,7 +4,8 @@ Embeds never ping and the table's posts mention nobody, so a player who put his 
 of his turn when his clock folds him. The DM goes out when his turn (or his dealer's choice) has waited half his
 clock, and at least ``FIRST_AT_LEAST`` seconds, on screen (a player who stops to think is not buzzed every turn),
 and once more ``WARN_BEFORE`` seconds before his clock runs out. Each says what is asked and what it costs, with
-when his clock runs out, as the countdown the table shows ("call 20, raise or fold · ⏱ in 40 seconds"). A player turns them off with ``/poker alerts``.
+when his clock runs out, as the countdown the table shows ("call 20, raise or fold · ⏱ in 40 seconds"). A player
+turns them off with ``/poker alerts``.
 """
 
 from __future__ import annotations
