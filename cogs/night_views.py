@@ -108,19 +108,25 @@ def results_text(results: NightResults) -> str:
     return "\n".join(lines + _notes(results))
 
 
+def payment_lines(results: NightResults, payments: Sequence[Payment]) -> list[str]:
+    """Who pays whom, one payment a line (``@bob pays @alice 120``, as money too with a chip value), or that
+    everyone is square."""
+    if not payments:
+        return ["Everyone is square: nobody pays anybody."]
+    value = results.chip_value
+    paid = money_settle(payments, value)[1] if value is not None else [0] * len(payments)
+    return [f"{mention(p.payer)} pays {mention(p.payee)} {amount(p.amount, value, sign=False, cents=c)}"
+            for p, c in zip(payments, paid)]
+
+
 def settle_text(results: NightResults, payments: Sequence[Payment]) -> str:
     """``/chips settle``: who pays whom (the fewest payments), then each player's net."""
     title = f"Settle-up · {night_name(results.night, results.running)}"
     if not results.hands and not results.nets:
         return f"**{title}**: no hand has been finished yet."
     value = results.chip_value
-    cents, paid = money_settle(payments, value) if value is not None else ({}, [0] * len(payments))
-    lines = [_header(title, results)]
-    if payments:
-        lines += [f"{mention(p.payer)} pays {mention(p.payee)} {amount(p.amount, value, sign=False, cents=c)}"
-                  for p, c in zip(payments, paid)]
-    else:
-        lines.append("Everyone is square: nobody pays anybody.")
+    cents = money_settle(payments, value)[0] if value is not None else {}
+    lines = [_header(title, results), *payment_lines(results, payments)]
     nets = sorted(results.nets.items(), key=lambda item: (-item[1], item[0]))
     shown = [f"{mention(u)} {amount(n, value, cents=cents.get(u, 0))}" for u, n in nets if n]
     if shown:

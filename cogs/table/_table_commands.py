@@ -119,9 +119,13 @@ async def close(interaction: discord.Interaction) -> None:
 
 
 async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -> str:
-    """What /poker close says: each cash-out with the player's result for the night, and where to settle up."""
+    """What /poker close says: each cash-out with the player's result for the night, and who pays whom."""
+    settle_up: list[str] = []
     try:
-        nets = (await night_of(interaction)).nets
+        night = await night_of(interaction)
+        nets = night.nets
+        if nets:
+            settle_up = ["Who pays whom:", *night_views.payment_lines(night, night.payments())]
     except Exception:  # the cash-outs are said whatever the night's results do
         log.warning("could not read the night's results after a close", exc_info=True)
         nets = {}
@@ -131,9 +135,7 @@ async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -
         won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
             (f" {chips(abs(net))}" if net else "")  # the night's: "tonight" made a line wrap at phone width
         lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
-    if nets:
-        lines.append("Who pays whom: `/chips settle`.")
-    return "\n".join(lines)
+    return "\n".join(lines + settle_up)
 
 
 @app_commands.command(name="sitout", description="Sit out from the next hand")

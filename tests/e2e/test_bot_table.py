@@ -84,7 +84,10 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
         assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result}\n" in text
         balance = await players.chips(name, "balance")
         assert balance.content == f"<@{players.uid(name)}> has {render.chips(after_one[name])} chips in the bank."
-    assert text.endswith("\nWho pays whom: `/chips settle`.")
+    # who pays whom, said at once (not a pointer to /chips settle): the same payments /chips settle gives
+    settle = await players.chips("alice", "settle")
+    payments = [line for line in settle.content.splitlines() if " pays " in line]
+    assert payments and text.endswith("\nWho pays whom:\n" + "\n".join(payments)), (text, settle.content)
     hands = await players.bot.store.recent_hands(table.id, 5)
     assert [h.status for h in hands] == ["void", "complete"]  # the hand in play was voided: chips back
 
