@@ -30,7 +30,7 @@ from bot.poker.rankings import bring_in_value
 from cogs.render import CardText, cards, chips, mention
 
 STRUCTURE_SHORT = {"fixed-limit": "Limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
-BUTTON_MARK = "🔘"
+BUTTON_MARK = "(D)"  # the dealer button, in text every phone draws (an emoji disc did not read as one)
 TURN_MARK = "▶"
 FLOP_STREETS = ("Preflop", "Flop", "Turn", "River")
 
@@ -308,9 +308,9 @@ def showdown_lines(hand: Hand, users: Sequence[int], card: CardText = card_text)
         lines.append("No low qualified: high takes it all.")
     if hand.game.hi_lo:
         lines += _amounts_won(hand, users)
+    told = {e.winners[0] for e in awards if isinstance(e, PotAwarded) and not e.uncontested and e.half != "low"}
     for shown in shown_hands(hand):
-        low = f" · low {unbroken(lows[shown.seat])}" if shown.seat in lows else ""
-        lines.append(f"{mention(users[shown.seat])}: {cards(shown.cards, card)} · {described[shown.seat]}{low}")
+        lines.append(_shown_line(shown, hand, users, card, described, lows, told))
     if hand.carried_in:
         lines.append(f"The pot held {chips(hand.carried_in)} chips carried from an earlier deal.")
     return lines
@@ -320,6 +320,23 @@ def named(users: Sequence[int]) -> str:
     """Members as a list a player reads: ``@a``, ``@a and @b``, ``@a, @b and @c``."""
     names = [mention(u) for u in users]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _shown_line(shown: ShownHand, hand: Hand, users: Sequence[int], card: CardText, described: dict[int, str],
+                lows: dict[int, str], told: set[int]) -> str:
+    """A hand shown down: its cards, what it makes (unless the line of the pot it won said it already), its low,
+    in a draw game what its player drew, and why an Assassin hand has six cards."""
+    parts = [f"{mention(users[shown.seat])}: {cards(shown.cards, card)}"]
+    if shown.seat not in told or shown.assassinated:
+        parts.append(described[shown.seat])
+    if shown.seat in lows:
+        parts.append(f"low {unbroken(lows[shown.seat])}")
+    drawn = hand.drawn[shown.seat] if hand.game.family == "draw" else []
+    if drawn:
+        parts.append(" then ".join(f"drew {k}" if k else "stood pat" for k in drawn))
+    if len(shown.cards) > hand.game.hand_size:
+        parts.append(f"{len(shown.cards)} cards: a two shown for one more")
+    return " · ".join(parts)
 
 
 def _award_line(event: PotAwarded, name: str, several: bool, users: Sequence[int], described: dict[int, str]) -> str:
@@ -425,6 +442,26 @@ def draw_report(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequenc
                 card: CardText = card_text) -> str:
     """What a player threw and got at the draw just made, and his hand now."""
     return f"{draw_note(hand, seat, thrown, received, card)}\nNow: {private_hand(hand, seat, card)}"
+
+
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def drew_line(hand: Hand, seat: int, received: Sequence[Card]) -> str:
+    """The one line under a player's cards (shown large) after his draw: what he drew and what it makes, without
+    the cards again (the new ones are the last of his hand): ``Draw 1 of 3: you drew 2 (the last two) · Pair of
+    tens (T‑T‑J‑9‑5)``."""
+    number = max(1, len(hand.drawn[seat]))
+    count = len(received)
+    if not count:
+        what = "you stand pat"
+    elif count >= len(hand.holes[seat]):
+        what = f"you drew {count} (all new)"
+    else:
+        what = f"you drew {count} (the last {_COUNTS.get(count, str(count))})" if count > 1 else \
+            "you drew 1 (the last one)"
+    value = hand_value(hand, seat)
+    return f"Draw {number} of {hand.game.draws}: {what}" + (f" · {value}" if value else "")
 
 
 def draw_note(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequence[Card],

@@ -35,3 +35,45 @@ def test_a_players_line_says_drew_and_stood_pat_as_the_log_does() -> None:
     others = [line for seat, line in enumerate(_text.player_lines(hand, USERS, text)) if seat != first]
     assert all("stood pat" in line and "drew" not in line for line in others), others
 
+
+
+def test_a_showdown_tells_each_hand_once_with_what_its_player_drew() -> None:
+    hand = Hand(GAMES["triple-draw-27"], Stakes("fixed-limit", 5, 10), [1000] * 3, seed=9)
+    while not hand.is_complete:
+        if hand.phase == "drawing":
+            seat = hand.actor
+            assert seat is not None
+            hand.act(Draw(tuple(hand.holes[seat][:1])) if seat == 0 else Draw())
+        else:
+            hand.act(CheckCall())
+    lines = _text.showdown_lines(hand, USERS, text)
+    award = next(line for line in lines if line.startswith("🏆"))
+    winner = next(seat for seat, user in enumerate(USERS) if award.startswith(f"🏆 <@{user}> "))
+    shown = {seat: next(line for line in lines if line.startswith(f"<@{USERS[seat]}>: ")) for seat in range(3)}
+    said = award.split(" with ", 1)[1]
+    assert said not in shown[winner]  # the winner's hand is said once, in the pot's line
+    for seat in range(3):
+        if seat != winner:
+            described = _text.describe_shown(next(s for s in _text.shown_hands(hand) if s.seat == seat), hand)
+            assert described in shown[seat]
+    assert shown[0].endswith("drew 1 then drew 1 then drew 1")
+    assert shown[1].endswith("stood pat then stood pat then stood pat")
+
+
+def test_a_six_card_assassin_hand_says_why() -> None:
+    """Assassin: a two thrown face up draws one card more, so that hand shows six cards; the line says why."""
+    for seed in range(300):
+        hand = Hand(GAMES["assassin"], Stakes("no-limit", 5, 10), [1000] * 2, seed=seed)
+        to_the_draw(hand)
+        if hand.is_complete or not hand.legal().face_up_twos:
+            continue
+        seat = hand.actor
+        hand.act(hand.legal().draw(hand.legal().face_up_twos, face_up=True))
+        while not hand.is_complete:
+            hand.act(Draw() if hand.phase == "drawing" else CheckCall())
+        shown = [s for s in _text.shown_hands(hand) if s.seat == seat]
+        if shown and len(shown[0].cards) == 6:
+            line = next(line for line in _text.showdown_lines(hand, USERS, text) if line.startswith(f"<@{USERS[seat]}>"))
+            assert "6 cards: a two shown for one more" in line, line
+            return
+    raise AssertionError("no seed gives a six-card Assassin hand at the showdown")
