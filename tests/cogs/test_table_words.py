@@ -73,7 +73,8 @@ def test_a_six_card_assassin_hand_says_why() -> None:
             hand.act(Draw() if hand.phase == "drawing" else CheckCall())
         shown = [s for s in _text.shown_hands(hand) if s.seat == seat]
         if shown and len(shown[0].cards) == 6:
-            line = next(line for line in _text.showdown_lines(hand, USERS, text) if line.startswith(f"<@{USERS[seat]}>"))
+            lines = _text.showdown_lines(hand, USERS, text)
+            line = next(line for line in lines if line.startswith(f"<@{USERS[seat]}>"))
             assert "6 cards: a two shown for one more" in line, line
             return
     raise AssertionError("no seed gives a six-card Assassin hand at the showdown")
