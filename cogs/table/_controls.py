@@ -6,7 +6,7 @@ In the order Discord shows them, for a phone: one short row of seat buttons on t
 under it (nearest the thumb): Fold, Call, Raise to 20 in fixed limit; Fold, Call, Raise… in pot and no limit, whose
 sizes are in the bet menu the player opens (``cogs.table._turn``); so no turn has more than two rows of buttons.
 Between hands, Pick the game… in their place when the table waits for the dealer's choice (his menu is his private
-message).
+message): wherever the table message says who picks, the finished hand's page too.
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ def view(table: Table, screen: Screen) -> discord.ui.View:
         if seat_action.offered(table):
             result.add_item(seat_action.button(table.id, SEATS_ROW))
     if live is None:
-        if not screen.show_finished:  # the choice comes on the next hand's own message
-            for item in _choice.menu(table, screen):
-                result.add_item(item)
+        for item in _choice.menu(table, screen):
+            result.add_item(item)
         return result
     legal = table.legal()
     if legal is not None:

@@ -176,14 +176,20 @@ def _seat_state(sitting_out: bool, leaving: bool, stack: int) -> str:
 
 
 def finished_embed(table: Table, screen: Screen) -> discord.Embed:
-    """The hand just over: who won what and with what, the hands shown, carried chips."""
+    """The hand just over: who won what and with what, the hands shown, carried chips; the stacks, with who sits
+    out (and who was seated but not dealt in); what comes next (who picks the game: his Pick the game… is under
+    it, ``cogs.table._controls``)."""
     hand, users = table.last_hand, table.last_users
     assert hand is not None
     number = table.last_number
     board = _text.board_line(hand, screen.card)
     lines = [f"Board: {board}"] if board else []  # read first: the hands shown are made with it
     lines += _text.showdown_lines(hand, users, screen.card)
-    lines += ["", *(f"{mention(u)} {chips(s)}" for u, s in zip(users, hand.stacks))]
+    sitting_out = {s.user_id for s in table.record.seats if s.sitting_out}
+    lines += ["", *(f"{mention(u)} {chips(s)}" + (" · sitting out" if u in sitting_out else "")
+                    for u, s in zip(users, hand.stacks))]
+    lines += [f"{mention(s.user_id)} {chips(s.stack)} · {_seat_state(s.sitting_out, s.leaving, s.stack)}"
+              for s in table.record.seats if s.user_id not in users]  # not in that hand
     mix = mix_line(table)
     lines += ["", mix] if mix else []
     step = table.next()

@@ -6,6 +6,11 @@ whether it is offered during a hand and between hands, and what a click does. Th
 (``cogs.table._controls``); ``SeatButton`` runs the one clicked; ``/poker join``, ``leave``, ``sitout``,
 ``sitin``, ``rebuy`` and ``hand`` (``cogs.table._table_commands``) call the same functions. Chips and seats are
 the table's to change (``bot.tables.Table``), which asks the store.
+
+The table message is one for everyone, so its Sit out / in cannot say which a player is: it toggles, and its answer
+says the state he is in now and carries his own button back (Sit in, or Sit out), which only he sees; the table's
+lines say "sitting out" too. Leave asks once, saying what he cashes out (and that he folds the hand he is in):
+Leave now, on that question, leaves.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ KNOCKED_OUT_OVER = "You went out of this tournament in {places}; it is over."
 REBUY_FORM_ID = re.compile(r"pk:rebuy:(?P<table>\d+)")
 AMOUNT_FIELD = "amount"
 MAX_TYPED = 40  # characters of a bad amount said back
+SAT_OUT = "You are sitting out: no cards from the next hand until you sit in."
+SAT_IN = "You are in: dealt in from the next hand."
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,20 +132,37 @@ async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: in
     await seats_changed(runner)
 
 
-async def sit_out(runner: TableRunner, interaction: discord.Interaction) -> None:
-    """Sit out from the next hand."""
+async def sit_out(runner: TableRunner, interaction: discord.Interaction, *, on_private: bool = False) -> None:
+    """Sit out from the next hand. The answer says so and, when it does not show his cards, carries his own Sit in
+    button (the table message's Sit out / in is everyone's: it cannot say which he is). ``on_private``: the click
+    is on that private answer's button, which the new answer replaces."""
     _out_of_tournament(runner.table, interaction.user.id)
     await runner.table.sit_out(interaction.user.id)
-    await runner.answers.send(interaction, "You sit out from the next hand.")
+    await _say_sitting(runner, interaction, SAT_OUT, SIT_IN, on_private)
     await runner.publish()
 
 
-async def sit_in(runner: TableRunner, interaction: discord.Interaction) -> None:
-    """Be dealt in again from the next hand."""
+async def sit_in(runner: TableRunner, interaction: discord.Interaction, *, on_private: bool = False) -> None:
+    """Be dealt in again from the next hand (the answer carries his own Sit out, as ``sit_out``'s his Sit in)."""
     _out_of_tournament(runner.table, interaction.user.id)
     await runner.table.sit_in(interaction.user.id)
-    await runner.answers.send(interaction, "You are dealt in from the next hand.")
+    await _say_sitting(runner, interaction, SAT_IN, SIT_OUT, on_private)
     await seats_changed(runner)
+
+
+async def _say_sitting(runner: TableRunner, interaction: discord.Interaction, text: str, undo: SeatAction,
+                       on_private: bool) -> None:
+    """Answer a sit out or sit in with the state he is in now and the button that undoes it, his alone; not while
+    he holds cards (his private message shows them, and one with buttons would not)."""
+    if runner.cards_of(interaction.user.id) is not None:
+        await runner.answers.send(interaction, text)
+        return
+    view = dynamic_view()
+    view.add_item(undo.button(runner.table.id))
+    if on_private:
+        await runner.answers.update(interaction, content=text, view=view)
+    else:
+        await runner.answers.send(interaction, text, view=view)
 
 
 async def rebuy(runner: TableRunner, interaction: discord.Interaction, amount: int) -> None:
@@ -207,20 +231,55 @@ async def _open_rebuy_form(runner: TableRunner, interaction: discord.Interaction
 
 
 async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> None:
-    """Leave asks once more, saying whether it folds the hand he is in."""
+    """Leave asks once more, saying what he cashes out and whether it folds the hand he is in."""
     table = runner.table
     user = interaction.user.id
     _seated(table, user, NOT_SEATED)
     view = dynamic_view()
     view.add_item(LEAVE_SURE.button(table.id))
-    seat = table.engine_seat(user)
-    during = " You fold the hand you are in." if seat is not None and table.hand and \
-        table.hand.can(Fold(player=seat)) else ""
-    await runner.answers.send(interaction, f"Leave the table and cash out?{during}", view=view)
+    await runner.answers.send(interaction, leave_question(table, user), view=view)
+
+
+def leave_question(table: Table, user: int) -> str:
+    """Leave's question: ``Leave the table? You cash out 880 chips.``; in a hand he can still fold, that he folds
+    it (his chips behind are what he cashes out); all in, that he cashes out what the hand leaves him."""
+    seat = table.seat_of(user)
+    assert seat is not None
+    engine_seat, hand = table.engine_seat(user), table.hand
+    if engine_seat is None or hand is None:
+        return f"Leave the table? You cash out {chips(seat.stack)} chips."
+    stack = hand.stacks[engine_seat]
+    if hand.can(Fold(player=engine_seat)):
+        return f"Leave the table? You fold this hand and cash out {chips(stack)} chips."
+    if stack == 0 and not hand.folded[engine_seat]:
+        return "Leave the table? You cash out what this hand leaves you when it ends."
+    return f"Leave the table? You cash out {chips(stack)} chips when this hand ends."
 
 
 async def _leave(runner: TableRunner, interaction: discord.Interaction) -> None:
     await leave(runner, interaction, answered_on_question=True)
+
+
+async def _sit_out_only(runner: TableRunner, interaction: discord.Interaction) -> None:
+    """His own Sit out (on the answer to his sit in): sits him out, or says he is (tapped twice)."""
+    seat = runner.table.seat_of(interaction.user.id)
+    if seat is None:
+        raise not_seated(runner.table, interaction.user.id)
+    if seat.sitting_out:
+        await _say_sitting(runner, interaction, SAT_OUT, SIT_IN, on_private=True)
+        return
+    await sit_out(runner, interaction, on_private=True)
+
+
+async def _sit_in_only(runner: TableRunner, interaction: discord.Interaction) -> None:
+    """His own Sit in (on the answer to his sit out): deals him in again, or says he is."""
+    seat = runner.table.seat_of(interaction.user.id)
+    if seat is None:
+        raise not_seated(runner.table, interaction.user.id)
+    if not seat.sitting_out:
+        await _say_sitting(runner, interaction, SAT_IN, SIT_OUT, on_private=True)
+        return
+    await sit_in(runner, interaction, on_private=True)
 
 
 HAND = SeatAction("hand", "My hand", Style.secondary, during_hand=True, between_hands=False, click=_show_hand)
@@ -229,11 +288,15 @@ SIT = SeatAction("sit", "Sit out / in", Style.secondary, during_hand=True, betwe
 REBUY = SeatAction("rebuy", "Rebuy…", Style.secondary, during_hand=False, between_hands=True,
                    click=_open_rebuy_form)
 LEAVE = SeatAction("leave", "Leave", Style.secondary, during_hand=True, between_hands=True, click=_ask_leave)
-LEAVE_SURE = SeatAction("leaveok", "Yes, leave", Style.danger, during_hand=False, between_hands=False,
+LEAVE_SURE = SeatAction("leaveok", "Leave now", Style.danger, during_hand=False, between_hands=False,
                         click=_leave)  # the question's button, only the player sees it
+SIT_OUT = SeatAction("sitout", "Sit out", Style.secondary, during_hand=False, between_hands=False,
+                     click=_sit_out_only)  # on the answer to a sit in, his alone
+SIT_IN = SeatAction("sitin", "Sit in", Style.success, during_hand=False, between_hands=False,
+                    click=_sit_in_only)  # on the answer to a sit out, his alone
 
 SEAT_ACTIONS: tuple[SeatAction, ...] = (HAND, JOIN, SIT, REBUY, LEAVE)  # in button order
-CLICKABLE = {action.name: action for action in (*SEAT_ACTIONS, LEAVE_SURE)}
+CLICKABLE = {action.name: action for action in (*SEAT_ACTIONS, LEAVE_SURE, SIT_OUT, SIT_IN)}
 
 
 class SeatButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:seat:(?P<table>\d+):(?P<name>[a-z-]+)"):

@@ -447,7 +447,15 @@ class Players:
         return await self.fake.reply_to(await self.fake.click(turn.name, picker, confirms[label]))
 
     def choice_button(self) -> tuple[StoredMessage, JSON] | None:
-        """When the table message waits for the dealer's choice: the message and its Pick the game… button."""
+        """When the table message waits for the dealer's choice on a page of its own (its clock running): the
+        message and its Pick the game… button. (The finished hand's page before it has the button too:
+        ``finished_choice_button``.)"""
+        found = self.finished_choice_button()
+        return found if found is not None and " picks the next game**" in found[0].text() else None
+
+    def finished_choice_button(self) -> tuple[StoredMessage, JSON] | None:
+        """The table message's Pick the game… button between hands, on whichever page shows it: the finished
+        hand's ("Next: @x picks the game.") or the dealer's choice's own."""
         table = self.table
         if table.live is not None or table.message_id is None or table.message_id not in self.fake.messages:
             return None

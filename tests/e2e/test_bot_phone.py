@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import PokerBot
 from bot.poker import parse_cards
+from cogs import render
 from cogs.card_emojis import card_emoji_pictures
 
 from .conftest_bot import PokerBotStarter
@@ -177,9 +178,10 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
     joined = await players.click_seat("dave", "join")
     assert joined.ephemeral and joined.content.startswith("You sit in seat 4 with ")
     out = await players.click_seat("dave", "sit")
-    assert out.content == "You sit out from the next hand." and table.seat_of(players.uid("dave")).sitting_out
+    assert out.content == "You are sitting out: no cards from the next hand until you sit in."
+    assert table.seat_of(players.uid("dave")).sitting_out
     back = await players.click_seat("dave", "sit")
-    assert back.content == "You are dealt in from the next hand."
+    assert back.content == "You are in: dealt in from the next hand."
     await players.play(calling_station, number=1)
     await players.turn(2)
     await players.poker("alice", "table pause")  # after this hand
@@ -194,7 +196,8 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
     opened = await players.click_seat("carol", "rebuy")
     assert opened.modal is not None and opened.modal["title"] == "Rebuy"
     asked = await players.click_seat("dave", "leave")
-    assert asked.ephemeral and asked.content == "Leave the table and cash out?"
+    stack = render.chips(table.seat_of(players.uid("dave")).stack)
+    assert asked.ephemeral and asked.content == f"Leave the table? You cash out {stack} chips."
     assert asked.message is not None
     left = await fake.reply_to(await fake.click("dave", asked.message, players.seat_button("leaveok")))
     assert left.content.startswith("You leave with ") and table.seat_of(players.uid("dave")) is None

@@ -221,7 +221,7 @@ async def test_the_hosts_commands(fake: FakeDiscord, poker_bot: PokerBotStarter)
     assert kicked.content == f"<@{players.uid('bob')}> leaves the table; cashed out now."
     assert table.seat_of(players.uid("bob")) is None
     out = await players.poker("carol", "sitout")
-    assert out.content == "You sit out from the next hand."
+    assert out.content == "You are sitting out: no cards from the next hand until you sit in."
     joined = await players.poker("dave", "join", buy_in=300)
     assert joined.content == "You sit in seat 2 with 300 chips."
     assert (await players.poker("alice", "table resume")).content == "Dealing resumes."

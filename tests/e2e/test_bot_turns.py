@@ -68,7 +68,7 @@ async def test_the_clock_checks_folds_stands_pat_then_sits_out(
     assert table.live is not None and carol not in table.live.users
     assert f"\n<@{carol}> {render.chips(seat.stack)} · sitting out\n" in players.description()
     back = await players.poker("carol", "sitin")
-    assert back.content == "You are dealt in from the next hand."
+    assert back.content == "You are in: dealt in from the next hand."
     seat = table.seat_of(carol)
     assert seat is not None and not seat.sitting_out and seat.timeouts == 0
 
