@@ -24,6 +24,7 @@ from ._choice import ChooseButton, DealButton, GameSelect, StructureSelect
 from ._closes import finish_closes
 from ._draw import CardButton, ThrowButton
 from ._forms import ModalSubmit
+from ._preaction_taps import PreActionButton
 from ._runners import COG_NAME, Runners
 from ._seats import SeatButton
 from ._turn import TurnButton
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DYNAMIC_ITEMS = (TurnButton, SeatButton, ChooseButton, GameSelect, StructureSelect, DealButton, CardButton,
-                 ThrowButton, _tournament.TournamentButton)
+                 ThrowButton, _tournament.TournamentButton, PreActionButton)
 
 
 POKER = CommandGroup("poker", "Draw poker tables", *_table_commands.COMMANDS, *_move_commands.COMMANDS,

@@ -56,12 +56,14 @@ class _Message:
 
 class PrivateMessages:
     """The private message of each player at one table (see the module docstring). ``cards_of`` gives a player's
-    hand as it is now, None when he has none (not dealt in, folded, no hand being played)."""
+    hand as it is now, None when he has none (not dealt in, folded, no hand being played); ``controls_of`` the buttons
+    shown with his cards when they are shown again (a deal, a street: his pre-actions), None for none."""
 
-    def __init__(self, cards_of: Callable[[int], Cards | None], turn_of: Callable[[int], Any] = lambda user: None
-                 ) -> None:
+    def __init__(self, cards_of: Callable[[int], Cards | None], turn_of: Callable[[int], Any] = lambda user: None,
+                 controls_of: Callable[[int], discord.ui.View | None] = lambda user: None) -> None:
         self._cards_of = cards_of
         self._turn_of = turn_of  # the turn ``user`` is to play now (None: not his turn)
+        self._controls_of = controls_of
         self._by_user: dict[int, _Message] = {}
         self._aside: dict[int, _Message] = {}  # sent while his picker was in use: goes once it is not
         self._tasks: set[asyncio.Task[None]] = set()
@@ -191,9 +193,9 @@ class PrivateMessages:
         held = self._cards_of(user)
         try:
             if mine.followup and mine.message_id is not None:
-                await mine.interaction.followup.edit_message(mine.message_id, view=None, **panel)
+                await mine.interaction.followup.edit_message(mine.message_id, view=self._controls_of(user), **panel)
             else:
-                await mine.interaction.edit_original_response(view=None, **panel)
+                await mine.interaction.edit_original_response(view=self._controls_of(user), **panel)
         except DISCORD_ERRORS as error:
             log.info("could not show user %s his cards in his private message (%r)", user, error)
             return

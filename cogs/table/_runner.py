@@ -31,7 +31,7 @@ from cogs.render import CardText, mention
 
 from ..store_retry import until_stored
 from ..transport import DISCORD_ERRORS
-from . import _hole, _screen, _text
+from . import _hole, _preactions, _screen, _text
 from ._alerts import TurnAlerts
 from ._answers import Answers
 from ._closes import show_closed
@@ -101,7 +101,8 @@ class TableRunner:
         self.writer = TableWriter(self, bot, answers)
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
-        self.private = PrivateMessages(self.cards_of, self.turn_of)
+        self.preactions = _preactions.PreActions()  # what players chose to do when their turn comes
+        self.private = PrivateMessages(self.cards_of, self.turn_of, self.preaction_view)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
 
@@ -218,6 +219,11 @@ class TableRunner:
         if outcome.timed_out is not None:
             self.note(f"{mention(outcome.timed_out)} ran out of time")
         self.log_events(outcome)
+        street = _hole.dealt_a_street(outcome.hand, outcome.events)
+        while not outcome.hand_over and (ahead := await self.play_ahead()) is not None:
+            outcome = ahead  # the next player's pre-action, played as his move: shown with this one
+            self.log_events(outcome)
+            street = street or _hole.dealt_a_street(outcome.hand, outcome.events)
         if outcome.hand_over:
             self.cancel_clock()
             self.show_finished = True
@@ -225,7 +231,7 @@ class TableRunner:
             self.schedule_deal()
             return
         await self.publish(interaction)
-        if _hole.dealt_a_street(outcome.hand, outcome.events):  # each player's private message shows it
+        if street:  # each player's private message shows it
             self.private.refresh(list(outcome.users))
 
     def link(self) -> str:
@@ -287,6 +293,7 @@ class TableRunner:
         if live is None:
             return
         self._new_page()
+        self.preactions.clear()
         hand = live.hand
         if self.colours is not None:
             await self.colours.learn(self.table.record.guild_id, live.users)
@@ -299,6 +306,34 @@ class TableRunner:
         shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
+
+    # ------------------------------------------------------------------ pre-actions
+
+    async def play_ahead(self) -> Outcome | None:
+        """The pre-action of the player to act, if he chose one: played as his move when it still fits (the
+        engine's ``Legal`` says), else dropped (he acts himself); its outcome, or None when nothing was played."""
+        live, legal, user = self.table.live, self.table.legal(), self.table.actor()
+        if live is None or legal is None or user is None:
+            return None
+        chosen = self.preactions.take(user)
+        move = _preactions.move_for(chosen, legal, live.record.id, live.hand.round) if chosen is not None else None
+        if move is None:
+            return None
+        try:
+            outcome = await self.table.act(user, move, live.seq, live.record.id)
+        except (TableError, IllegalAction, StoreError) as error:  # someone acted first, or the store failed
+            log.info("table %s: the pre-action of user %s was not played (%r)", self.table.id, user, error)
+            return None
+        self.last_move = LastMove(user, False, time.monotonic())
+        return outcome
+
+    def preaction_view(self, user: int) -> discord.ui.View | None:
+        """The pre-action buttons of ``user``'s private message: while others act in a betting round he is in."""
+        live, seat = self.table.live, self.table.engine_seat(user)
+        if live is None or seat is None:
+            return None
+        chosen = self.preactions.get(user, live.record.id, live.hand.round)
+        return _preactions.view(self.table.id, live.record.id, live.hand, seat, chosen)
 
     # ------------------------------------------------------------------ private hands
 
