@@ -129,7 +129,12 @@ def leaked_cards(hands: list[PlayedHand], versions: list[Version]) -> list[str]:
             if first_seen[version.message_id, version.text] < hand.started_at:
                 continue  # an earlier hand's page edited again as it was (its buttons): nothing new was shown
             text = _PUBLIC_TWOS.sub("", version.text)
-            shown = sorted(card.pretty() for card, pattern in patterns if pattern.search(text))
+            # An earlier hand's page edited again with a line more (a player who sat down): the cards it showed
+            # before this hand began (that hand's showdown) were public already, whatever this deck deals.
+            before = [_PUBLIC_TWOS.sub("", v.text) for v in versions
+                      if v.message_id == version.message_id and v.at < hand.started_at]
+            shown = sorted(card.pretty() for card, pattern in patterns
+                           if pattern.search(text) and not any(pattern.search(old) for old in before))
             if shown:
                 problems.append(f"hand #{hand.number} (id {hand.hand_id}): message {version.message_id} showed "
                                 f"{' '.join(shown)} before the showdown:\n{version.text}")

@@ -32,3 +32,18 @@ def test_a_stud_players_up_cards_are_public_and_his_down_cards_secret() -> None:
     showing_down = Version(12.0, 901, 55, f"bob {one_down.pretty()}")
     [problem] = leaked_cards([played], [showing_down])
     assert one_down.pretty() in problem
+
+
+def test_an_earlier_pages_cards_shown_again_are_no_leak_but_a_new_card_on_it_is() -> None:
+    """Hand #1's page, edited during hand #2 with a line more, still shows hand #1's showdown: those cards were
+    public before hand #2 began, even when hand #2's deck deals them again. A card it did not show before is."""
+    hand = stored_hand("five-card-draw", {"stakes": {"structure": "no-limit", "small_blind": 5, "big_blind": 10}},
+                       [200, 200], 3)
+    held = [c for cards in hand.holes for c in cards]
+    second = PlayedHand(2, 2, 55, 20.0, 30.0, frozenset(held), frozenset())
+    old_text = f"🏆 bob wins 20\\nbob: {held[0].pretty()}"
+    versions = [Version(15.0, 900, 55, old_text), Version(21.0, 900, 55, old_text + "\\ndave 1,000 · waiting")]
+    assert leaked_cards([second], versions) == []
+    versions.append(Version(22.0, 900, 55, old_text + f"\\ndave {held[1].pretty()}"))
+    [problem] = leaked_cards([second], versions)
+    assert held[1].pretty() in problem and "message 900" in problem
