@@ -16,7 +16,6 @@ import discord
 
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
-from cogs.render import cards
 
 from ..errors import answers_errors
 from ..views import dynamic_view
@@ -54,7 +53,8 @@ def hand_user(table: Any, seat: int) -> int:
 
 
 def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int) -> tuple[str, discord.ui.View]:
-    """The picker's text and buttons for the cards marked in ``mask``."""
+    """The picker's text and buttons for the cards marked in ``mask``: his cards appear once, as the buttons (one
+    row, the marked ones red; the Throw button counts them), the text says only which draw and what he holds."""
     table = runner.table
     hand = table.hand
     assert hand is not None
@@ -67,9 +67,7 @@ def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int)
     head = f"Draw {hand.draw_number + 1} of {hand.game.draws} · tap the cards to throw"
     if limit < len(legal.hand):
         head += f" (up to {limit}{', four only keeping an ace' if legal.max_needs_ace else ''})"
-    lines = [head, cards(legal.hand, card) + (f" · {describe}" if describe else "")]
-    if picked:
-        lines.append(f"Throwing {cards(picked, card)}")
+    lines = [head, describe] if describe else [head]  # the cards once: as the buttons, in one row of five
     result = dynamic_view()
     full = len(picked) >= limit
     for i, held in enumerate(legal.hand):

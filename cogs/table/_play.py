@@ -4,7 +4,7 @@ What the player pressed or typed becomes a move only inside ``Table.act``, from 
 (a ``MoveFor``: a function of his ``Legal``), after the one turn check (``Table.check_turn``, under the table's
 lock): an old button, not his turn, not in the hand, the wrong moment of the hand are each refused there once.
 The move is stored before anything is shown; then the table is shown, answering the interaction with it when it
-can. A draw also tells the player what he threw and got, where he drew and by DM.
+can. A draw also shows the player his new hand where he drew, and edits the hand's DM to show it.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
 from ..render import chips
+from ._private import PANEL_COLOUR
 from ._runner import LastMove, TableRunner
-from ._text import draw_note, draw_report
+from ._text import draw_report, drew_line
 from ._writer import CannotPost
 
 log = logging.getLogger(__name__)
@@ -97,11 +98,14 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
 
 async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
                move_for: MoveFor, *, drawn_from: DrawnFrom) -> None:
-    """A draw: the new cards go by DM, and to whoever drew from the picker or by command right where he drew (a
-    player whose DMs are closed sees them in an ephemeral answer); the table is shown."""
+    """A draw: whoever drew from the picker or by command sees his new hand right where he drew, large (the cards
+    alone as the text) with one line under it, what he drew and what it makes (a player whose DMs are closed sees it
+    in an ephemeral answer); the hand's DM, sent at the deal, is edited to show it; the table is shown."""
     table = runner.table
     user = interaction.user.id
     seat = table.engine_seat(user)
+    live = table.live
+    hand_id, number = (live.record.id, live.record.number) if live is not None else (None, 0)
     with_table = drawn_from == "table" and not table.dms_closed(user)
     played = await play(runner, interaction, hand, seq, move_for, answer=with_table)
     outcome, move = played.outcome, played.move
@@ -109,14 +113,16 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
         return
     drawn = runner.drawn_cards(outcome, seat)
     card = runner.card_for(user)
-    note = draw_note(outcome.hand, seat, move.discards, drawn, card)
+    line = drew_line(outcome.hand, seat, drawn, number)
+    held = runner.cards_of(user)
+    shown = {"content": held.cards, "embed": discord.Embed(description=line, colour=PANEL_COLOUR)} \
+        if held is not None else {"content": line}
     try:
         if drawn_from == "picker":
-            shown = runner.private.fields(user, note) or {"content": note}
             await runner.answers.update(interaction, view=None, **shown)
         elif not with_table:
-            await runner.answers.send(interaction, note)
+            await runner.answers.send(interaction, **shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
             report = draw_report(outcome.hand, seat, move.discards, drawn, card)
-            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}")
+            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}", hand=hand_id)

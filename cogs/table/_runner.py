@@ -297,7 +297,8 @@ class TableRunner:
         hand = live.hand
         if self.colours is not None:
             await self.colours.learn(self.table.record.guild_id, live.users)
-        dms = [self.send_dm(user, self.deal_text(hand, seat)) for seat, user in enumerate(live.users)]
+        dms = [self.send_dm(user, self.deal_text(hand, seat), hand=live.record.id)
+               for seat, user in enumerate(live.users)]
         # Each player's private message shows his new cards before the turn does (a slow edit holds the table
         # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit
         # does not hold them up), and even if the table cannot be shown.
@@ -380,10 +381,14 @@ class TableRunner:
         user = self.table.live.users[seat] if self.table.live is not None else 0
         return f"{self.dm_heading(hand)}\n{_hole.private_hand(hand, seat, self.card_for(user))}"
 
-    async def send_dm(self, user: int, text: str) -> None:
-        """DM a player (see ``DmSender.send``); a player whose DMs are closed is named on the table message."""
+    async def send_dm(self, user: int, text: str, *, hand: int | None = None) -> None:
+        """DM a player (see ``DmSender.send``); with ``hand`` (its id), his one DM of that hand, sent at the deal and
+        edited afterwards (``DmSender.hand``). A player whose DMs are closed is named on the table message."""
         closed_before = self.table.dms_closed(user)
-        await self.dms.send(self.table, user, text)
+        if hand is None:
+            await self.dms.send(self.table, user, text)
+        else:
+            await self.dms.hand(self.table, user, hand, text)
         if self.table.dms_closed(user) != closed_before:
             self.writer.refresh()
 

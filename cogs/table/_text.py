@@ -447,11 +447,11 @@ def draw_report(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequenc
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
-def drew_line(hand: Hand, seat: int, received: Sequence[Card]) -> str:
-    """The one line under a player's cards (shown large) after his draw: what he drew and what it makes, without
-    the cards again (the new ones are the last of his hand): ``Draw 1 of 3: you drew 2 (the last two) · Pair of
-    tens (T‑T‑J‑9‑5)``."""
-    number = max(1, len(hand.drawn[seat]))
+def drew_line(hand: Hand, seat: int, received: Sequence[Card], number: int) -> str:
+    """The one line under a player's cards (shown large) after his draw: which hand, what he drew and what it
+    makes, without the cards again (the new ones are the last of his hand): ``#1 · Draw 1 of 3: you drew 2 (the
+    last two) · Pair of tens (T‑T‑J‑9‑5)``."""
+    draw = max(1, len(hand.drawn[seat]))
     count = len(received)
     if not count:
         what = "you stand pat"
@@ -461,7 +461,7 @@ def drew_line(hand: Hand, seat: int, received: Sequence[Card]) -> str:
         what = f"you drew {count} (the last {_COUNTS.get(count, str(count))})" if count > 1 else \
             "you drew 1 (the last one)"
     value = hand_value(hand, seat)
-    return f"Draw {number} of {hand.game.draws}: {what}" + (f" · {value}" if value else "")
+    return f"#{number} · Draw {draw} of {hand.game.draws}: {what}" + (f" · {value}" if value else "")
 
 
 def draw_note(hand: Hand, seat: int, thrown: Sequence[Card], received: Sequence[Card],

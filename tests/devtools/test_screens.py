@@ -194,10 +194,12 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     assert {camera.shots[n].viewer for n in ("draw-picker", "draw-pick", "draw-thrown", "draw-dm")} == \
         {camera.shots["draw-picker"].viewer}
     draw_dm = camera.shots["draw-dm"]
-    dm_head, dm_report = draw_dm.payloads[-1]["content"].split("\n", 1)
-    # The same words; the report in the channel has the new hand under it, in its embed (the DM says "Now: ...").
-    new_hand = str(thrown["embeds"][0]["description"]).split("\n")[0]
-    assert draw_dm.title == "pokerbot" and dm_report.startswith(thrown["content"] + "\nNow: " + new_hand)
+    hand_dm = next(m for m in reversed(draw_dm.payloads) if "\nNow: " in m["content"])  # the deal's, edited
+    dm_head, dm_report = hand_dm["content"].split("\n", 1)
+    # After the throw: his new hand alone (drawn large), one line under it; the hand's DM, edited, says "Now: ...".
+    new_hand = str(thrown["content"])
+    assert CARD.sub("", new_hand).strip() == "" and ": you drew " in str(thrown["embeds"][0]["description"])
+    assert draw_dm.title == "pokerbot" and dm_report.startswith("Draw 1 of ") and "\nNow: " + new_hand in dm_report
     assert re.fullmatch(r"#\d+ .+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
 
     twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain

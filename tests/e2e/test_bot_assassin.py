@@ -63,8 +63,9 @@ async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_b
     assert table.hand is not None
     held = table.hand.holes[drew.player]
     assert len(held) == 6  # five, less the twos, plus one card for each two and one extra: the best five play
-    assert f"threw {players.cards(twos)}\ngot " in answer.content and answer.message is not None
-    assert str(answer.message.embeds[0]["description"]).startswith(players.cards(held))  # the new hand, under it
+    # His new hand alone (drawn large), one line under it: what he drew (one more card than he threw), what it makes.
+    assert answer.content == players.cards(held) and answer.message is not None
+    assert f"you drew {count + 1} (the last" in str(answer.message.embeds[0]["description"])
     dm = await fake.wait_for_dm(name, lambda m: players.cards(held) in m.content)
     assert dm.content.startswith(f"#1 Assassin at <#{players.channel_id}>\nDraw 1 of 1: threw ")
 

@@ -30,6 +30,14 @@ def said(rec: InteractionRecord) -> str:
     return rec.followups[-1].content if rec.followups else rec.content
 
 
+def told(rec: InteractionRecord) -> str:
+    """What the caller was told, with the words of its embeds (a draw's answer: his cards alone, then a line)."""
+    message = rec.followups[-1] if rec.followups else rec.message
+    if message is None:
+        return said(rec)
+    return "\n".join([message.content, *(str(e.get("description") or "") for e in message.embeds)])
+
+
 def private(rec: InteractionRecord) -> bool:
     """Only the caller sees the answer."""
     return (rec.followups[-1].ephemeral_to if rec.followups else rec.original.ephemeral_to if rec.original
@@ -172,7 +180,7 @@ async def test_betting_by_command_and_every_refusal(fake: FakeDiscord, poker_bot
         turn = await players.turn(1)
         assert turn.legal.phase == "drawing"
         patted = await players.poker(turn.name, "pat")
-        assert "you stand pat." in said(patted)
+        assert ": you stand pat" in told(patted)
     await players.turn(2, timeout=10)  # the hand was played to its end by commands; the next one is dealt
     record = (await players.bot.store.recent_hands(players.table.id, 2))[1]
     assert record.status == "complete"
@@ -288,18 +296,20 @@ async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, p
     thrown = [c for c in hand if not c.is_two][:2]
     dms = len(fake.dms(turn.name))
     drew = await players.poker(turn.name, "draw", cards="".join(c.code.lower() for c in thrown))
-    text = said(drew)
-    assert private(drew) and text.startswith("Draw 1 of 1: threw ") and "\ngot " in text  # in the channel: no heading
     live = players.table.live
     assert live is not None and live.hand.actions[-1] == f"p{turn.legal.player + 1} sd {format_cards(thrown)}"
-    await fake.wait_for(lambda: len(fake.dms(turn.name)) > dms, what="the draw's DM")
     hand_now = players.cards(live.hand.holes[turn.legal.player])
-    assert drew.message is not None and str(drew.message.embeds[0]["description"]).startswith(hand_now)  # under it
+    # In the channel: his new hand alone (drawn large), one line under it: what he drew, what it makes.
+    assert private(drew) and said(drew) == hand_now and drew.message is not None
+    assert str(drew.message.embeds[0]["description"]).startswith("#1 · Draw 1 of 1: you drew 2 (the last two)")
+    # The hand's one DM, the deal's, edited (no new DM): which hand, what he threw and got, his hand now.
+    await fake.wait_for(lambda: f"Now: {hand_now}" in fake.dms(turn.name)[-1].content, what="the draw's DM edited")
+    assert len(fake.dms(turn.name)) == dms
     assert fake.dms(turn.name)[-1].content.startswith(
-        f"#1 Five Card Draw at <#{players.channel_id}>\n{text}\nNow: {hand_now}")  # the DM: which
+        f"#1 Five Card Draw at <#{players.channel_id}>\nDraw 1 of 1: threw ")
     turn = await players.turn(1)
     patted = await players.poker(turn.name, "pat")
-    assert "you stand pat." in said(patted) and private(patted)
+    assert ": you stand pat" in told(patted) and private(patted)
     await audited(players)
 
 
@@ -328,7 +338,7 @@ async def test_assassin_twos_by_command(fake: FakeDiscord, poker_bot: PokerBotSt
     await refused(players, name, "draw", "You throw a two: say how, with `twos:face-up` (one extra card after the "
                   "draw) or `twos:face-down`.", cards=twos)
     done = await players.poker(name, "draw", cards=twos, twos="face-up")
-    assert "threw " in said(done)
+    assert ": you drew " in told(done)
     event = next(e for e in players.table.hand.events if isinstance(e, Drew) and e.player == drew.player)
     assert event.face_up == drew.face_up
     await audited(players)
@@ -372,7 +382,7 @@ async def test_a_command_and_a_click_for_one_turn_at_once(fake: FakeDiscord, pok
         late_command = said(command) == LATE
         assert late_click != late_command, (rounds, click.content, said(command))
         if late_click:
-            assert said(command).startswith(("You ", "Draw 1 of ")), said(command)
+            assert said(command).startswith(("You ", "<:c_")), said(command)  # a draw: his new cards
         winners["command" if late_click else "click"] += 1
         if late_command and command.response_type == 5:
             winners["after its acknowledgement"] += 1  # it got past its checks (or waited for the click to be stored)

@@ -281,7 +281,7 @@ async def test_a_players_private_messages_do_not_pile_up_under_the_table(
         turn = await players.turn(1)
         if turn.legal.phase == "drawing":
             thrown = await players.draw(turn.legal.hand[:1], turn=turn)
-            assert thrown.message is not None and thrown.content.startswith("Draw ")
+            assert thrown.message is not None and "Draw " in _embed_text(thrown.message)  # his cards, a line
             draws[turn.name] += 1
         else:
             await players.act("cc", turn=turn)
@@ -437,7 +437,7 @@ async def test_a_refused_tap_does_not_take_away_the_picker_in_use(
     await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), toggles[0]))
     _, confirms = players.picker_buttons(fake.message(picker.id))
     thrown = await fake.reply_to(await fake.click(turn.name, fake.message(picker.id), next(iter(confirms.values()))))
-    assert thrown.content.startswith("Draw 1 of 3: threw")
+    assert thrown.message is not None and ": you drew 1 " in _embed_text(thrown.message)
     await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
                         == [picker.id], 5, what="the refusal removed once he drew")
 
@@ -461,7 +461,7 @@ async def test_draw_pressed_twice_leaves_the_newer_picker_working(
         assert tapped.response_type == 7
     _, confirms = players.picker_buttons(fake.message(second.id))
     thrown = await fake.reply_to(await fake.click(turn.name, fake.message(second.id), confirms["Throw 2"]))
-    assert thrown.content.startswith("Draw 1 of 3: threw")
+    assert thrown.message is not None and ": you drew 2 " in _embed_text(thrown.message)
     await fake.wait_for(lambda: [m.id for m in fake.ephemeral_for(turn.name) if m.channel_id == players.channel_id]
                         == [second.id], 5, what="the older picker removed")
 
@@ -479,3 +479,49 @@ async def test_pickers_leave_no_task_behind(fake: FakeDiscord, poker_bot: PokerB
     assert len(pickers) >= len(PLAYERS)
     kept = [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]
     assert kept == [], kept[:3]
+
+
+async def test_triple_draw_is_one_dm_a_hand_edited_at_each_draw_and_the_cards_once_large(
+    fake: FakeDiscord, poker_bot: PokerBotStarter
+) -> None:
+    """Issue 33, items 2 to 4: a hand of triple draw sends each player one DM, the deal's, edited after each of his
+    draws (an edit does not buzz) to show his hand then; the picker shows his cards once, as its five buttons in one
+    row (pictures, no label), not again in its text; after the throw his private message is his new hand alone
+    (drawn large) with one line under it, what he drew and what it makes."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS, game="triple-draw-27")
+
+    def hand_dms(name: str) -> list[StoredMessage]:
+        return [m for m in fake.dms(name) if not m.content.startswith(("🔔", "⏰"))]
+
+    await fake.wait_for(lambda: all(len(hand_dms(n)) == 1 for n in PLAYERS), 5, what="the deal's DMs")
+    dealt = {name: hand_dms(name)[0].id for name in PLAYERS}
+    drew = dict.fromkeys(PLAYERS, 0)
+    while table.live is not None and table.live.record.number == 1:
+        turn = await players.turn(1)
+        if turn.legal.phase != "drawing":
+            await players.act("cc", turn=turn)
+            continue
+        picker = (await players.open_draw(turn)).message
+        assert picker is not None
+        cards = [c for c in picker.buttons() if str(c.get("custom_id")).startswith("pk:card:")]
+        rows = [row for row in picker.components if any(c in cards for c in row.get("components") or [])]
+        assert len(cards) == 5 and len(rows) == 1 and all(c.get("emoji") and not c.get("label") for c in cards)
+        assert "<:c_" not in picker.content and picker.content.startswith("Draw ")  # the cards once: the buttons
+        thrown = await players.draw(turn.legal.hand[:2], turn=turn)
+        live = table.live
+        assert live is not None and thrown.message is not None
+        seat = live.users.index(turn.user_id)
+        now = players.cards(live.hand.holes[seat])
+        assert thrown.content == now  # his new hand alone: drawn large
+        line = _embed_text(thrown.message)
+        assert "\n" not in line and line.startswith(f"#1 · Draw {len(live.hand.drawn[seat])} of 3: you drew 2 "
+                                                    "(the last two)"), line
+        drew[turn.name] += 1
+        await fake.wait_for(lambda name=turn.name, now=now: f"Now: {now}" in hand_dms(name)[-1].content, 5,
+                            what="the deal's DM edited with the draw")
+        mine = hand_dms(turn.name)
+        assert [m.id for m in mine] == [dealt[turn.name]] and mine[0].edits == drew[turn.name]
+    assert sum(drew.values()) >= 3
+    assert all(len(hand_dms(name)) == 1 and hand_dms(name)[0].id == dealt[name] for name in PLAYERS)

@@ -107,14 +107,14 @@ async def test_a_player_with_closed_dms_is_told_on_the_table_to_use_my_hand(
     await players.play(calling_station, until=lambda t: t.name == "carol" and t.legal.phase == "drawing")
     turn = await players.turn(1)
     drawn = await players.draw(turn.legal.hand[:2], turn=turn)
-    assert drawn.ephemeral and drawn.message is not None and drawn.content.startswith("Draw 1 of 1: threw ")
-    # Her new cards, and what they make, under the report.
-    assert _embed_text(drawn.message).startswith(players.cards(table.hand.holes[seat]))
+    # Her new cards alone (drawn large), and under them what she drew and what they make.
+    assert drawn.ephemeral and drawn.message is not None and drawn.content == players.cards(table.hand.holes[seat])
+    assert _embed_text(drawn.message).startswith("#1 · Draw 1 of 1: you drew 2 (the last two)")
     assert hand_value(table.hand, seat) in _embed_text(drawn.message)
     # The next hand's cards cannot be DMed either; nothing about it was posted in the channel.
     await players.play(calling_station, number=1)
     await players.turn(2)
-    await fake.wait_for(lambda: len(fake.dms("alice")) >= 3, what="hand 2's DMs")
+    await fake.wait_for(lambda: len(fake.dms("alice")) >= 2, what="hand 2's DMs")  # one a hand: edited at a draw
     await fake.quiet()
     assert notice in players.description()
     assert not any(m.content for m in fake.channel_messages("poker") if "DM" in m.content)

@@ -325,8 +325,9 @@ async def test_the_new_cards_reach_the_player_when_the_answer_to_throw_is_lost(
     fake.inject(of_interaction(target), connection="closed-before", times=None)
     iid = await fake.click(turn.name, picker, next(iter(confirms.values())), expect_ack=False)
     target.append(iid)
-    await fake.wait_for(lambda: len(fake.dms(turn.name)) > dms, 5, what="the DM of the new hand")
+    await fake.wait_for(lambda: "\nNow: " in fake.dms(turn.name)[-1].content, 5, what="the DM of the new hand")
     assert table.live.seq == seq + 1 and not fake.interactions[iid].acknowledged
+    assert len(fake.dms(turn.name)) == dms  # the deal's DM, edited
     new = fake.dms(turn.name)[-1].content
     assert "Draw 1 of 1: threw" in new and "\nNow: " in new, new
     await players.play(calling_station, number=1)
