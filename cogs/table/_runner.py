@@ -38,7 +38,7 @@ from ._closes import show_closed
 from ._colours import CardColours
 from ._dms import DmSender
 from ._private import Cards, PrivateMessages
-from ._writer import CannotPost, Rendered, TableWriter
+from ._writer import CannotPost, Rendered, TableWriter, token_usable
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,8 @@ class TableRunner:
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
         self.preactions = _preactions.PreActions()  # what players chose to do when their turn comes
+        self.openers: list[discord.Interaction] = []  # "Table open…", "Shuffle up and deal!": gone at the deal
+        self._removals: set[asyncio.Task[None]] = set()
         self.private = PrivateMessages(self.cards_of, self.turn_of, self.preaction_view)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
@@ -294,6 +296,7 @@ class TableRunner:
             return
         self._new_page()
         self.preactions.clear()
+        self._remove_openers()
         hand = live.hand
         if self.colours is not None:
             await self.colours.learn(self.table.record.guild_id, live.users)
@@ -307,6 +310,28 @@ class TableRunner:
         shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
+
+    def keep_opener(self, interaction: discord.Interaction) -> None:
+        """``interaction`` was answered in the channel with what only matters until the first deal (the table's
+        opening, the host's start): its answer goes once a hand is dealt, so that the channel holds the table."""
+        self.openers.append(interaction)
+
+    def _remove_openers(self) -> None:
+        openers, self.openers = self.openers, []
+        for interaction in openers:
+            if token_usable(interaction):  # (an answer older than its token stays: nothing else removes it)
+                self._remove_later(interaction)
+
+    def _remove_later(self, interaction: discord.Interaction) -> None:
+        async def remove() -> None:
+            try:
+                await interaction.delete_original_response()
+            except DISCORD_ERRORS as error:
+                log.info("could not remove the answer to interaction %s (%r)", interaction.id, error)
+
+        task = asyncio.create_task(remove())
+        self._removals.add(task)
+        task.add_done_callback(self._removals.discard)
 
     # ------------------------------------------------------------------ pre-actions
 

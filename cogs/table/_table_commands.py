@@ -92,7 +92,9 @@ async def create(
         "`/poker join`), then the host deals with `/poker table start`."
         + (f" {settings.chip_value}." if settings.chip_value else ""),
         ephemeral=False)
-    await runners.of(table).publish()
+    runner = runners.of(table)
+    runner.keep_opener(interaction)  # its instructions go once the first hand is dealt
+    await runner.publish()
 
 
 @app_commands.command(name="join", description="Sit down at this channel's table")
@@ -257,6 +259,7 @@ async def start(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.start()
     await runner.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    runner.keep_opener(interaction)  # gone with the deal: the table message says it
     await runner.deal()
 
 

@@ -114,3 +114,19 @@ async def test_the_finished_hands_page_that_names_the_chooser_has_his_button(
     assert dealt.response_type in (6, 7), dealt.content
     assert table.live is not None and table.live.hand.game.id == "five-card-draw" and table.live.record.number == 2
     await players.poker("alice", "table pause")
+
+
+async def test_the_opening_words_go_once_the_first_hand_is_dealt(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Issue 33, item 1: "Table open… Press Join…" and "Shuffle up and deal!" matter until the first deal; then the
+    channel holds the table message, not them."""
+    await poker_bot(seed=41)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", ("alice", "bob", "carol"))
+    await players.turn(1)
+    await fake.wait_for(lambda: not [m for m in fake.channel_messages(players.channel)
+                                     if m.content.startswith(("Table open", "Shuffle up and deal!"))],
+                        5, what="the opening words removed")
+    said = [m.content for m in fake.channel_messages(players.channel, include_deleted=True)]
+    assert any(t.startswith("Table open") for t in said) and "Shuffle up and deal!" in said  # they were posted
+    assert [m for m in fake.channel_messages(players.channel) if m.embeds]  # the table stays
+    await players.poker("alice", "table pause")

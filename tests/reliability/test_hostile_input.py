@@ -413,7 +413,7 @@ async def test_forged_and_random_interactions_change_nothing(
         channel, hosts = data.draw(st.sampled_from([("poker", ("alice",)), ("poker-2", ("dave",))]))
         user = data.draw(st.sampled_from([u for u in USERS if u not in hosts and u not in ("owner", "manager")]))
         group, sub, options = data.draw(st.sampled_from([
-            (None, "start", {}), ("table", "pause", {}), ("table", "resume", {}), (None, "close", {}),
+            ("table", "start", {}), ("table", "pause", {}), ("table", "resume", {}), (None, "close", {}),
             ("table", "kick", {"member": fake.user("bob")}), ("table", "kick", {"member": fake.user("erin")}),
         ]))
         dm = data.draw(st.booleans())
