@@ -252,7 +252,7 @@ def _merge_runs(items: list[str]) -> list[str]:
 
     def close() -> None:
         if names:
-            out.append(f"{_and(names)} {verb if len(names) == 1 else _PLURAL[verb]}")
+            out.append(f"{listed(names)} {verb if len(names) == 1 else _PLURAL[verb]}")
         names.clear()
 
     for text in items:
@@ -343,7 +343,7 @@ def _shown_words(hand: Hand, event: Shown) -> str:
 def _award(event: PotAwarded, pot: str, contenders: tuple[int, ...], still_in: int, described: dict[int, str],
            seat_name: list[str]) -> str:
     """``@ann wins 20 with 8-6-4-3-2``, or with side pots ``Main pot (150, @ann vs @bob): @ann with ...``."""
-    winners = _and([seat_name[seat] for seat in event.winners])
+    winners = listed([seat_name[seat] for seat in event.winners])
     if len(event.winners) > 1:
         shares = (f"{event.shares[0]:,} each" if len(set(event.shares)) == 1
                   else ", ".join(f"{s:,}" for s in event.shares))
@@ -365,7 +365,8 @@ def _award(event: PotAwarded, pot: str, contenders: tuple[int, ...], still_in: i
     return text + (f" with {hand_words}" if hand_words and len(contenders) > 1 else "")
 
 
-def _and(names: list[str]) -> str:
+def listed(names: Sequence[str]) -> str:
+    """Names as a list a player reads: ``a``, ``a and b``, ``a, b and c``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 

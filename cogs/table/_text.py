@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.cardfaces import card_text
+from bot.night.story import listed
 from bot.poker import (
     Acted,
     BoardDealt,
@@ -189,7 +190,7 @@ def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -
             if hand.stacks[seat] == 0:
                 parts.append("**all in**")
         if hand.drawn[seat]:
-            parts.append(" then ".join(f"drew {k}" if k else "stood pat" for k in hand.drawn[seat]))
+            parts.append(drew_words(hand.drawn[seat]))
         if hand.face_up[seat]:
             parts.append("up " + cards(hand.face_up[seat], card))
         lines.append(" · ".join(parts))
@@ -318,8 +319,12 @@ def showdown_lines(hand: Hand, users: Sequence[int], card: CardText = card_text)
 
 def named(users: Sequence[int]) -> str:
     """Members as a list a player reads: ``@a``, ``@a and @b``, ``@a, @b and @c``."""
-    names = [mention(u) for u in users]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listed([mention(u) for u in users])
+
+
+def drew_words(drawn: Sequence[int]) -> str:
+    """A player's draws in a hand: ``drew 2 then stood pat``."""
+    return " then ".join(f"drew {k}" if k else "stood pat" for k in drawn)
 
 
 def _shown_line(shown: ShownHand, hand: Hand, users: Sequence[int], card: CardText, described: dict[int, str],
@@ -333,7 +338,7 @@ def _shown_line(shown: ShownHand, hand: Hand, users: Sequence[int], card: CardTe
         parts.append(f"low {unbroken(lows[shown.seat])}")
     drawn = hand.drawn[shown.seat] if hand.game.family == "draw" else []
     if drawn:
-        parts.append(" then ".join(f"drew {k}" if k else "stood pat" for k in drawn))
+        parts.append(drew_words(drawn))
     if len(shown.cards) > hand.game.hand_size:
         parts.append(f"{len(shown.cards)} cards: a two shown for one more")
     return " · ".join(parts)
