@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from .games import GAMES, Game, Structure, get_structure
@@ -53,6 +54,7 @@ EIGHT_GAME: Final = _named(
 """2-7 triple draw, the five HORSE games, no-limit hold'em and pot-limit Omaha, in this order."""
 
 
+@lru_cache(maxsize=256)  # a table's list is read at every deal and every screen: parsed once
 def parse_games(text: str) -> tuple[MixGame, ...]:
     """The host's list, e.g. ``"holdem:no-limit, omaha:pot-limit, razz, triple-draw-27"``: game ids separated by
     commas, each with an optional structure after a colon (``fixed``, ``pot``, ``no`` or the long names; by default

@@ -148,12 +148,7 @@ class TableSettings:
 
     def games(self, players: int) -> list[Game]:
         """The games this table may deal to ``players`` players (a rotation's in its order, once each)."""
-        if self.is_dealers_choice:
-            candidates = [g for g in TABLE_GAMES.values() if self._playable(g)]
-        elif self.is_mix:
-            candidates = list(dict.fromkeys(entry.game for entry in self.mix))
-        else:
-            candidates = [table_game(self.game)]
+        candidates = self._named_games() or [g for g in TABLE_GAMES.values() if self._playable(g)]
         return [g for g in candidates if MIN_PLAYERS <= players <= g.max_players]
 
     def _playable(self, game: Game) -> bool:

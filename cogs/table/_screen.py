@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.cardfaces import card_text
-from bot.poker import Game, Hand, Legal, Structure
+from bot.poker import MIN_PLAYERS, Game, Hand, Legal, Structure
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
 from cogs import render
@@ -63,13 +63,7 @@ def board_content(table: Table, screen: Screen) -> str | None:
 
 
 def _deals_flop_games(table: Table) -> bool:
-    settings = table.settings
-    if settings.is_dealers_choice:
-        return True
-    if settings.is_mix:
-        return any(entry.game.family == "flop" for entry in settings.mix)
-    game = settings.single_game
-    return game is not None and game.family == "flop"
+    return any(game.family == "flop" for game in table.settings.games(MIN_PLAYERS))
 
 
 def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
