@@ -132,7 +132,7 @@ def pot_line(hand: Hand, users: Sequence[int]) -> str:
 
 
 def last_actions(hand: Hand, *, this_round: bool = False) -> dict[int, str]:
-    """What each player did last in this hand, or in this betting round (``calls 15``, ``checks``, ``draws 2``)."""
+    """What each player did last in this hand, or in this betting round (``calls 20``, ``checks``, ``draws 2``)."""
     last: dict[int, str] = {}
     for event in hand.events:
         if isinstance(event, Acted):
@@ -149,7 +149,8 @@ def _act_words(event: Acted) -> str:
         return f"{event.verb}s"
     all_in = " (all in)" if event.all_in else ""
     if event.verb == "call":
-        return f"calls {chips(event.added)}{all_in}"
+        # The street's total, as a raise says it ("raises to 40", "calls 40"); the button said what it added.
+        return f"calls {chips(event.amount)}{all_in}"
     if event.verb == "bring in":
         return f"brings in {chips(event.amount)}{all_in}"
     if event.verb == "complete":
@@ -199,9 +200,9 @@ def player_lines(hand: Hand, users: Sequence[int], card: CardText = card_text) -
 
 def event_line(event: Event, users: Sequence[int], card: CardText = card_text, game: Game | None = None
                ) -> str | None:
-    """One public line for the log, or None for events the channel does not show. A call says what it added
-    (``calls 15``), as its button did. In stud (``game``) a betting round that closes with more to come names the
-    street dealt next (``5th street``)."""
+    """One public line for the log, or None for events the channel does not show. A call says the player's total
+    for the street (``calls 40`` after ``raises to 40``, the blind he had in included), as a raise does. In stud
+    (``game``) a betting round that closes with more to come names the street dealt next (``5th street``)."""
     if isinstance(event, RoundEnded) and game is not None and game.is_stud:
         return street_name("stud", event.round + 1) if event.round + 1 < game.betting_rounds else None
     if isinstance(event, Acted):

@@ -3,8 +3,12 @@ the player to act on the shared table is asked what he may do ("draw or stand pa
 
 from __future__ import annotations
 
-from bot.poker import GAMES, CheckCall, Draw, Hand, Stakes
+from bot.poker import GAMES, BetRaise, CheckCall, Draw, Hand, Posted, Stakes, stakes_for
 from cogs.table import _screen, _text
+
+# Three players: seat k is dealt cards k, k + 3 and k + 6 first; the third is stud's up card (Kh, 2c, 2d).
+STUD_DECK = ("As Ks Qs Ad Kd Qd Kh 2c 2d 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc 3d 4d 5d 6d 7d 8d 9d Td Jd Qh Jh Th 9h 8h "
+             "7h 6h 5h 4h 3h Js Ts 9s 8s 7s 6s 5s 4s 3s 2s 2h Ac Ah Kc")
 
 USERS = (301, 302, 303)
 
@@ -78,3 +82,42 @@ def test_a_six_card_assassin_hand_says_why() -> None:
             assert "6 cards: a two shown for one more" in line, line
             return
     raise AssertionError("no seed gives a six-card Assassin hand at the showdown")
+
+
+def log(hand: Hand, mark: int = 0) -> list[str]:
+    lines = [_text.event_line(e, USERS, text) for e in hand.events[mark:]]
+    return [line for line in lines if line]
+
+
+def test_a_call_is_logged_as_the_streets_total_like_the_raise_it_calls() -> None:
+    """The log speaks in totals for the street: "@bob raises to 40" then "@ann calls 40", whatever the caller had
+    in already (a blind, the bring-in); a short all-in call gives his total too. The button says what it adds."""
+    hand = Hand(GAMES["five-card-draw"], Stakes("no-limit", 5, 10), [1000, 1000, 25], seed=1)
+    assert hand.legal().player == 2
+    hand.act(BetRaise(20))  # the button raises to 20
+    hand.act(CheckCall())  # the small blind adds 15
+    hand.act(BetRaise(40))  # the big blind raises to 40
+    mark = len(hand.events)
+    hand.act(CheckCall())  # the button is all in for 25 in all
+    hand.act(CheckCall())  # the small blind adds 20
+    assert log(hand)[:2] == ["<@303> raises to 20", "<@301> calls 20"]
+    assert log(hand, mark) == ["<@303> calls 25 (all in)", "<@301> calls 40"]
+    # Heads-up: the big blind who calls a raise has put 30 in, not the 20 he added.
+    heads_up = Hand(GAMES["five-card-draw"], Stakes("no-limit", 5, 10), [1000, 1000], seed=1)
+    big_blind = next(e.player for e in heads_up.events if isinstance(e, Posted) and e.kind == "big blind")
+    heads_up.act(BetRaise(30))
+    mark = len(heads_up.events)
+    assert heads_up.legal().player == big_blind and heads_up.legal().call_amount == 20
+    heads_up.act(CheckCall())
+    assert log(heads_up, mark)[0] == f"<@{USERS[big_blind]}> calls 30"
+
+
+def test_a_call_of_a_stud_completion_counts_the_bring_in() -> None:
+    hand = Hand(GAMES["stud"], stakes_for(GAMES["stud"], "fixed-limit", 5, 10), [100] * 3,
+                deck=STUD_DECK)
+    hand.act("pb")  # bob (2c) brings in 3
+    hand.act("cbr 10")  # carol completes to 10
+    hand.act("f")
+    mark = len(hand.events)
+    hand.act("cc")  # bob adds 7 to his bring-in
+    assert log(hand, mark)[0] == "<@302> calls 10"

@@ -121,7 +121,9 @@ async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
 
 
 async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    """"Call 5" is logged "calls 5"; no Fold beside a free Check; all in is two taps, as any size of the bet menu."""
+    """The button says what a call adds ("Call 5": the chips the small blind taps to put in); the log says the
+    street's total he has in after it ("calls 10"), as a raise is logged "raises to 40" (issue 33, item 7: no
+    increments mixed with totals); no Fold beside a free Check; all in is two taps, as any size of the bet menu."""
     await poker_bot(seed=8)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS, buy_ins={"alice": 300, "bob": 1000, "carol": 1000})
@@ -132,7 +134,8 @@ async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotSt
     turn = await players.turn(1)  # alice, the small blind: 5 more to call
     assert turn.message.button("Call 5")
     await players.act("cc", turn=turn)
-    assert f"· <@{players.uid('alice')}> calls 5" in players.description()  # what the button said
+    assert f"· <@{players.uid('alice')}> calls 10" in players.description()  # her 5 blind and the 5 she added
+    assert f"<@{players.uid('alice')}> calls 5" not in players.description()
     turn = await players.turn(1)  # bob, the big blind: checking is free, so no Fold
     labels = [b.get("label") for b in turn.message.buttons()]
     assert "Check" in labels and "Fold" not in labels
