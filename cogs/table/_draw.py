@@ -81,13 +81,17 @@ def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int)
 
 
 def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool, discord.ButtonStyle]]:
+    """The picker's last buttons: stand pat, throw the marked cards, and in Assassin whether their twos go face
+    up. Face up, one card more than thrown, however many twos (docs/rules.md, Assassin: "Twos kill")."""
     if not picked:
         return [("Stand pat", False, discord.ButtonStyle.secondary)]
     count = len(picked)
-    if not legal.face_up_among(picked):
+    twos = legal.face_up_among(picked)
+    if not twos:
         return [(f"Throw {count}", False, discord.ButtonStyle.primary)]
-    return [(f"Throw {count} · twos face up, +1 card", True, discord.ButtonStyle.primary),
-            (f"Throw {count} · face down", False, discord.ButtonStyle.secondary)]
+    shown = ("joker" if all(c.is_joker for c in twos) else "two") + ("s" if len(twos) > 1 else "")
+    return [(f"Throw {count} · {shown} face up, draw {count + 1}", True, discord.ButtonStyle.primary),
+            (f"Throw {count} · face down, draw {count}", False, discord.ButtonStyle.secondary)]
 
 
 class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],

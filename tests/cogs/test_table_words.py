@@ -3,8 +3,8 @@ the player to act on the shared table is asked what he may do ("draw or stand pa
 
 from __future__ import annotations
 
-from bot.poker import GAMES, BetRaise, CheckCall, Draw, Hand, Posted, Stakes, stakes_for
-from cogs.table import _screen, _text
+from bot.poker import GAMES, BetRaise, CheckCall, Draw, Hand, Legal, Posted, Stakes, parse_cards, stakes_for
+from cogs.table import _draw, _screen, _text
 
 # Three players: seat k is dealt cards k, k + 3 and k + 6 first; the third is stud's up card (Kh, 2c, 2d).
 STUD_DECK = ("As Ks Qs Ad Kd Qd Kh 2c 2d 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc 3d 4d 5d 6d 7d 8d 9d Td Jd Qh Jh Th 9h 8h "
@@ -121,3 +121,18 @@ def test_a_call_of_a_stud_completion_counts_the_bring_in() -> None:
     mark = len(hand.events)
     hand.act("cc")  # bob adds 7 to his bring-in
     assert log(hand, mark)[0] == "<@302> calls 10"
+
+
+def test_assassins_throw_buttons_say_what_face_up_twos_get() -> None:
+    """Twos thrown face up draw one card more than thrown, however many twos (docs/rules.md, Assassin); the
+    buttons say so in words a player reads at a glance, short enough for a phone."""
+    legal = Legal(0, "drawing", max_discards=5, face_up_twos=tuple(parse_cards("2c 2d X1")))
+
+    def labels(cards: str) -> list[str]:
+        return [label for label, _, _ in _draw._confirmations(legal, parse_cards(cards))]
+
+    assert labels("2c 7h 9s") == ["Throw 3 · two face up, draw 4", "Throw 3 · face down, draw 3"]
+    assert labels("2c 2d") == ["Throw 2 · twos face up, draw 3", "Throw 2 · face down, draw 2"]
+    assert labels("X1") == ["Throw 1 · joker face up, draw 2", "Throw 1 · face down, draw 1"]
+    assert labels("7h") == ["Throw 1"] and labels("") == ["Stand pat"]
+    assert all(len(label) <= 31 for cards in ("2c 2d X1 7h 9s", "X1 7h") for label in labels(cards))

@@ -56,9 +56,9 @@ async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_b
         await fake.reply_to(await fake.click(name, fake.message(picker.id), toggles[hand.index(two)]))
     _, confirms = players.picker_buttons(fake.message(picker.id))
     count = len(twos)
-    assert list(confirms) == [f"Throw {count} · twos face up, +1 card", f"Throw {count} · face down"]
-    answer = await fake.reply_to(await fake.click(name, fake.message(picker.id),
-                                                  confirms[f"Throw {count} · twos face up, +1 card"]))
+    face_up = f"Throw {count} · {'two' if count == 1 else 'twos'} face up, draw {count + 1}"
+    assert list(confirms) == [face_up, f"Throw {count} · face down, draw {count}"]
+    answer = await fake.reply_to(await fake.click(name, fake.message(picker.id), confirms[face_up]))
     assert answer.response_type == 7  # the picker shows what came, right where he drew; the table is edited
     assert table.hand is not None
     held = table.hand.holes[drew.player]
