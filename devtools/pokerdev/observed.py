@@ -41,7 +41,8 @@ __all__ = ["CallTally", "ObservedFake", "Watcher"]
 log = logging.getLogger(__name__)
 
 KEPT_CLICKS = 4  # messages whose last click ``forget`` keeps, a channel: the bot edits its table through it
-KEPT_OWN = 10  # a player's ephemeral messages and newest clicks kept (a draw alone is k + 2 clicks)
+KEPT_OWN = 24  # a player's ephemeral messages and newest clicks kept (a draw is k + 2 clicks; a bet menu and
+# pre-action taps add more while his private message, edited through an older click's token, stays current)
 
 Watcher = Callable[[StoredMessage, bool], None]
 
