@@ -9,12 +9,12 @@ Pure functions of the engine's hand and a seat.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.cardfaces import card_text
-from bot.poker import BoardDealt, Card, Dealt, Event, Hand, HandValue
+from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, HandValue, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
-from cogs.render import CardText, cards
+from cogs.render import CardText, cards, chips
 
 from . import _text
 
@@ -79,6 +79,43 @@ def caption(hand: Hand, seat: int, number: int, card: CardText = card_text) -> s
     best = best_hand(hand, seat)
     heading = f"#{number} {hand.game.name}" + (f" · {best}" if best else "")
     return "\n".join([*beside_lines(hand, seat, card), heading])
+
+
+def under_cards(hand: Hand, seat: int, line: str, card: CardText = card_text) -> str:
+    """What goes under his large cards after his move or at the hand's end: in stud his down and up cards, the
+    board once dealt, then ``line`` (in a draw game, ``line`` alone)."""
+    return "\n".join([*beside_lines(hand, seat, card), line])
+
+
+def acted_line(hand: Hand, seat: int, number: int, what: str) -> str:
+    """The one line under his cards after a betting move, as after a draw: which hand, what he did, what his hand
+    makes (``#5 · You raised to 28 · Pair of sevens``)."""
+    best = best_hand(hand, seat)
+    return f"#{number} · {what}" + (f" · {best}" if best else "")
+
+
+def final_line(hand: Hand, seat: int, number: int) -> str:
+    """The line under his final hand once the hand is over: what it makes, then what he won (``#5 · Two pair,
+    kings and sevens · you won 120``), ``you lost``, or Assassin's pot carried to the next deal."""
+    won = sum(share for e in hand.events if isinstance(e, PotAwarded)
+              for winner, share in zip(e.winners, e.shares) if winner == seat)
+    if won:
+        result = f"you won {chips(won)}"
+    elif any(isinstance(e, Carried) for e in hand.events):
+        result = "the pot is carried to the next deal"
+    else:
+        result = "you lost"
+    best = best_hand(hand, seat)
+    return f"#{number} · " + (f"{best} · " if best else "") + result
+
+
+def final_hands(hand: Hand, users: Sequence[int], number: int, card_for: Callable[[int], CardText]
+                ) -> dict[int, tuple[str, str]]:
+    """At a hand's end, for each player still in it: his final cards alone (shown large) and the words under them
+    (``final_line``)."""
+    return {user: (cards_line(hand, seat, card_for(user)),
+                   under_cards(hand, seat, final_line(hand, seat, number), card_for(user)))
+            for seat, user in enumerate(users) if not hand.folded[seat]}
 
 
 def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:

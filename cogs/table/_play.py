@@ -4,7 +4,9 @@ What the player pressed or typed becomes a move only inside ``Table.act``, from 
 (a ``MoveFor``: a function of his ``Legal``), after the one turn check (``Table.check_turn``, under the table's
 lock): an old button, not his turn, not in the hand, the wrong moment of the hand are each refused there once.
 The move is stored before anything is shown; then the table is shown, answering the interaction with it when it
-can. A draw also shows the player his new hand where he drew, and edits the hand's DM to show it.
+can. Where the player's private message answers his move, it is his hand after it (``after_move``): the cards
+alone, drawn large, one line under them (what he did, what they make) and his pre-action buttons. A draw also
+edits the hand's DM to show his new hand.
 """
 
 from __future__ import annotations
@@ -13,16 +15,16 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 
-from bot.poker import Draw, Legal, Move
+from bot.poker import BetRaise, BringIn, CheckCall, Draw, Legal, Move
 from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
 from ..render import chips
-from ._private import PANEL_COLOUR
+from . import _hole
 from ._runner import LastMove, TableRunner
 from ._text import draw_report, drew_line
 from ._writer import CannotPost
@@ -59,10 +61,52 @@ def betting_choices(legal: Legal) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A move stored and shown: what it did and the move made."""
+    """A move stored and shown: what it did, the move made, and what the player could do when he made it."""
 
     outcome: Outcome
     move: Move
+    legal: Legal
+
+
+def move_words(legal: Legal, move: Move) -> str:
+    """What the player did, said to him: "You raised to 28", "You called 10", "You are all in for 500"."""
+    if isinstance(move, CheckCall):
+        if legal.can_check:
+            return "You checked"
+        return f"You are all in for {chips(legal.all_in_to)}" if legal.call_is_all_in else \
+            f"You called {chips(legal.call_amount)}"
+    if isinstance(move, BringIn):
+        return f"You brought in {chips(legal.bring_in_amount)}"
+    if not isinstance(move, BetRaise):
+        return "Done"
+    if move.to == legal.all_in_to:
+        return f"You are all in for {chips(move.to)}"
+    if legal.is_completion:
+        return f"You completed to {chips(move.to)}"
+    return f"You bet {chips(move.to)}" if legal.is_bet else f"You raised to {chips(move.to)}"
+
+
+def after_move(runner: TableRunner, user: int, played: Played) -> dict[str, Any] | None:
+    """``user``'s private message once his move is made: his hand large, one line under it, his pre-action buttons
+    if he may choose ahead now (``PrivateMessages.after``); None when he holds no cards (he folded, the hand is
+    over)."""
+    caption = _caption(runner, user, played)
+    return runner.private.after(user, caption) if caption is not None else None
+
+
+def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
+    """The words under ``user``'s cards after his move: which hand, what he did or drew, what his hand makes (above
+    them the board, or stud's cards); None when he holds no cards."""
+    live, hand = runner.table.live, played.outcome.hand
+    seat = played.outcome.seat_of(user)
+    if live is None or hand is None or seat is None or hand.folded[seat]:
+        return None
+    number = live.record.number
+    if isinstance(played.move, Draw):
+        line = drew_line(hand, seat, runner.drawn_cards(played.outcome, seat), number)
+    else:
+        line = _hole.acted_line(hand, seat, number, move_words(played.legal, played.move))
+    return _hole.under_cards(hand, seat, line, runner.card_for(user))
 
 
 async def play(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
@@ -71,17 +115,19 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
     ``move_for``, then the table shown (answering ``interaction`` with it if ``answer``). Once the move is stored,
     a failure to show it is Discord's, not the player's: the writer keeps trying, and nothing says the move was
     not made."""
-    made: list[Move] = []
+    made: list[tuple[Legal, Move]] = []
 
     def move(legal: Legal) -> Move:
-        made.append(move_for(legal))
-        return made[-1]
+        made.append((legal, move_for(legal)))
+        return made[-1][1]
 
     user = interaction.user.id
     runner.private.follow(interaction)
     async with runner.answers.answering(interaction):
         outcome = await runner.table.act(user, move, seq, hand)
-        runner.last_move = LastMove(user, isinstance(made[-1], Draw), time.monotonic())
+        legal, made_move = made[-1]
+        played = Played(outcome, made_move, legal)
+        runner.last_move = LastMove(user, isinstance(made_move, Draw), time.monotonic())
         interaction.extras[APPLIED] = True
         try:
             await runner.show(outcome, interaction if answer else None)
@@ -92,15 +138,16 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
                           runner.table.id)
             runner.writer.refresh()
         if answer:
-            await runner.private.under_table(interaction, runner.message_id)
-        return Played(outcome, made[-1])
+            await runner.private.under_table(interaction, runner.message_id, lambda: _caption(runner, user, played))
+        return played
 
 
 async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
                move_for: MoveFor, *, drawn_from: DrawnFrom) -> None:
     """A draw: whoever drew from the picker or by command sees his new hand right where he drew, large (the cards
-    alone as the text) with one line under it, what he drew and what it makes (a player whose DMs are closed sees it
-    in an ephemeral answer); the hand's DM, sent at the deal, is edited to show it; the table is shown."""
+    alone as the text) with one line under it, what he drew and what it makes, and his pre-action buttons for the
+    betting after the draw (a player whose DMs are closed sees it in an ephemeral answer); the hand's DM, sent at
+    the deal, is edited to show it; the table is shown."""
     table = runner.table
     user = interaction.user.id
     seat = table.engine_seat(user)
@@ -113,13 +160,10 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
         return
     drawn = runner.drawn_cards(outcome, seat)
     card = runner.card_for(user)
-    line = drew_line(outcome.hand, seat, drawn, number)
-    held = runner.cards_of(user)
-    shown = {"content": held.cards, "embed": discord.Embed(description=line, colour=PANEL_COLOUR)} \
-        if held is not None else {"content": line}
+    shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
     try:
         if drawn_from == "picker":
-            await runner.answers.update(interaction, view=None, **shown)
+            await runner.answers.update(interaction, **{"view": None, **shown})
         elif not with_table:
             await runner.answers.send(interaction, **shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)

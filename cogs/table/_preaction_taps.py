@@ -13,7 +13,7 @@ from bot.tables import TableError
 from cogs.render import chips
 
 from ..errors import answers_errors
-from ._preactions import KINDS, Kind, PreAction, to_call, waiting
+from ._preactions import KINDS, Kind, PreAction, betting_round, to_call, waiting
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 
@@ -61,10 +61,10 @@ def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: in
         raise TableError("It is your turn: act on the table.")
     if not waiting(hand, seat):
         raise TableError("Pre-actions are for the betting: choose once it starts.")
-    if kind == "call" and call_to != hand.high_bet:
+    if kind == "call" and (call_to != hand.high_bet or hand.phase != "betting"):
         return BET_CHANGED
     chosen = runner.preactions.toggle(
-        user, PreAction(kind, live.record.id, hand.round, call_to if kind == "call" else 0))
+        user, PreAction(kind, live.record.id, betting_round(hand), call_to if kind == "call" else 0))
     if chosen is None:
         return "Pre-action cleared."
     return "When your turn comes: " + WORDS[kind].format(amount=chips(to_call(hand, seat))) + "."

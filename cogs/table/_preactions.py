@@ -1,10 +1,11 @@
 """Pre-actions: what a player chooses on his private message while others act (Check/Fold, Check, Call this
 amount, Call any), played for him when his turn comes if the situation still fits.
 
-A choice holds for the betting round it was made in (a new street, a new hand, voids it) and is used once: at his
-turn it is played as his move (through ``Table.act``, so the table shows it as any move), or, when it no longer
-fits, dropped and he acts himself. Whether it fits is asked of the engine's ``Legal`` at his turn (``move_for``);
-the buttons offered while he waits (``view``) only read the hand to label them.
+A choice holds for one betting round, the one it was made in or, chosen in a draw game once he has drawn, the
+round after the draw (a new street, a new hand, voids it: one made before a draw does not outlast it), and is used
+once: at his turn it is played as his move (through ``Table.act``, so the table shows it as any move), or, when
+it no longer fits, dropped and he acts himself. Whether it fits is asked of the engine's ``Legal`` at his turn
+(``move_for``); the buttons offered while he waits (``view``) only read the hand to label them.
 
 Pure state and rules here; the buttons' clicks are ``cogs.table._preaction_taps``.
 """
@@ -83,14 +84,26 @@ class PreActions:
 
 
 def to_call(hand: Hand, seat: int) -> int:
-    """What a call would cost ``seat`` as the hand stands (a label only: at his turn ``Legal`` decides)."""
+    """What a call would cost ``seat`` as the hand stands (a label only: at his turn ``Legal`` decides); nothing
+    during a draw (the betting after it starts from nothing)."""
+    if hand.phase != "betting":
+        return 0
     return max(0, min(hand.high_bet - hand.bets[seat], hand.stacks[seat]))
 
 
+def betting_round(hand: Hand) -> int:
+    """The betting round a choice made now is for: the one under way, or during a draw the one after it."""
+    return hand.round + 1 if hand.phase == "drawing" else hand.round
+
+
 def waiting(hand: Hand, seat: int) -> bool:
-    """Whether ``seat`` may choose ahead now: a betting round, not his turn, still in with chips behind."""
-    return hand.phase == "betting" and hand.actor is not None and hand.actor != seat \
-        and not hand.folded[seat] and hand.stacks[seat] > 0
+    """Whether ``seat`` may choose ahead now: still in with chips behind, and either in a betting round whose turn
+    is not his, or in a draw that he has made (the betting comes next)."""
+    if hand.actor is None or hand.actor == seat or hand.folded[seat] or hand.stacks[seat] <= 0:
+        return False
+    if hand.phase == "drawing":
+        return len(hand.drawn[seat]) > hand.draw_number
+    return hand.phase == "betting"
 
 
 def custom_id(table: int, hand: int, kind: Kind, call_to: int = 0) -> str:

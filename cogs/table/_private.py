@@ -19,6 +19,7 @@ Everything here goes through interaction endpoints, which Discord's global rate 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,6 +68,7 @@ class PrivateMessages:
         self._by_user: dict[int, _Message] = {}
         self._aside: dict[int, _Message] = {}  # sent while his picker was in use: goes once it is not
         self._tasks: set[asyncio.Task[None]] = set()
+        self._finals: dict[int, asyncio.Task[None]] = {}  # a finished hand's cards being shown: before the next deal
 
     # ------------------------------------------------------------------ what is sent
 
@@ -83,6 +85,20 @@ class PrivateMessages:
             return {"content": note,
                     "embed": discord.Embed(description=f"{held.cards}\n{held.caption}", colour=PANEL_COLOUR)}
         return {"content": held.cards, "embed": discord.Embed(description=held.caption, colour=PANEL_COLOUR)}
+
+    def after(self, user: int, caption: str) -> dict[str, Any] | None:
+        """The message of ``user``'s cards once he has moved (a bet, a draw): the cards alone as its text, so that
+        Discord draws them large, ``caption`` under them (what he did, what they make), and his pre-action buttons
+        if he may choose ahead now (no ``view`` key otherwise); None when he holds no cards."""
+        held = self._cards_of(user)
+        if held is None:
+            return None
+        shown: dict[str, Any] = {"content": held.cards,
+                                 "embed": discord.Embed(description=caption, colour=PANEL_COLOUR)}
+        controls = self._controls_of(user)
+        if controls is not None:
+            shown["view"] = controls
+        return shown
 
     def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
               ) -> tuple[str | None, dict[str, Any]]:
@@ -168,9 +184,11 @@ class PrivateMessages:
         mine = self._by_user.get(user)
         return mine is not None and mine.turn is not None and mine.turn == self._turn_of(user)
 
-    async def under_table(self, interaction: discord.Interaction, table_message: int | None) -> None:
+    async def under_table(self, interaction: discord.Interaction, table_message: int | None,
+                          caption: Callable[[], str | None] = lambda: None) -> None:
         """``interaction``, a click on the table message, was answered with the table: the player's cards are put
-        under it, unless his private message is already there."""
+        under it, unless his private message is already there (it shows them large: no call is spent on saying
+        more); with a ``caption`` (what his move did, asked only if they are sent), in the form of ``after``."""
         user = interaction.user.id
         if self._cards_of(user) is None or not token_usable(interaction):  # (a token is not used later when
             return  # the writer may not either: TOKEN_REUSE)
@@ -179,23 +197,52 @@ class PrivateMessages:
                 and table_message is not None and mine.message_id > table_message:
             return
         self.follow(interaction)
-        await respond(interaction, None, ephemeral=True)
+        words = caption()
+        shown = self.after(user, words) if words else None
+        if shown is None:
+            await respond(interaction, None, ephemeral=True)
+            return
+        await respond(interaction, shown.pop("content"), ephemeral=True, **shown)
+
+    def finished(self, final: dict[int, tuple[str, str]]) -> None:
+        """A hand is over: each player still in it sees his final hand in his private message, in the background,
+        ``final[user]``: his cards alone (drawn large) and the words under them (what it makes, what he won)."""
+        for user, (cards, caption) in final.items():
+            panel = {"content": cards, "embed": discord.Embed(description=caption, colour=PANEL_COLOUR)}
+            task = asyncio.create_task(self._edit(user, panel, None))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            task.add_done_callback(functools.partial(self._final_shown, user))
+            self._finals[user] = task
+
+    def _final_shown(self, user: int, task: asyncio.Task[None]) -> None:
+        if self._finals.get(user) is task:
+            del self._finals[user]
 
     async def _show_cards(self, user: int, *, keep_controls: bool = False) -> None:
         """Edit ``user``'s private message to show his cards; with ``keep_controls``, not if it has become (since
         this was asked) a picker or question of his turn: his click that opened it came after the street dealt."""
-        mine = self._by_user.get(user)
+        final = self._finals.pop(user, None)
+        if final is not None:  # the last hand's end, shown first: a new hand's cards are not overwritten by it
+            await asyncio.wait([final])
         panel = self.fields(user, None)
-        if mine is None or panel is None or not token_usable(mine.interaction):
+        if panel is None:
             return
         if keep_controls and self._in_use(user):
+            return
+        await self._edit(user, panel, self._controls_of(user))
+
+    async def _edit(self, user: int, panel: dict[str, Any], view: discord.ui.View | None) -> None:
+        """Edit ``user``'s private message, where its token still works, to ``panel`` and ``view``."""
+        mine = self._by_user.get(user)
+        if mine is None or not token_usable(mine.interaction):
             return
         held = self._cards_of(user)
         try:
             if mine.followup and mine.message_id is not None:
-                await mine.interaction.followup.edit_message(mine.message_id, view=self._controls_of(user), **panel)
+                await mine.interaction.followup.edit_message(mine.message_id, view=view, **panel)
             else:
-                await mine.interaction.edit_original_response(view=self._controls_of(user), **panel)
+                await mine.interaction.edit_original_response(view=view, **panel)
         except DISCORD_ERRORS as error:
             log.info("could not show user %s his cards in his private message (%r)", user, error)
             return

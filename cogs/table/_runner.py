@@ -230,6 +230,9 @@ class TableRunner:
             self.cancel_clock()
             self.show_finished = True
             await self.publish(interaction)
+            if outcome.hand is not None:  # each player still in it sees his final hand
+                self.private.finished(_hole.final_hands(outcome.hand, outcome.users, self.table.last_number,
+                                                        self.card_for))
             self.schedule_deal()
             return
         await self.publish(interaction)
@@ -358,7 +361,7 @@ class TableRunner:
         live, seat = self.table.live, self.table.engine_seat(user)
         if live is None or seat is None:
             return None
-        chosen = self.preactions.get(user, live.record.id, live.hand.round)
+        chosen = self.preactions.get(user, live.record.id, _preactions.betting_round(live.hand))
         return _preactions.view(self.table.id, live.record.id, live.hand, seat, chosen)
 
     # ------------------------------------------------------------------ private hands

@@ -35,7 +35,7 @@ from cogs.render import chips
 from ..errors import answers_errors
 from ..views import dynamic_view
 from . import _draw
-from ._play import draw, in_phase, play
+from ._play import Played, after_move, draw, in_phase, move_words, play
 from ._runner import TableRunner
 from ._runners import Admitting, clicked_runner
 
@@ -136,16 +136,10 @@ async def _ask_all_in(action: TurnAction, click: Click) -> None:
 
 
 async def _all_in(action: TurnAction, click: Click) -> None:
-    """The confirmation: all in, and the question answered with what was done (the table is shown by an edit)."""
-    seen: list[Legal] = []
-
-    def move(legal: Legal) -> Move:
-        seen.append(legal)
-        return action.move_for(legal)
-
-    await play(click.runner, click.interaction, click.hand, click.seq, move, answer=False)
-    await click.runner.answers.update(click.interaction, content=f"You are all in for {chips(seen[-1].all_in_to)}.",
-                                      view=None)
+    """The confirmation: all in, and the question becomes the player's cards, under what he did (the table is
+    shown by an edit)."""
+    played = await play(click.runner, click.interaction, click.hand, click.seq, action.move_for, answer=False)
+    await _answered(click.runner, click.interaction, played)
 
 
 async def _open_amount_form(action: TurnAction, click: Click) -> None:
@@ -174,32 +168,15 @@ async def _bet_from_menu(action: TurnAction, click: Click) -> None:
     if not _on_private(click.interaction):
         await play(click.runner, click.interaction, click.hand, click.seq, action.move_for)
         return
-    seen: list[Legal] = []
-
-    def move(legal: Legal) -> Move:
-        seen.append(legal)
-        return action.move_for(legal)
-
-    played = await play(click.runner, click.interaction, click.hand, click.seq, move, answer=False)
-    await _menu_done(click.runner, click.interaction, seen[-1], played.move)
+    played = await play(click.runner, click.interaction, click.hand, click.seq, action.move_for, answer=False)
+    await _answered(click.runner, click.interaction, played)
 
 
-async def _menu_done(runner: TableRunner, interaction: discord.Interaction, legal: Legal, move: Move) -> None:
-    """The bet menu (or its form) was used: it shows the player's cards again, under the bet made."""
-    note = _bet_note(legal, move)
-    shown = runner.private.fields(interaction.user.id, note) or {"content": note}
-    await runner.answers.update(interaction, view=None, **shown)
-
-
-def _bet_note(legal: Legal, move: Move) -> str:
-    """What the player did, said to him: "You raised to 28."."""
-    if not isinstance(move, BetRaise):
-        return "Done."
-    if move.to == legal.all_in_to:
-        return f"You are all in for {chips(move.to)}."
-    if legal.is_completion:
-        return f"You completed to {chips(move.to)}."
-    return f"You bet {chips(move.to)}." if legal.is_bet else f"You raised to {chips(move.to)}."
+async def _answered(runner: TableRunner, interaction: discord.Interaction, played: Played) -> None:
+    """The bet menu (or its form, or All in's question) was used: it becomes the player's hand after his bet, as
+    after a draw (``after_move``: the cards large, one line, his pre-action buttons)."""
+    shown = after_move(runner, interaction.user.id, played) or {"content": move_words(played.legal, played.move) + "."}
+    await runner.answers.update(interaction, **{"view": None, **shown})
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
@@ -454,7 +431,7 @@ async def amount_submitted(runner: TableRunner, interaction: discord.Interaction
     except IllegalAction as error:
         raise with_range(error, seen[-1]) from None
     if from_menu:
-        await _menu_done(runner, interaction, seen[-1], played.move)
+        await _answered(runner, interaction, played)
 
 
 def parse_amount(text: str, legal: Legal) -> int:

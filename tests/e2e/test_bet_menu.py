@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.table._text import unbroken
+
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, StoredMessage
 from .players import Players
@@ -38,11 +40,15 @@ async def test_a_half_pot_raise_is_two_taps(fake: FakeDiscord, poker_bot: PokerB
     assert table.live is not None and table.live.seq == turn.seq  # opening the menu changes nothing
 
     done = await fake.reply_to(await fake.click(turn.name, menu, players.bet_sizes(menu)[22]))  # tap 2: ½ pot
-    assert done.response_type == 7 and done.content == "You raised to 22."  # the menu, now his cards
-    assert not fake.message(menu.id).components
-    assert len(fake.interactions) - before == 2
     hand = table.hand
     assert hand is not None and hand.bets[turn.legal.player] == 22
+    seat = turn.legal.player
+    value = hand.value_of(seat)
+    assert value is not None
+    assert done.response_type == 7 and done.content == players.cards(hand.holes[seat])  # the menu, now his cards
+    assert [e.get("description") for e in done.embeds] == [f"#1 · You raised to 22 · {unbroken(value.describe())}"]
+    assert labels(fake.message(menu.id)) == [["Check/Fold", "Check", "Call any"]]  # his pre-actions, one row
+    assert len(fake.interactions) - before == 2
     after = await players.turn(1)
     assert after.name != turn.name and after.legal.call_amount == 22 - hand.bets[after.legal.player]
     assert "raises to 22" in players.description(after.message)

@@ -377,7 +377,9 @@ async def test_a_command_and_a_click_for_one_turn_at_once(fake: FakeDiscord, pok
         stored = await players.bot.store.recent_hands(players.table.id, 2)
         hand_record = next(h for h in stored if h.id == turn.hand_id)
         assert len(hand_record.actions) == before + 1, (rounds, hand_record.actions)
-        late_click = click.ephemeral and click.content in (
+        # the refusal as it was sent (a hand's end then shows his final hand in that private message)
+        first = click.original.history[0]["content"] if click.original else ""
+        late_click = click.ephemeral and first in (
             "That button is from an earlier moment of the hand; use the current one.", "That hand is over.")
         late_command = said(command) == LATE
         assert late_click != late_command, (rounds, click.content, said(command))

@@ -147,8 +147,10 @@ async def test_labels_mean_what_they_do(fake: FakeDiscord, poker_bot: PokerBotSt
     assert table.live is not None and table.live.seq == turn.seq  # one tap: nothing happened yet
     all_in = f"pk:turn:{table.id}:{turn.hand_id}:{turn.seq}:bet-allin"
     sure = await fake.reply_to(await fake.click("alice", asked.message, all_in))
-    assert sure.content == f"You are all in for {turn.legal.all_in_to:,}."
-    assert table.live.hand.stacks[turn.legal.player] == 0
+    seat = turn.legal.player
+    assert sure.content == players.cards(table.live.hand.holes[seat])  # the menu, now her cards (large)
+    assert _embed_text(sure.message).startswith(f"#1 · You are all in for {turn.legal.all_in_to:,} · ")
+    assert table.live.hand.stacks[seat] == 0 and not sure.components  # no chips behind: no pre-actions
 
 
 async def test_a_draw_of_k_cards_takes_k_plus_2_taps_and_standing_pat_one(
