@@ -55,10 +55,12 @@ async def test_the_demo_plays_complete_hands_through_the_showdown() -> None:
     # The players acted through the bot's buttons, draw picker and menu; the host closed the table at the end.
     acts = " ".join(e.text for e in transcript.entries if e.kind == "act")
     assert "chooses" in acts and "clicks Draw…" in acts and "throws " in acts
-    assert transcript.entries[-1].text.startswith("Table closed.")
+    [closed] = [e for e in transcript.entries if "Table closed" in e.text]  # said once, by the table message
+    assert closed.kind == "table" and closed.text.startswith("▌ Table closed\n")
+    assert transcript.entries[-1].kind == "ephemeral" and transcript.entries[-1].text.startswith("Done: ")
     # The clock of the player to act reads as the time he has left, not "running".
     assert re.search(r"⏱ \d+ s left", transcript.text()) and "⏱ running" not in transcript.text()
-    assert all(f"@{name} cashes out" in transcript.entries[-1].text for name in PLAYERS)
+    assert all(f"@{name} cashes out" in closed.text for name in PLAYERS)
 
 
 def test_python_m_bot_demo_prints_the_transcript(capsys: pytest.CaptureFixture[str]) -> None:

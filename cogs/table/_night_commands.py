@@ -47,7 +47,7 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
     return await night_views.night_choices_of(runners_of(interaction).bot.store, interaction, current)
 
 
-@app_commands.command(name="stats", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker stats"])
+@app_commands.command(name="stats", description=COMMAND_HELP["poker stats"])
 @app_commands.describe(**describe("poker stats"))
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.autocomplete(session=_night_choices)
@@ -61,7 +61,7 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
         else None
     by_game = await store.player_stats(interaction.guild_id, who.id, game=game, nights=night.ids if night else None)
     embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
-    await respond(interaction, embed=embed, allowed_mentions=night_views.NONE)
+    await respond(interaction, embed=embed, ephemeral=True, allowed_mentions=night_views.NONE)  # the asker's alone
 
 
 @app_commands.command(name="history", description="Recent hands at this table, told in a few lines, with their files")

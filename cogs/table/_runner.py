@@ -17,7 +17,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -541,8 +541,9 @@ class TableRunner:
         self.clock = self.dealing = None
         return tasks
 
-    async def close(self) -> None:
-        """The table closed: no more clocks, deals or writes; its message says so."""
+    async def close(self, results: Sequence[str] = ()) -> bool:
+        """The table closed: no more clocks, deals or writes; its message says so, with the night's ``results``
+        (each cash-out, who pays whom) when given. False if the message could not say it."""
         self.cancel_clock()
         if self.dealing is not None:
             self.dealing.cancel()
@@ -551,10 +552,12 @@ class TableRunner:
         await self.writer.close()
         message_id = self.message_id
         last = _screen.summary_embed(self.table) if self.show_finished else None  # the hand it was showing
-        closed = _screen.closed_embed(last, _screen.closing_line(self.table))
-        if message_id is not None and await self.writer.edit(message_id, closed):
+        closed = _screen.closed_embed(last, _screen.closing_line(self.table, results=bool(results)), results)
+        shown = message_id is not None and await self.writer.edit(message_id, closed)
+        if shown:
             await show_closed(self.table.store, self.table.id)
         await self.private.clear()
+        return shown
 
     async def retire(self, message_id: int) -> None:
         """An older table message (after ``/poker table show`` posted a new one): its buttons go, a link stays."""

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -30,6 +31,18 @@ if TYPE_CHECKING:
     from bot.app import PokerBot
 
 log = logging.getLogger(__name__)
+
+Results = Callable[[list[CashOut]], Awaitable[list[str]]]  # a close's lines for the table message, from its cash-outs
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """A table closed: its cash-outs, the results its message was to show, and whether it shows them."""
+
+    cashes: list[CashOut]
+    results: list[str]
+    shown: bool
+
 
 COG_NAME = "TableCog"
 CLOSED = "This table is closed."
@@ -98,16 +111,18 @@ class Runners:
         for table in list(self.bot.tables.by_channel.values()):
             await self.of(table).resume()
 
-    async def close(self, table: Table, closing: Callable[[], Awaitable[list[CashOut]]] | None = None
-                    ) -> list[CashOut]:
+    async def close(self, table: Table, closing: Callable[[], Awaitable[list[CashOut]]] | None = None,
+                    results: Results | None = None) -> Closed:
         """Close a table (``closing``: how, by default ``Tables.close``) and its Discord side: its clock stops,
-        its message says it is closed, and everything kept for it is dropped, here and only here."""
+        its message says it is closed (with ``results``' lines, made from the cash-outs), and everything kept for
+        it is dropped, here and only here."""
         runner = self.of(table)
         runner.cancel_clock()
         cashes = await (closing or (lambda: self.bot.tables.close(table.record.channel_id)))()
-        await runner.close()
+        lines = await results(cashes) if results is not None else []
+        shown = await runner.close(lines)
         self._by_table.pop(table.id, None)
-        return cashes
+        return Closed(cashes, lines, shown)
 
     def stop(self) -> list[asyncio.Task[None]]:
         """The bot is stopping: every runner stops (its clock, its pending deal, its writes); the tasks to wait

@@ -27,6 +27,7 @@ PHONE_LINE = 38  # characters: the stakes and the round share a line when both f
 MAX_LOG_LINES = 5  # this hand's last public lines the message shows (and the runner keeps)
 COLOUR = discord.Colour.dark_green()
 DONE_COLOUR = discord.Colour.dark_grey()
+EMBED_TEXT = 4096  # characters Discord allows in an embed's description
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,8 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
                   *_clock_line(screen.deadline)]
     if screen.recent:
         lines += ["", *(f"· {line}" for line in screen.recent[-MAX_LOG_LINES:])]
+    if table.paused and tournament_of(table) is None:  # the host's pause, said while the hand lasts
+        lines += ["", PAUSING]
     lines += _tournament_lines(table)
     lines += list(screen.notices)
     return discord.Embed(title=f"{_game_name(table, hand)} · #{live.record.number}", description="\n".join(lines),
@@ -217,7 +220,9 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
     lines = [*([mix] if mix else []), render.stakes_line(settings, game, None, sep="\n"), ""]
     lines += [f"{mention(s.user_id)} {chips(s.stack)}" + (" · sitting out" if s.sitting_out else "")
               for s in seats] or ["No one is seated yet: press **Join**."]
-    lines.append(f"{len(seats)}/{settings.max_seats} seats")
+    low, high = settings.buy_in_range  # said here, not in the opener's text: the stakes and buy-ins once
+    buy_ins = f" · buy-ins {chips(low)} to {chips(high)}" if tournament_of(table) is None else ""
+    lines.append(f"{len(seats)}/{settings.max_seats} seats{buy_ins}")
     step = table.next()
     if step.kind == "choose" and step.user is not None:
         lines += ["", f"**{mention(step.user)} picks the next game**", *_clock_line(screen.deadline)]
@@ -233,23 +238,30 @@ def _lobby_embed(table: Table, screen: Screen) -> discord.Embed:
 
 
 CASH_CLOSED = "Everyone was cashed out. `/poker create` opens a new table."
+NEW_TABLE = "`/poker create` opens a new table."  # the last line under a cash table's listed cash-outs
+PAUSING = "⏸ Paused by the host: no new hand after this one."
 
 
-def closing_line(table: Table) -> str:
-    """What a closed table's message says last: a cash table's cash-outs, or how its tournament ended."""
+def closing_line(table: Table, *, results: bool = False) -> str:
+    """What a closed table's message says last: a cash table's cash-outs (with ``results``: they are listed above,
+    only what comes next), or how its tournament ended."""
     t = tournament_of(table)
     if t is None:
-        return CASH_CLOSED
+        return NEW_TABLE if results else CASH_CLOSED
     if t.state.status == "cancelled":
         return "The tournament was cancelled: every buy-in and rebuy was returned."
     return "The tournament is over. `/poker tournament create` opens the next one."
 
 
-def closed_embed(last: discord.Embed | None = None, closing: str = CASH_CLOSED) -> discord.Embed:
-    """The message of a closed table: no buttons left to click. ``last``: the summary of the hand it showed
-    (kept first, so the night's list of hands has no gap); ``closing``: its last line (``closing_line``)."""
-    description = f"{last.description}\n\n{closing}" if last is not None and last.description else closing
-    return discord.Embed(title="Table closed", description=description, colour=DONE_COLOUR)
+def closed_embed(last: discord.Embed | None = None, closing: str = CASH_CLOSED, results: Sequence[str] = ()
+                 ) -> discord.Embed:
+    """The message of a closed table, the one place that says it closed: no buttons left to click. ``last``: the
+    summary of the hand it showed (kept first, so the night's list of hands has no gap); ``results``: the night's
+    (each cash-out, who pays whom), for everyone; ``closing``: its last line (``closing_line``)."""
+    parts = [last.description] if last is not None and last.description else []
+    parts += ["\n".join(results)] if results else []
+    description = "\n\n".join([*parts, closing])
+    return discord.Embed(title="Table closed", description=description[:EMBED_TEXT], colour=DONE_COLOUR)
 
 
 def moved_embed(guild_id: int, channel_id: int, message_id: int | None) -> discord.Embed:

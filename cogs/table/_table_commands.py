@@ -22,7 +22,7 @@ from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
 from cogs.render import chips, mention
 
-from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
+from ..acknowledge import PRIVATE, PUBLIC_ANSWER, defer_thinking, respond
 from ..night_commands import night_of
 from ..options import BLINDS_HELP, CHIPS, POSITIVE, RULES_CHOICES, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
 from . import _seats
@@ -84,17 +84,17 @@ async def create(
     table = await runners.bot.tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
                                             settings)
     await table.pause()  # nothing is dealt until the host starts the game
-    low, high = settings.buy_in_range
     await runners.answers.send(  # never raises: a lost answer must not keep the table from being posted
-        interaction,
-        f"Table open: {render.stakes_line(settings, settings.single_game)}. "
-        f"Buy-ins {chips(low)} to {chips(high)}. Press **Join** on the table (or "
-        "`/poker join`), then the host deals with `/poker table start`."
-        + (f" {settings.chip_value}." if settings.chip_value else ""),
-        ephemeral=False)
+        interaction, opener_text(settings), ephemeral=False)
     runner = runners.of(table)
     runner.keep_opener(interaction)  # its instructions go once the first hand is dealt
     await runner.publish()
+
+
+def opener_text(settings: TableSettings) -> str:
+    """What /poker create says above the table: what to do (the stakes and buy-ins are the table message's)."""
+    return ("Table open: press **Join** on the table (or `/poker join`), then the host deals with "
+            "`/poker table start`." + (f" {settings.chip_value}." if settings.chip_value else ""))
 
 
 @app_commands.command(name="join", description="Sit down at this channel's table")
@@ -110,34 +110,43 @@ async def leave(interaction: discord.Interaction) -> None:
     await _seats.leave(runners_of(interaction).here(interaction), interaction)
 
 
-@app_commands.command(name="close", extras=PUBLIC_ANSWER, description="Close the table and cash everyone out (host)")
+CLOSED = "Done: everyone is cashed out; the table message shows the night's results to everyone."
+CLOSED_POSTED = ("Done: everyone is cashed out. The table message could not be changed, so the night's results "
+                 "are posted in the channel.")
+
+
+@app_commands.command(name="close", description="Close the table and cash everyone out (host)")
 async def close(interaction: discord.Interaction) -> None:
-    """/poker close"""
+    """/poker close: the table message says "Table closed" with the night's results; the host is answered
+    privately (the results posted in the channel instead if that message cannot be changed)."""
     runners = runners_of(interaction)
     runner = runners.hosted(interaction)
-    await defer_thinking(interaction)
-    cashes = await runners.close(runner.table)
-    await respond(interaction, await closed_text(interaction, cashes), allowed_mentions=NO_MENTIONS)
+    await defer_thinking(interaction, ephemeral=True)
+    closed = await runners.close(runner.table, results=lambda cashes: night_results(interaction, cashes))
+    interaction.extras.pop(PRIVATE, None)  # the table is gone: this answer is no private message at it
+    if not closed.shown:
+        await runner.post("\n".join(["Table closed.", *closed.results]))
+    await respond(interaction, CLOSED if closed.shown else CLOSED_POSTED, ephemeral=True)
 
 
-async def closed_text(interaction: discord.Interaction, cashes: list[CashOut]) -> str:
-    """What /poker close says: each cash-out with the player's result for the night, and who pays whom."""
+async def night_results(interaction: discord.Interaction, cashes: list[CashOut]) -> list[str]:
+    """A close's results for everyone: each cash-out with the player's result for the night, and who pays whom."""
     settle_up: list[str] = []
     try:
         night = await night_of(interaction)
         nets = night.nets
         if nets:
-            settle_up = ["Who pays whom:", *night_views.payment_lines(night, night.payments())]
+            settle_up = ["", "Who pays whom:", *night_views.payment_lines(night, night.payments())]
     except Exception:  # the cash-outs are said whatever the night's results do
         log.warning("could not read the night's results after a close", exc_info=True)
         nets = {}
-    lines = ["Table closed."]
+    lines: list[str] = []
     for c in cashes:
         net = nets.get(c.user_id)
         won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
             (f" {chips(abs(net))}" if net else "")  # the night's: "tonight" made a line wrap at phone width
         lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
-    return "\n".join(lines + settle_up)
+    return lines + settle_up
 
 
 @app_commands.command(name="sitout", description="Sit out from the next hand")
@@ -269,8 +278,7 @@ async def pause(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.pause()
     await runner.answers.send(interaction, "The table pauses after this hand.")
-    runner.note(f"{mention(interaction.user.id)} pauses the table after this hand")
-    await runner.publish()
+    await runner.publish()  # the table message says it is paused, for everyone
 
 
 @table_group.command(name="resume", description="Deal again (host)")
@@ -281,6 +289,8 @@ async def resume(interaction: discord.Interaction) -> None:
     await runner.answers.send(interaction, "Dealing resumes.")
     if runner.table.live is None:
         runner.schedule_deal(0)
+    else:
+        await runner.publish()  # its "Paused by the host" goes
 
 
 @table_group.command(name="chipvalue", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker table chipvalue"])

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.command_help import COMMAND_HELP, describe
+from bot.store import CashOut
 from bot.store.db import MAX_BALANCE
 from bot.tables import Table, TableError
 from bot.tables import tournament as mode
@@ -32,7 +33,7 @@ from cogs.tournament_views import (
     tournament_field,
 )
 
-from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond, update
+from ..acknowledge import PRIVATE, PUBLIC_ANSWER, defer_thinking, respond, update
 from ..errors import answers_errors
 from ..options import STRUCTURE_CHOICES, TABLE_CHOICES
 from ..views import dynamic_view
@@ -247,43 +248,59 @@ async def start(interaction: discord.Interaction) -> None:
         interaction,
         f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
         f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!")
+    runner.keep_opener(interaction)  # gone with the first deal: the table message shows the level from then on
     await refresh_lobby(runner.bot, table)
     runner.schedule_deal(0)
 
 
-@tournament.command(name="pause", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament pause"])
+@tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
 async def pause(interaction: discord.Interaction) -> None:
-    """/poker tournament pause"""
+    """/poker tournament pause: the host is answered privately; the table message says "Paused by the host"."""
     runner = runners_of(interaction).hosted(interaction)
     await require(runner.table).pause(runner.table)
-    await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.")
+    await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.",
+                  ephemeral=True)
     await runner.publish()
     await refresh_lobby(runner.bot, runner.table)
 
 
-@tournament.command(name="resume", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament resume"])
+@tournament.command(name="resume", description=COMMAND_HELP["poker tournament resume"])
 async def resume(interaction: discord.Interaction) -> None:
-    """/poker tournament resume"""
+    """/poker tournament resume: the host is answered privately; the table message's clock runs again."""
     runner = runners_of(interaction).hosted(interaction)
     await require(runner.table).resume(runner.table)
-    await respond(interaction, "The clock runs again.")
+    await respond(interaction, "The clock runs again.", ephemeral=True)
     await refresh_lobby(runner.bot, runner.table)
+    await runner.publish()
     runner.schedule_deal(0)
 
 
-@tournament.command(name="cancel", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament cancel"])
+@tournament.command(name="cancel", description=COMMAND_HELP["poker tournament cancel"])
 async def cancel(interaction: discord.Interaction) -> None:
-    """/poker tournament cancel: every buy-in and rebuy returned; the table closes."""
+    """/poker tournament cancel: every buy-in and rebuy returned; the table closes, and its message says so with
+    the refunds (the host is answered privately; the refunds posted in the channel if that message cannot say
+    them)."""
     runners = runners_of(interaction)
-    table = runners.hosted(interaction).table
+    runner = runners.hosted(interaction)
+    table = runner.table
     if not require(table).is_active:
         raise TableError("The tournament is over already; `/poker close` closes its table.")
-    await defer_thinking(interaction)
-    refunds = await runners.close(table)
+    await defer_thinking(interaction, ephemeral=True)
+    closed = await runners.close(table, results=_refund_lines)
+    interaction.extras.pop(PRIVATE, None)  # the table is gone: this answer is no private message at it
     await refresh_lobby(runners.bot, table)
-    lines = [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
-    await respond(interaction, "The tournament is cancelled: every buy-in and rebuy is returned.\n" + "\n".join(lines),
-                  allowed_mentions=NONE)
+    if not closed.shown:
+        await runner.post("\n".join([CANCELLED, *closed.results]))
+    await respond(interaction, "Done: " + CANCELLED[0].lower() + CANCELLED[1:] + (
+        " The table message says so, with the refunds." if closed.shown else
+        " The table message could not be changed, so the refunds are posted in the channel."), ephemeral=True)
+
+
+CANCELLED = "The tournament is cancelled: every buy-in and rebuy is returned."
+
+
+async def _refund_lines(refunds: list[CashOut]) -> list[str]:
+    return [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
 
 
 @tournament.command(name="status", description=COMMAND_HELP["poker tournament status"])

@@ -417,7 +417,7 @@ class Camera:
         host = fake.user(autoplay_names(self.players)[0]).id
         if created and message.content == "Shuffle up and deal!":
             self._dealt = True  # the table message shows it next (the picture waits for it)
-        elif created and message.content.startswith("Table closed"):
+        elif message.embeds and message.embeds[0].get("title") == "Table closed":  # the table message says it
             self.keep("closed", host)
             self.keep("dm", host, where="dm")
         if message.embeds:

@@ -119,8 +119,10 @@ async def test_closing_the_table_returns_a_carried_pot(fake: FakeDiscord, poker_
     assert paused.content == "The table pauses after this hand."
     await players.play(standing_pat)
     assert table.live is None and table.record.carried_pot == 30
+    message_id = table.message_id
     closed = await players.poker("alice", "close")
-    assert closed.followups[-1].content.startswith("Table closed.")
+    assert closed.followups[-1].ephemeral and closed.followups[-1].content.startswith("Done: everyone is cashed out")
+    assert fake.message(message_id).embeds[0]["title"] == "Table closed"
     for name in PLAYERS:  # each put 10 in the carried pot and gets it back: nobody won or lost
         balance = await players.chips(name, "balance")
         assert balance.content == f"<@{players.uid(name)}> has 1,000 chips in the bank.", balance.content

@@ -109,9 +109,12 @@ async def test_dealers_choice_orbit(fake: FakeDiscord, poker_bot: PokerBotStarte
     table = await players.open_table("alice", PLAYERS, game="dealers-choice", choice_per="orbit")
     assert table.settings.choice_per == "orbit"
     created = next(m for m in fake.channel_messages("poker") if m.content.startswith("Table open"))
-    assert created.content.startswith("Table open: Blinds 5/10, each game at its usual limit · stud: ante 2, "
-                                      "bring-in 3, bets 10/20. Buy-ins"), \
-        created.content  # not "Each game's default structure 5/10"
+    assert "Blinds" not in created.content and "10/20" not in created.content  # the stakes are the table's
+    lobby = await fake.wait_for(lambda: next((m for m in fake.channel_messages("poker") if m.embeds), None),
+                                what="the table message")
+    assert str(lobby.embeds[0]["description"]).startswith(
+        "Blinds 5/10, each game at its usual limit\nstud: ante 2, bring-in 3, bets 10/20\n"), \
+        lobby.embeds[0]  # not "Each game's default structure 5/10"
     chooser = players.name(table.record.seats[-1].user_id)  # the first button: the last seat
 
     async def choose(who: str, game: str) -> None:

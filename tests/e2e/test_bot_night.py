@@ -133,6 +133,7 @@ async def test_stats_export_and_a_new_night(fake: FakeDiscord, poker_bot: PokerB
 
     stats = await players.poker("bob", "stats", member=fake.user("alice"))
     [embed] = stats.embeds
+    assert stats.ephemeral  # the asker's: the channel holds the table message
     assert embed["title"] == "alice · every game · all time"
     assert embed["description"] == "\n".join(stats_lines(total(expected.values())))
     mine = await players.poker("alice", "stats", game="five-card-draw", session="current")

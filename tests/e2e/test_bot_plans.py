@@ -196,7 +196,7 @@ async def test_a_night_from_the_plan_to_the_close(fake: FakeDiscord, poker_bot: 
     # /poker close ends the night and its event.
     closed = await fake.reply_to(await fake.slash("manager", "poker", subcommand="close", channel="poker"),
                                  followups=1)
-    assert "Table closed." in closed.followups[0].content
+    assert closed.followups[0].ephemeral and closed.followups[0].content.startswith("Done: everyone is cashed out")
     await fake.wait_for(lambda: event.state == "completed", 5, what="the event completed")
     await fake.wait_for(lambda: "Over: the table was closed." in fake.message(message.id).text(), 5,
                         what="the sign-up message's end")

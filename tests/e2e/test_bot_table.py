@@ -73,26 +73,29 @@ async def test_closing_the_table_mid_hand_cashes_everyone_out(fake: FakeDiscord,
     refused = await players.poker("bob", "close")
     assert refused.ephemeral and refused.content == "Only the table's host (or someone with Manage Server) can do that."
     closed = await players.poker("manager", "close")  # Manage Server may close any table
-    text = closed.followups[-1].content
-    assert text.startswith("Table closed.")
+    answer = closed.followups[-1]  # the host's answer is his; the table message says "Table closed", once
+    assert answer.ephemeral and "Table closed" not in answer.content, answer.content
+    assert answer.content == "Done: everyone is cashed out; the table message shows the night's results to everyone."
+    message = fake.message(table.message_id)
+    assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
+    text = str(message.embeds[0]["description"])
     # Nobody's private message (his cards, a draw's report) is left under the closed table.
     await fake.wait_for(lambda: all(m.channel_id != players.channel_id for n in PLAYERS
                                     for m in fake.ephemeral_for(n)), 5, what="the private messages removed")
     for name in PLAYERS:  # each with his night: won, lost or even, and where to settle up
         net = after_one[name] - 1000
         result = f"won {render.chips(net)}" if net > 0 else f"lost {render.chips(-net)}" if net < 0 else "even"
-        assert f"<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result}\n" in text
+        assert f"\n<@{players.uid(name)}> cashes out {render.chips(after_one[name])} · {result}\n" in f"\n{text}"
         balance = await players.chips(name, "balance")
         assert balance.content == f"<@{players.uid(name)}> has {render.chips(after_one[name])} chips in the bank."
     # who pays whom, said at once (not a pointer to /chips settle): the same payments /chips settle gives
     settle = await players.chips("alice", "settle")
     payments = [line for line in settle.content.splitlines() if " pays " in line]
-    assert payments and text.endswith("\nWho pays whom:\n" + "\n".join(payments)), (text, settle.content)
+    assert payments and text.endswith("\n\nWho pays whom:\n" + "\n".join(payments) + "\n\n`/poker create` opens a new "
+                                      "table."), (text, settle.content)
     hands = await players.bot.store.recent_hands(table.id, 5)
     assert [h.status for h in hands] == ["void", "complete"]  # the hand in play was voided: chips back
 
-    message = fake.message(table.message_id)
-    assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
     stale = await fake.reply_to(await fake.click(turn.name, old, cc))
     assert stale.ephemeral and stale.content == "This table is closed."
     gone = await players.poker("dave", "join")
@@ -300,4 +303,5 @@ async def test_closing_between_hands_keeps_the_last_hands_result(fake: FakeDisco
     description = str(message.embeds[0]["description"])
     assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
     assert description.startswith("#1 Five Card Draw · 🏆 ")
-    assert description.endswith("Everyone was cashed out. `/poker create` opens a new table.")
+    assert description.endswith("`/poker create` opens a new table.")
+    assert all(f"<@{players.uid(name)}> cashes out " in description for name in PLAYERS)  # the night's results

@@ -240,12 +240,15 @@ async def test_registration_buttons_late_registration_rebuy_and_cancel(
     assert table_message is not None
     cancelled = await fake.reply_to(await fake.slash("alice", "poker", group="tournament", subcommand="cancel",
                                                      channel=players.channel), followups=1)
-    assert "every buy-in and rebuy is returned" in cancelled.followups[0].content
+    assert cancelled.followups[0].ephemeral  # the host's; the table message says it for everyone
+    assert cancelled.followups[0].content.startswith("Done: the tournament is cancelled: every buy-in and rebuy is "
+                                                     "returned. The table message says so")
     for name in ("alice", "bob", "carol"):
         assert await store.balance(fake.guild_id, players.uid(name)) == 1000
     assert players.bot.tables.get(players.channel_id) is None
     closed = fake.message(table_message).embeds[0]["description"]  # not "/poker create opens a new table"
     assert closed.endswith("The tournament was cancelled: every buy-in and rebuy was returned."), closed
+    assert all(f"<@{players.uid(name)}> gets " in closed for name in ("alice", "bob", "carol")), closed  # refunds
 
 
 async def test_a_restart_mid_tournament_keeps_the_clock_and_the_hand(

@@ -27,7 +27,10 @@ async def test_a_restarted_bot_finishes_a_close_it_finds_stored_but_not_shown(
     edits = [fake.inject(f"PATCH /channels/*/messages/{message_id}", status=403, times=None),
              fake.inject("PATCH /webhooks/*", status=403, times=None)]
     closed = await players.poker("alice", "close")
-    assert closed.followups[-1].content.startswith("Table closed.")
+    assert closed.followups[-1].ephemeral and "could not be changed" in closed.followups[-1].content
+    # the table message cannot say it: the night's results are posted in the channel, for everyone
+    [posted] = [m for m in fake.channel_messages("poker") if m.content.startswith("Table closed.")]
+    assert "<@" in posted.content and " cashes out " in posted.content
     assert fake.message(message_id).custom_ids(), "the old message still has its buttons"
     assert [t.id for t in await players.bot.store.closes_not_shown()] == [table.id]
     for fault in edits:
