@@ -56,6 +56,7 @@ __all__ = ["MIXED_MOMENTS", "MOMENTS", "Camera", "Chromium", "Shot", "emoji_imag
 log = logging.getLogger(__name__)
 
 CHROMIUM = "/usr/bin/chromium"
+CLOSE_ANSWER = "Done: everyone is cashed out"  # /poker close's answer to the host, under the closed table
 CHANNEL = "poker"
 SEED = 4  # its evening shows every moment (in the Assassin hand a player holds a two)
 KEEP = 30  # channel messages kept per picture: more than a phone's screen holds
@@ -411,15 +412,15 @@ class Camera:
             return
         if channel.name != CHANNEL:
             return
+        host = fake.user(autoplay_names(self.players)[0]).id
         if message.ephemeral:
+            if message.content.startswith(CLOSE_ANSWER):  # the table message says "Table closed" above it
+                self.keep("closed", host)
+                self.keep("dm", host, where="dm")
             self._ephemeral(message)
             return
-        host = fake.user(autoplay_names(self.players)[0]).id
         if created and message.content == "Shuffle up and deal!":
             self._dealt = True  # the table message shows it next (the picture waits for it)
-        elif message.embeds and message.embeds[0].get("title") == "Table closed":  # the table message says it
-            self.keep("closed", host)
-            self.keep("dm", host, where="dm")
         if message.embeds:
             self._table(message, host)
 
