@@ -46,7 +46,7 @@ The targets: at least 5 times pokerkit's hands per second for the draw games
 (issues 2 and 10), at least 3 times for the flop and stud games. Differences
 the engines cannot share: pokerkit's fixed-limit cap is four raises after the
 blind (five bets on the first round of a blind game), ours is four bets with
-the blind counted (RULES.md section 2; in stud neither counts the bring-in);
+the blind counted (docs/rules.md sections 2.5 and 18.4; in stud neither counts the bring-in);
 the average actions per hand are printed so the work per hand can be
 compared. ``bench/compare_before.py`` compares our draw games' figures with
 an older tree's.

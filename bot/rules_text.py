@@ -1,4 +1,4 @@
-"""The text of ``/poker rules``: each game explained from RULES.md, as sections that fit an embed.
+"""The text of ``/poker rules`` and of docs/rules.md: each game explained, as sections that fit an embed.
 
 Pure: no discord. ``rules_page(game_id)`` returns a ``RulesPage`` (a title, a
 one-line summary and a list of ``Section``s, each short enough for an embed
@@ -71,11 +71,17 @@ class RulesPage:
         """Characters as Discord counts them towards an embed's 6,000 (title, description, fields)."""
         return len(self.title) + len(self.summary) + sum(len(s.title) + len(s.body) for s in self.sections)
 
-    def as_markdown(self, level: int = 2, skip: Collection[Section] = ()) -> str:
+    def as_markdown(self, level: int = 2, skip: Collection[Section] = (), number: int | None = None) -> str:
         """The page as markdown: its title a heading of ``level``, each section one level below (the sections in
-        ``skip``, said already, left out)."""
-        parts = [f"{'#' * level} {self.title}", self.summary]
-        parts += [f"{'#' * (level + 1)} {s.title}\n\n{s.body}" for s in self.sections if s not in skip]
+        ``skip``, said already, left out). ``number``: the page's number in a document, its sections numbered
+        under it (``2. Five Card Draw``, ``2.1 How a hand goes``), so that a rule can be cited by number."""
+        shown = [s for s in self.sections if s not in skip]
+        if number is None:
+            titles = [self.title, *(s.title for s in shown)]
+        else:
+            titles = [f"{number}. {self.title}", *(f"{number}.{i} {s.title}" for i, s in enumerate(shown, 1))]
+        parts = [f"{'#' * level} {titles[0]}", self.summary]
+        parts += [f"{'#' * (level + 1)} {title}\n\n{s.body}" for title, s in zip(titles[1:], shown, strict=True)]
         return "\n\n".join(parts)
 
 
@@ -369,9 +375,8 @@ def _summary(g: Game) -> str:
         if g.omaha:
             cards += " (you play exactly two of yours and three of the board)"
     else:
-        down = sum(1 for street in g.streets for up in street.hole if not up)
-        cards = (f"{_NUMBERS[g.hand_size].capitalize()} cards each, {_NUMBERS[down]} down and "
-                 f"{_NUMBERS[g.hand_size - down]} up, no board")
+        cards = (f"{_NUMBERS[g.hand_size].capitalize()} cards each, {_NUMBERS[g.down_cards]} down and "
+                 f"{_NUMBERS[g.hand_size - g.down_cards]} up, no board")
     return (f"{_wins(g)} {cards}, {_NUMBERS[g.betting_rounds]} betting rounds. "
             f"2 to {g.max_players} players; {_STRUCTURE_NAMES[g.default_structure]} unless the host picks another.")
 
@@ -386,7 +391,7 @@ def _winner(g: Game) -> str:
 
 _BLINDS: Final = ("Blinds: the small blind left of the button, the big blind next. The host may add an ante from "
                   "everyone")
-_SPLIT: Final = "Equal hands split; an odd chip goes to the first winner left of the button."
+_SPLIT: Final = "Equal hands split; odd chips go to the first winners left of the button."
 _UNCONTESTED: Final = "If everyone else folds, the last player wins without showing."
 
 
@@ -533,6 +538,8 @@ def _fixed_limit(g: Game) -> Section:
             *_stud_stakes_lines(),
             "Each bet, completion or raise is exactly one bet.",
             _CAP.format(first="the completion is the first bet; the bring-in does not count"),
+            *(["Open pair (host's choice): a pair showing on fourth street lets anyone bet or raise the big bet "
+               "there."] if g.offers_open_pair else []),
         ]
     else:
         if g.family == "flop":
@@ -660,7 +667,8 @@ def _assassin(fmt: CardFormat) -> tuple[Section, ...]:
         "Each pot (main and side pots apart) goes to the best hand without a two among its players.",
         "If every hand in a pot holds a two, nobody wins it: it is carried into the next deal here, "
         "whatever game that is. The table message shows carried chips.",
-        "If the table closes first, carried chips go back to those who put them in, in proportion.",
+        "If the table closes first, carried chips go back to those who put them in, in proportion (odd chips "
+        "first to the left of the button).",
         "A pot with only one player left in it is his, whatever he holds.",
     ]))
     example = Section("Example", ASSASSIN_EXAMPLE.render(fmt))
@@ -802,6 +810,9 @@ def _overview() -> RulesPage:
             "No limit: bet up to all your chips.",
             "One stake for every game: the table's blinds. Stud games ante a fifth of the big blind and bring in "
             "a quarter of it.",
+            "A raise nobody can call is not offered: everyone else all in, you call the largest all-in or fold.",
+            "A blind or bring-in all in for less is still called in full; heads-up, a big blind all in below the "
+            "small blind: the small blind takes back the difference.",
         ])),
         TABLE_CONVENTIONS,
     )
@@ -846,9 +857,20 @@ TOURNAMENTS: Final = Section("Tournaments", _bullets([
     "The last player out places best. Players out in the same hand are placed by the chips they started it "
     "with; equal chips share the places and their prizes. The pool is paid when one player is left.",
 ]))
+HAND_HISTORIES: Final = Section("Hand histories", _bullets([
+    "`/poker history` and `/poker session export` give the hands as PHH files, the standard that other poker "
+    "programs read and replay.",
+    "A file names the seats from the first left of the button, `p1`; heads-up, `p1` is the big blind and `p2` "
+    "the button.",
+    "A draw round is written as the standard writes it: every discard of the round first, in draw order, then "
+    "the new cards in the same order.",
+    "No card is ever in two places: a thrown, folded or burned card comes back only after a reshuffle, and never "
+    "to the player who threw it in the same draw.",
+]))
 DOCUMENT_INTRO: Final = (
     "How the bot plays: every game it deals and the conventions of its tables, as `/poker rules` tells them in "
-    "Discord. Each comparison of hands stated here is checked against the engine by the tests.\n\n"
+    "Discord. Each comparison of hands stated here is checked against the engine by the tests. The sections are "
+    "numbered so that a rule can be cited.\n\n"
     "This file is written by `python -m bot rules` from `bot/rules_text.py`; a test fails when they differ."
 )
 
@@ -860,9 +882,9 @@ def rules_markdown(card_format: CardFormat = format_hand) -> str:
     said: list[Section] = []
     pages = (rules_page(None, card_format), *(rules_page(g, card_format) for g in RULE_GAMES),
              rules_page(MIXED_PAGE_IDS[0], card_format))
-    for page in pages:
-        parts.append(page.as_markdown(2, said))
+    for number, page in enumerate(pages, 1):
+        parts.append(page.as_markdown(2, said, number))
         said += page.sections
     parts.append(RulesPage("Chips, nights and tournaments", "What the tables do around the cards.",
-                           (CHIPS_AND_NIGHTS, TOURNAMENTS)).as_markdown(2))
+                           (CHIPS_AND_NIGHTS, TOURNAMENTS, HAND_HISTORIES)).as_markdown(2, number=len(pages) + 1))
     return "\n\n".join(parts) + "\n"

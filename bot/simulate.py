@@ -84,7 +84,7 @@ class PlayError(Exception):
 
 def default_stakes(game: Game, structure: Structure | None = None) -> Stakes:
     """Blinds 1/2 in the game's default structure (fixed limit: small bet 2, big bet 4); the stud games ante 1
-    and bring in 1 (RULES.md section 5's one stake for every game)."""
+    and bring in 1 (docs/rules.md section 21.6's one stake for every game)."""
     return stakes_for(game, structure or game.default_structure, SMALL_BLIND, BIG_BLIND)
 
 

@@ -393,7 +393,8 @@ def test_every_ranking_has_claims_and_the_engine_ranks_them_all() -> None:
 
 @pytest.mark.parametrize("claim", [c for c in CLAIMS if c.ranking == "badugi"], ids=lambda c: type(c).__name__)
 def test_the_badugi_claims_agree_with_pokerkit(claim: Claim) -> None:
-    """pokerkit's BadugiHand is RULES.md's Badugi ranking: a second oracle for the claims besides the engine."""
+    """pokerkit's BadugiHand is docs/rules.md section 13.3's Badugi ranking: a second oracle for the claims besides the
+    engine."""
     pokerkit = pytest.importorskip("pokerkit")
 
     def strength(cards: str) -> Any:

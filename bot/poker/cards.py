@@ -1,4 +1,4 @@
-"""Cards, the deck, burns, the muck and the reshuffle (RULES.md section 1)."""
+"""Cards, the deck, burns, the muck and the reshuffle (docs/rules.md section 2.2)."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ _UNIVERSES: Final = {False: frozenset(STANDARD_DECK), True: frozenset(STANDARD_D
 
 
 class Deck:
-    """The stub, the muck and the reshuffle of RULES.md section 1.
+    """The stub, the muck and the reshuffle of docs/rules.md section 2.2.
 
     A deck is either shuffled by its own ``random.Random(seed)`` or given an
     exact order (tests and replays; it may hold ``??`` for cards nobody saw).
@@ -222,7 +222,7 @@ class Deck:
         cards: list[Card] = []
         for _ in range(count):
             if self.stub_size == 0:
-                # The cards this deal has already served are held too (RULES.md section 6: no card twice).
+                # The cards this deal has already served are held too (docs/rules.md section 22.3: no card twice).
                 self._reshuffle(set(excluded), {*held, *cards})
             cards.append(self._take())
         return cards

@@ -1,4 +1,4 @@
-"""The variant catalogue of RULES.md section 4 as declarations: every game is a list of streets.
+"""The games of docs/rules.md sections 1.1 to 1.4 as declarations: every game is a list of streets.
 
 A ``Street`` says what happens on it, in order: a burn, cards dealt to each
 player (down or up), cards dealt to the board, a draw, then a betting round
@@ -37,7 +37,7 @@ class Street:
     """One street: an optional burn, the cards dealt to every player still in (``hole``: one entry per card,
     True when it is dealt face up), the cards dealt to the board, an optional draw, then a betting round opened
     by ``opener``. ``shared_when_short``: when the stub cannot give every player his card, the burn is skipped,
-    then one card is dealt face up to the board for everyone (stud, RULES.md section 4)."""
+    then one card is dealt face up to the board for everyone (stud, docs/rules.md section 18.3)."""
 
     hole: tuple[bool, ...] = ()
     board: int = 0
@@ -72,7 +72,8 @@ class Game:
 
     ``ranking`` is the ranking of the whole pot, or of the high half in a hi-lo game. ``omaha``: a hand plays
     exactly two hole cards and three board cards. ``default_big_bet_round`` is the 1-based betting round where
-    fixed limit's big bet starts.
+    fixed limit's big bet starts. ``offers_open_pair``: the host may let an open pair on fourth street bring the
+    big bet forward (fixed-limit Seven Card Stud's table option).
     """
 
     id: str
@@ -87,6 +88,7 @@ class Game:
     assassin: bool = False
     hi_lo: bool = False
     omaha: bool = False
+    offers_open_pair: bool = False
 
     @property
     def draws(self) -> int:
@@ -99,6 +101,11 @@ class Game:
         if self.family == "draw":
             return HAND_SIZES[self.ranking]
         return sum(len(street.hole) for street in self.streets)
+
+    @property
+    def down_cards(self) -> int:
+        """Cards each player is dealt face down in a whole hand (stud: three of seven; every card elsewhere)."""
+        return sum(1 for street in self.streets for up in street.hole if not up)
 
     @property
     def hole_cards(self) -> int:
@@ -148,8 +155,10 @@ def _flop(game_id: str, name: str, hole_cards: int, structure: Structure, most: 
                 hi_lo=hi_lo, omaha=omaha)
 
 
-def _stud(game_id: str, name: str, ranking: Ranking, code: str, *, hi_lo: bool = False) -> Game:
-    return Game(game_id, name, "stud", STUD_STREETS, ranking, "fixed-limit", 8, code, 3, hi_lo=hi_lo)
+def _stud(game_id: str, name: str, ranking: Ranking, code: str, *, hi_lo: bool = False,
+          offers_open_pair: bool = False) -> Game:
+    return Game(game_id, name, "stud", STUD_STREETS, ranking, "fixed-limit", 8, code, 3, hi_lo=hi_lo,
+                offers_open_pair=offers_open_pair)
 
 
 GAMES: Final[dict[str, Game]] = {
@@ -171,7 +180,7 @@ GAMES: Final[dict[str, Game]] = {
         _flop("omaha", "Omaha", 4, "pot-limit", 9, "O", omaha=True),
         _flop("omaha-hilo", "Omaha Hi-Lo (eight or better)", 4, "fixed-limit", 9, "O/8", hi_lo=True, omaha=True),
         _flop("big-o", "Big O (five-card Omaha hi-lo)", 5, "pot-limit", 8, "O5/8", hi_lo=True, omaha=True),
-        _stud("stud", "Seven Card Stud", "high", "7S"),
+        _stud("stud", "Seven Card Stud", "high", "7S", offers_open_pair=True),
         _stud("stud-hilo", "Seven Card Stud Hi-Lo (eight or better)", "high", "7S/8", hi_lo=True),
         _stud("razz", "Razz", "ace-to-five", "R"),
     )

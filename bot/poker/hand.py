@@ -16,7 +16,7 @@ raises ``IllegalAction`` with the reason, ``can`` answers yes or no; a refused
 move changes nothing.
 
 Seats are numbered from 0, the first seat left of the button; the last seat
-is the button (RULES.md section 1). The stud games keep the same order: the
+is the button (as in a hand history, docs/rules.md section 22.3). The stud games keep the same order: the
 last seat is the dealer, whose left breaks ties.
 """
 
@@ -328,7 +328,7 @@ class Hand:
                 raise ValueError("lowball games are played with blinds")
             if stakes.big_blind == 0 and not any(stakes.ante_for(i, n) for i in range(n)):
                 raise ValueError("a hand needs blinds or antes")
-        if open_pair and (self.game.id != "stud" or stakes.structure != "fixed-limit"):
+        if open_pair and not (self.game.offers_open_pair and stakes.structure == "fixed-limit"):
             raise ValueError("the open pair option is fixed-limit Seven Card Stud's")
         self.jokers = jokers
         self.draw_limit: DrawLimit = draw_limit
@@ -371,7 +371,7 @@ class Hand:
         self._full_level = 0  # fixed limit: the level of the last full bet (an all-in of half a bet or more counts)
         self._min_raise = 0  # no and pot limit: the size of the last full bet or raise (the smallest raise)
         self._bet_count = 0  # fixed limit: full bets this round
-        # Reopening is judged for each player (RULES.md section 2, TDA rule 47): ``_raised`` adds up every
+        # Reopening is judged for each player (docs/rules.md section 2.6, TDA rule 47): ``_raised`` adds up every
         # raise this round (fixed limit: a full bet counts one bet, a short all-in its chips) and
         # ``_acted_at[p]`` is its value when p last acted (None: not yet). p may raise again only if
         # the raises since then add up to a full raise.
@@ -652,7 +652,7 @@ class Hand:
         return p
 
     def _verify_not_bringing_in(self, p: int) -> None:
-        """The player who brings in posts the bring-in or completes (RULES.md section 4): nothing else."""
+        """The player who brings in posts the bring-in or completes (docs/rules.md section 18.2): nothing else."""
         if self._bring_in_due and p == self.bring_in_player:
             post = min(self.stakes.bring_in, self.stacks[p])
             raise IllegalAction(f"p{p + 1} brings in: post the bring-in of {post:,} or complete to "
@@ -786,7 +786,7 @@ class Hand:
 
     def _bet_or_raise_to(self, p: int, amount: int) -> list[Event]:
         mark = len(self.events)
-        # Over a bring-in, the first full bet is the completion, counted from nothing (RULES.md section 4).
+        # Over a bring-in, the first full bet is the completion, counted from nothing (docs/rules.md section 18.2).
         completing = self._completion_open or self._bring_in_due
         increment = amount - (0 if completing else self._high)
         verb: Literal["bet", "raise", "complete"] = (
@@ -794,7 +794,7 @@ class Hand:
         self._bring_in_due = False
         if self.stakes.structure == "fixed-limit":
             # A raise to the next full bet is a full bet; so is an all-in raise of half a bet or more
-            # (RULES.md section 2). A smaller all-in counts only its chips.
+            # (docs/rules.md section 2.6). A smaller all-in counts only its chips.
             if self._open_pair_round and amount - self._full_level == self.stakes.big:
                 self._round_unit = self._min_raise = self.stakes.big
             unit = self._round_unit
@@ -891,7 +891,7 @@ class Hand:
                 self.events.append(Posted(seat, kind, amount))  # type: ignore[arg-type]
 
     def _begin_street(self, index: int) -> None:
-        """Deal street ``index`` (RULES.md sections 1 and 4), then draw or open its betting round."""
+        """Deal street ``index`` (docs/rules.md sections 2.2, 14.1 and 18.1), then draw or open its betting round."""
         street = self.game.streets[index]
         if street.draw:
             self._begin_draw()
@@ -901,7 +901,7 @@ class Hand:
         burn = street.burn
         community = False
         if street.shared_when_short:
-            # Running out of cards: no burn, then one card in the middle for everyone (RULES.md section 4).
+            # Running out of cards: no burn, then one card in the middle for everyone (docs/rules.md section 18.3).
             need = len(dealt_to) * len(street.hole)
             burn = burn and self.deck.stub_size >= need + 1
             community = self.deck.stub_size < need
@@ -994,7 +994,7 @@ class Hand:
 
     def _best_showing(self) -> int:
         """Who opens from fourth street: the best showing hand of up cards; ties go to the first clockwise from
-        the dealer's left (RULES.md section 4)."""
+        the dealer's left (docs/rules.md section 18.1)."""
         low = self.game.ranking != "high"
         best = -1
         best_value: tuple[int, ...] = ()
@@ -1016,7 +1016,7 @@ class Hand:
             return False  # he has matched every bet and acted
         covered = self._all_in_against(seat)
         if covered is not None:
-            # No one acts against all-ins alone (RULES.md section 2): only to match the largest of them.
+            # No one acts against all-ins alone (docs/rules.md section 1.7): only to match the largest of them.
             return self.bets[seat] < covered
         return self.bets[seat] < self._high or self._acted_at[seat] is None
 
@@ -1067,7 +1067,7 @@ class Hand:
             return 0, 0, "you have no more than the bring-in: post it, all in"
         if not any(not self.folded[i] and self.bets[i] + self.stacks[i] > self._high
                    for i in range(self.players) if i != p):
-            # A raise no one can call is not offered (RULES.md section 2).
+            # A raise no one can call is not offered (docs/rules.md section 1.7).
             if self._all_in_against(p) is not None:
                 return 0, 0, "everyone else is all in: you can only call or fold"
             return 0, 0, "no one left can call a raise: you can only call or fold"
@@ -1081,7 +1081,7 @@ class Hand:
         if fixed:
             target = min(self._full_level + self._round_unit, stack_to)
             if self._open_pair_round and self._round_unit < self.stakes.big:
-                # The open pair: the small bet or the big bet (RULES.md section 4).
+                # The open pair: the small bet or the big bet (docs/rules.md section 18.4).
                 return target, min(self._full_level + self.stakes.big, stack_to), ""
             return target, target, ""
         # Over a bring-in the smallest bet is the completion, to the small bet.
@@ -1105,7 +1105,7 @@ class Hand:
         amount = min(self.stakes.bring_in, self.stacks[p])
         self._bring_in_due = False
         self._put_in(p, amount)
-        # A bring-in all in for less is called in full, as a short big blind is (RULES.md section 2).
+        # A bring-in all in for less is called in full, as a short big blind is (docs/rules.md section 1.7).
         self._high = max(self._high, self.bets[p], self.stakes.bring_in)
         if self.stakes.bring_in >= self.stakes.small:
             # A bring-in as large as the small bet is the first bet itself: nothing is left to complete.
@@ -1227,7 +1227,7 @@ class Hand:
             if not qualified:
                 self._award(index, pot.amount, high_winners, uncontested=False)
                 continue
-            # Hi-lo: the high half takes the odd chip (RULES.md section 4).
+            # Hi-lo: the high half takes the odd chip (docs/rules.md section 16.2).
             low_best = max(lows[i] for i in qualified)  # type: ignore[type-var]
             low_half = pot.amount // 2
             self._award(index, pot.amount - low_half, high_winners, uncontested=False, half="high")
@@ -1268,7 +1268,7 @@ class Hand:
         if self._deals_at is None:
             self.history.append(action)
         else:
-            # A draw round is written as the standard writes it (RULES.md section 6): every discard (or fold)
+            # A draw round is written as the standard writes it (docs/rules.md section 22.3): every discard (or fold)
             # of the round in draw order, then the replacements in the same order.
             self.history.insert(self._deals_at, action)
             self._deals_at += 1

@@ -1,4 +1,4 @@
-"""Rotations of a mixed night (RULES.md section 5): HORSE, the 8-game mix, or the host's own list of games.
+"""Rotations of a mixed night (docs/rules.md section 21): HORSE, the 8-game mix, or the host's own list of games.
 
 Pure functions over small values, as ``bot.poker.rotation``: the games a
 rotation deals and in which structure, which game the next hand is, how many
@@ -132,7 +132,7 @@ class MixState:
         return self.index % len(games)
 
     def after_hand(self, games: Sequence[MixGame], players: int, hands_per_game: int | None) -> MixState:
-        """The state once a hand of the current game has been dealt to ``players`` (RULES.md section 5: each
+        """The state once a hand of the current game has been dealt to ``players`` (docs/rules.md section 21.4: each
         game for one orbit, as many hands as players were dealt into its first hand, or ``hands_per_game``)."""
         index = self._next_index(games)
         if not self.hands or self.dealt >= self.hands:  # this hand began the game
@@ -148,6 +148,6 @@ def check_hands_per_game(hands: int | None) -> int | None:
 
 
 def button_moves_after(game: Game, in_rotation: bool) -> bool:
-    """Whether the button moves one seat after a hand of ``game`` (RULES.md section 5): always, but in a
+    """Whether the button moves one seat after a hand of ``game`` (docs/rules.md section 21.5): always, but in a
     rotation, where it stays put during the stud games and moves on with the next blind game."""
     return not (in_rotation and game.is_stud)

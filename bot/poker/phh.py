@@ -1,4 +1,4 @@
-"""Hand histories in the PHH format (RULES.md section 6): export, read and replay.
+"""Hand histories in the PHH format (docs/rules.md section 22.3): export, read and replay.
 
 ``export_phh(hand)`` writes any hand, finished or not, as a PHH (TOML)
 document; ``phh_seen_by(text, seats)`` turns it into the history a member may
@@ -613,7 +613,7 @@ def _bad_deal(hand: Hand, action: _Action, plan: _Plan, holes: list[list[Card]],
 
 
 def _check_not_dealt_back(action: _Action, plan: _Plan) -> None:
-    """RULES.md section 1: a player never receives a card he threw in the same draw (even after a reshuffle)."""
+    """docs/rules.md section 2.2: a player never receives a card he threw in the same draw (even after a reshuffle)."""
     thrown = {c for c in action.cards if not c.is_unknown}
     for deal in plan.dealt_at.get(action.number, []):
         back = [c for c in deal.cards if c in thrown]
@@ -773,8 +773,8 @@ def _plan_streets(raw_actions: Sequence[str], n: int, game: Game) -> _Plan:
     is a burn nobody saw, then its cards: each ``d db`` is a street of the
     board, and in stud a street is one ``d dh`` for each player still in (in
     seat order), or a ``d db`` community card when the deck runs out (no burn
-    then, nor before a street the stub cannot serve with a burn, RULES.md
-    section 4). No card is ever dealt twice: these games never reshuffle.
+    then, nor before a street the stub cannot serve with a burn, docs/rules.md
+    section 18.3). No card is ever dealt twice: these games never reshuffle.
     """
     per = game.hole_cards
     initial: dict[int, list[_Action]] = {}

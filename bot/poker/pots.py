@@ -1,4 +1,4 @@
-"""Side pots, splits and odd chips (RULES.md section 2)."""
+"""Side pots, splits and odd chips (docs/rules.md sections 2.1 and 2.6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand rankings of RULES.md sections 3 and 4: high, deuce-to-seven, ace-to-five, ace-to-six, Badugi and the
+"""Hand rankings of docs/rules.md sections 1.6 and 2.3: high, deuce-to-seven, ace-to-five, ace-to-six, Badugi and the
 eight-or-better low; Omaha's two-plus-three rule and stud's showing hands and bring-in card.
 
 Every distinct five-card hand class of a ranking is computed once, the first
@@ -325,7 +325,7 @@ def _badugi_value(size: int, low_ranks: int) -> HandValue:
 
 
 def _badugi_table() -> dict[int, HandValue]:
-    """Every four-card hand's value by the sum of its cards' bits (RULES.md section 4: a hand plays its
+    """Every four-card hand's value by the sum of its cards' bits (docs/rules.md section 13.3: a hand plays its
     largest set of cards of different suits and ranks, the lowest such set if there are several)."""
     if _BADUGI_TABLE:
         return _BADUGI_TABLE
@@ -494,7 +494,7 @@ def _omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> HandValue | None
 
 
 def showing_value(cards: Sequence[Card], low: bool) -> tuple[int, ...]:
-    """How strong the up cards of a stud hand show; greater acts first from fourth street (RULES.md section 4).
+    """How strong the up cards of a stud hand show; greater acts first from fourth street (docs/rules.md section 18.1).
 
     ``low=False`` (stud, stud hi-lo): the highest hand counting pairs, two pair, trips and quads only, aces
     high, then the kickers from the top. ``low=True`` (razz): the lowest ace-to-five hand, aces low. Suits never
@@ -519,7 +519,7 @@ _SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}  # clubs lowest, then d
 
 
 def bring_in_value(card: Card, low: bool) -> int:
-    """Who must bring in on third street: greater brings in (RULES.md section 4).
+    """Who must bring in on third street: greater brings in (docs/rules.md section 18.2).
 
     ``low=False`` (stud, stud hi-lo): the lowest up card, aces high, ties to the lower suit (clubs, diamonds,
     hearts, spades). ``low=True`` (razz): the highest up card, aces low, ties to the higher suit.

@@ -1,4 +1,4 @@
-"""The rules of a table over many hands (RULES.md sections 1 and 5, and Assassin's carried pots).
+"""The rules of a table over many hands (docs/rules.md sections 1.8, 3.3 and 21).
 
 Pure functions over seat numbers and small values: who is dealt in, where the
 button goes, who picks at dealer's choice (per hand or per orbit) and what is
@@ -18,7 +18,7 @@ from .events import Carried, Event
 from .games import MIN_PLAYERS, STRUCTURES, Game, Structure, get_game
 
 ChoicePer = Literal["hand", "orbit"]
-TIMEOUTS_TO_SIT_OUT = 2  # hands in a row in which a player timed out (RULES.md section 5)
+TIMEOUTS_TO_SIT_OUT = 2  # hands in a row in which a player timed out (docs/rules.md section 1.8)
 DEFAULT_BUY_INS = (20, 100)  # the smallest and largest buy-in a host did not set, in big blinds (or antes)
 
 
@@ -109,7 +109,7 @@ def chooser_seat(per: ChoicePer, state: ChoiceState, seats: Sequence[Seat], butt
 
 
 def check_structure(structure: str | None, allowed: bool) -> Structure | None:
-    """A structure the dealer picked, if the host lets him (RULES.md section 5)."""
+    """A structure the dealer picked, if the host lets him (docs/rules.md section 1.8)."""
     if structure is None:
         return None
     if not allowed:
@@ -141,8 +141,8 @@ def orbit_deal(state: ChoiceState) -> tuple[str | None, Structure | None]:
 
 def game_on_timeout(state: ChoiceState, games: Sequence[Game],
                     dealer_picks_structure: bool) -> tuple[str, Structure | None]:
-    """The chooser did not pick in time: the previous game is dealt again, as it was dealt (RULES.md section
-    5); the first game offered if the previous one cannot be dealt to these players."""
+    """The chooser did not pick in time: the previous game is dealt again, as it was dealt (docs/rules.md
+    section 1.8); the first game offered if the previous one cannot be dealt to these players."""
     if not games:
         raise RotationError("Not enough players to deal.")
     if state.last_game is not None and get_game(state.last_game) in games:
@@ -155,7 +155,7 @@ def game_on_timeout(state: ChoiceState, games: Sequence[Game],
 
 def timeouts_after_hand(previous: int, timed_out: bool) -> tuple[int, bool]:
     """A player's count of hands in a row with a timeout after a hand he was dealt, and whether he is now
-    sat out (two in a row, RULES.md section 5)."""
+    sat out (two in a row, docs/rules.md section 1.8)."""
     count = previous + 1 if timed_out else 0
     return count, count >= TIMEOUTS_TO_SIT_OUT
 
@@ -204,7 +204,7 @@ def carried_owners(events: Sequence[Event], users: Sequence[int], before: Mappin
 
 
 def carried_refunds(carried: int, owners: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:
-    """Split ``carried`` chips in proportion to what each owner put in (RULES.md, Assassin); remainders one
+    """Split ``carried`` chips in proportion to what each owner put in (docs/rules.md section 3.3); remainders one
     chip each to owners in ``order`` (left of the button first), then the rest. With no known owners the chips
     go to the players in ``order`` equally."""
     weights = {u: a for u, a in owners.items() if a > 0} or {u: 1 for u in order}

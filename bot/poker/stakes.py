@@ -1,4 +1,4 @@
-"""One stake for every game (RULES.md section 5): the table's blinds, mapped to each game's forced bets."""
+"""One stake for every game (docs/rules.md section 21.6): the table's blinds, mapped to each game's forced bets."""
 
 from __future__ import annotations
 

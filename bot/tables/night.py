@@ -4,7 +4,7 @@ hands told again, and the facts of hands finished before this version.
 No Discord here: the cogs show what these return (``cogs/night_views.py``). The sums and the settle-up are
 ``bot.night``'s; the rows are the store's.
 
-Decisions where the issue is silent:
+The choices made here:
 
 * A night is named by its id ("night 12"), which the commands show and ``session`` options take;
   ``since 2026-11-01`` (or the bare date) means every night of the server that started on that day (UTC) or
@@ -12,8 +12,8 @@ Decisions where the issue is silent:
 * Nets are chips won at tables: what each hand changed in a player's stack, plus carried chips returned to
   him. Buying in, topping up and cashing out change nothing, so a night's nets add up to zero once nothing is
   carried. While chips are carried at a table whose night is still running, they are counted as returned to
-  those who put them in, as closing the table now would (RULES.md), so that the night can be settled exactly
-  (``NightResults.pending`` says so).
+  those who put them in, as closing the table now would (docs/rules.md section 22.1), so that the night can be
+  settled exactly (``NightResults.pending`` says so).
 * Money: the chip value of the night's table (its current setting, or its last one if closed); over several
   tables, only when they all have the same one.
 * Leaderboard "tonight": in a channel that has had a table, its current or last night (the same night as

@@ -37,7 +37,7 @@ DEFAULT_CLOCK: Final = 60
 MIN_SEATS: Final = MIN_PLAYERS
 TABLE_GAMES: Final = GAMES
 MAX_SEATS: Final = max(g.max_players for g in TABLE_GAMES.values())
-MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (RULES.md section 2)
+MIN_RAISE_CAP: Final = 3  # fixed limit: bets a round, the blind included (docs/rules.md section 2.5)
 MAX_RAISE_CAP: Final = 5
 
 
@@ -61,7 +61,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
-    """Everything the host chooses for a table (RULES.md sections 2, 4 and 5).
+    """Everything the host chooses for a table (docs/rules.md sections 1.8, 2.5 and 21).
 
     ``structure`` None plays each game's default structure. Buy-ins are in
     chips; by default 20 to 100 big blinds. ``chip_value`` is what the host
@@ -184,7 +184,7 @@ class TableSettings:
             "jokers": self.jokers and game.assassin,
             "draw_limit": self.draw_limit if game.allows_draw_limit else "none",
         }
-        if self.open_pair and game.id == "stud" and self.structure_for(game, structure) == "fixed-limit":
+        if self.open_pair and game.offers_open_pair and self.structure_for(game, structure) == "fixed-limit":
             options["open_pair"] = True
         return options
 
@@ -256,7 +256,7 @@ class TableSettings:
         self._check_stud_stakes()
         if not isinstance(self.open_pair, bool):
             raise SettingsError("The open pair option is on or off.")
-        if self.open_pair and not (self.is_dealers_choice or any(g.id == "stud" for g in self._named_games())):
+        if self.open_pair and not (self.is_dealers_choice or any(g.offers_open_pair for g in self._named_games())):
             raise SettingsError("The open pair option is fixed-limit Seven Card Stud's (a stud table, a rotation "
                                 "or dealer's choice with it).")
         if self.choice_per not in ("hand", "orbit"):

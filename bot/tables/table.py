@@ -433,7 +433,7 @@ class Table:
 
     def next_button(self) -> int | None:
         """The seat number that gets the button for the next hand: the next seat, but in a rotation after a stud
-        hand the same one while its player is dealt in (RULES.md section 5, ``mixes.button_moves_after``)."""
+        hand the same one while its player is dealt in (docs/rules.md section 21.5, ``mixes.button_moves_after``)."""
         seats = self._seats()
         button = self.record.button
         if self.mix.button_stays and button is not None and any(s.seat_no == button for s in rotation.dealt_in(seats)):
@@ -673,7 +673,7 @@ class Table:
             return await self._start(game, structure)
 
     async def choice_timed_out(self) -> Outcome:
-        """The chooser did not pick in time: deal the previous game again (RULES.md section 5)."""
+        """The chooser did not pick in time: deal the previous game again (docs/rules.md section 1.8)."""
         async with self.changing():
             try:
                 game, structure = rotation.game_on_timeout(self.choice, self.choices(),
@@ -774,8 +774,8 @@ class Table:
             return await self._absent(await self._apply(live, replace(move, player=None)))
 
     async def timeout(self, seq: int) -> Outcome | None:
-        """The clock ran out on action ``seq``: check or fold, stand pat in a draw (RULES.md section
-        5). A stale timer (the player already acted) does nothing."""
+        """The clock ran out on action ``seq``: check or fold, stand pat in a draw (docs/rules.md
+        section 1.8). A stale timer (the player already acted) does nothing."""
         async with self.changing():
             live = self.live
             if live is None or live.seq != seq or live.hand.actor is None:
@@ -921,8 +921,8 @@ class Table:
             return settings
 
     def carried_refunds(self) -> dict[int, int]:
-        """Who gets the carried pot back if the night ends now (RULES.md: those who put it in, in proportion;
-        ``bot.poker.rotation``): {member: chips}, empty when nothing is carried."""
+        """Who gets the carried pot back if the night ends now (docs/rules.md section 3.3: those who put it in, in
+        proportion; ``bot.poker.rotation``): {member: chips}, empty when nothing is carried."""
         if not self.record.carried_pot:
             return {}
         order = rotation.refund_order(self._seats(), self.record.button)

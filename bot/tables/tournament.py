@@ -477,7 +477,7 @@ def _newly_out(before: Tournament, after: Tournament) -> list[int]:
 
 def _stakes(level: Level, settings: TableSettings, game: Game, structure: Structure | None) -> Stakes:
     """The engine's stakes of a hand of ``game`` dealt at ``level``: the flop and stud games' mapped from the
-    level's blinds as a cash table's are from its own (RULES.md section 5; the stud ante and bring-in follow the
+    level's blinds as a cash table's are from its own (docs/rules.md section 21.6; the stud ante and bring-in follow the
     level, whatever a cash table's host would set)."""
     if game.family != "draw":
         return stakes_for(game, settings.structure_for(game, structure), level.small_blind, level.big_blind,

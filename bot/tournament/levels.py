@@ -5,7 +5,7 @@ A schedule is a sequence of steps, each a :class:`Level` (blinds and ante, playe
 (the blinds stop rising there). A level holds no structure: the table builds the engine's stakes for the
 structure of each hand with :meth:`Level.stakes`, so dealer's choice may change the structure between hands
 while the blinds follow the clock. In fixed limit the small bet is the big blind and the big bet twice that
-(RULES.md section 2), so the bets rise with the blinds.
+(docs/rules.md section 2.5), so the bets rise with the blinds.
 
 The default schedule (:func:`default_structure`):
 

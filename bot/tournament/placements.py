@@ -3,7 +3,7 @@
 A player with no chips at the end of a hand is out. Two or more out in the same hand are placed by the chips
 they started that hand with, more chips the better place; players who started it with equal chips share
 their places, and the prizes of those places are pooled and split equally, the odd chips one each to them in
-seat order from the first seat left of the button (RULES.md section 2, split pots). Places are counted from
+seat order from the first seat left of the button (as a split pot's, docs/rules.md section 2.1). Places are counted from
 the bottom only when they are asked for, so a late registration after the first eliminations still puts
 the first one out last. The last player standing is first.
 """
@@ -104,8 +104,8 @@ def record_eliminations(
             raise ValueError(f"player {player} had no chips to play the hand with")
     busted = [player for player in seats if hand_end_stacks[player] == 0]
     if len(busted) == len(seats):
-        # Only a pot carried to the next deal (Assassin) can take every chip: RULES.md returns carried chips
-        # to those who put them in when no deal follows, and the table must do so before asking here.
+        # Only a pot carried to the next deal (Assassin) can take every chip: docs/rules.md section 22.2 returns carried
+        # chips to those who put them in when no deal follows, and the table must do so before asking here.
         raise ValueError("every player of the hand ended it with no chips: return the carried pot first")
     return knock_out(standing, [(player, hand_start_stacks[player]) for player in busted if player not in spared])
 

@@ -1,4 +1,4 @@
-"""The mixes through the fake Discord (RULES.md section 5): HORSE dealing its five games in order, a restart in
+"""The mixes through the fake Discord (docs/rules.md section 21): HORSE dealing its five games in order, a restart in
 the middle of a rotation, the 8-game mix, a dealer's choice night where a stud game and a flop game are picked, a
 HORSE sit-and-go, and every bad input answered privately with what is allowed, nothing changed."""
 

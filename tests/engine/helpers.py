@@ -90,7 +90,7 @@ def choose(
 
     ``pokerkit_safe`` avoids the spots where pokerkit's rules differ from ours (tests/night/
     test_pokerkit_plays_our_exports.py shows each): raising after a fixed-limit all-in for less than a bet
-    (RULES.md completes the bet, or from half a bet reopens; pokerkit raises a full bet over it and never
+    (docs/rules.md completes the bet, or from half a bet reopens; pokerkit raises a full bet over it and never
     reopens), and a fifth bet or raise in a round (pokerkit allows four after the blind, heads-up too).
     """
     legal = hand.legal()

@@ -1,4 +1,4 @@
-"""Badugi, the twelfth game (RULES.md section 4): the ranking, the game, its histories, pokerkit as the oracle."""
+"""Badugi, the twelfth game (docs/rules.md section 13): the ranking, the game, its histories, pokerkit as the oracle."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def best_to_worst(*hands: str) -> bool:
     return ranked_best_to_worst("badugi", hands)
 
 
-# --- the ranking: RULES.md section 4 -------------------------------------------------------------------------------
+# --- the ranking: docs/rules.md section 13.3 ---------------------------------------------------------------------
 
 
 def test_four_three_two_ace_is_the_best_hand() -> None:
@@ -150,7 +150,7 @@ def test_pokerkit_compares_greater_for_the_better_badugi_as_we_assume() -> None:
     assert value("6s4h3dAc") > value("6s5h2dAc")
 
 
-# --- the game: RULES.md sections 4, 1 and 2 ------------------------------------------------------------------------
+# --- the game: docs/rules.md sections 13, 2.2 and 2.6 -------------------------------------------------------------
 
 
 def test_badugi_is_the_twelfth_game_triple_draw_with_four_cards_fixed_limit_six_players() -> None:

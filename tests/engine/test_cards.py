@@ -1,4 +1,4 @@
-"""Cards and the deck: parsing, the seeded shuffle, burns, the muck and the reshuffle (RULES.md section 1)."""
+"""Cards and the deck: parsing, the seeded shuffle, burns, the muck and the reshuffle (docs/rules.md section 2.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests of the flop and stud games with hypothesis (RULES.md sections 2, 4 and 5).
+"""Property tests of the flop and stud games with hypothesis (docs/rules.md sections 2.6, 14 to 20 and 21).
 
 Random game among hold'em, Omaha, Omaha Hi-Lo, Big O, Seven Card Stud, Stud Hi-Lo and Razz, random structure
 (fixed, pot or no limit), 2 players to the game's maximum, random stakes (blinds and antes, or stud's ante and
@@ -6,7 +6,7 @@ bring-in, the open pair option) and random stacks, some short enough to go all i
 side pots and all-ins happen. Each hand is played by moves that hypothesis draws, legal ones from
 ``legal()`` and, now and then, moves the rules refuse; after every move no chip is created or lost and no card is
 in two places, ``can(move)`` said yes exactly when ``act(move)`` succeeded, and a refused move changed nothing.
-At the end every pot is paid exactly, each pot (main and side pots on their own) is split as RULES.md says,
+At the end every pot is paid exactly, each pot (main and side pots on their own) is split as docs/rules.md says,
 high and low in the hi-lo games, recomputed here from the contributions and the hands' values, and the hand's
 PHH export replays to the same stacks and history.
 
@@ -176,10 +176,10 @@ Award = tuple[int, int, tuple[int, ...], tuple[int, ...], str]
 
 
 def expected_awards(hand: Hand) -> list[Award]:
-    """Every pot's award as RULES.md sections 2 and 4 say, recomputed from what each seat put in and the hands'
-    values: one pot per level a player still in put in (folded chips above the top level join the last pot),
-    the last side pot first; a pot with one eligible player is his; otherwise the best high hand wins it, or in a
-    hi-lo game half of it (the odd chip with the high half) when an eligible hand qualifies for low."""
+    """Every pot's award as docs/rules.md sections 2.6 and 16.2 say, recomputed from what each seat put in and the
+    hands' values: one pot per level a player still in put in (folded chips above the top level join the last pot), the
+    last side pot first; a pot with one eligible player is his; otherwise the best high hand wins it, or in a hi-lo game
+    half of it (the odd chip with the high half) when an eligible hand qualifies for low."""
     put_in = hand.contributed
     contenders = [i for i in range(hand.players) if not hand.folded[i]]
     levels = sorted({put_in[i] for i in contenders if put_in[i] > 0})
@@ -216,7 +216,7 @@ def expected_awards(hand: Hand) -> list[Award]:
 
 
 def check_settlement(hand: Hand) -> None:
-    """Every pot paid exactly, as RULES.md splits it, and the stacks are what the awards make them."""
+    """Every pot paid exactly, as docs/rules.md splits it, and the stacks are what the awards make them."""
     events = [e for e in hand.events if isinstance(e, PotAwarded)]
     awarded: list[Award] = [(e.pot, e.amount, e.winners, e.shares, e.half) for e in events]
     assert sum(e.amount for e in events) == sum(hand.contributed)
@@ -311,7 +311,7 @@ def test_random_hands_conserve_chips_and_cards_pay_every_pot_and_replay(
 @given(table=tables(games=("stud", "stud-hilo", "razz"), most=True, deep=True), data=st.data())
 def test_stud_full_tables_run_out_of_cards_and_share_a_community_card(
         table: dict[str, Any], data: st.DataObject) -> None:
-    """Eight stud players who mostly call: the deck runs out before seventh street (RULES.md section 4)."""
+    """Eight stud players who mostly call: the deck runs out before seventh street (docs/rules.md section 18.3)."""
     hand = play_checked(table, data, passive=True)
     event(f"community card: {bool(hand.board)}")
     if hand.board:

@@ -1,4 +1,4 @@
-"""The flop and stud games against RULES.md sections 1, 2, 4 and 5: one test per rule.
+"""The flop and stud games against docs/rules.md sections 14 to 21: one test per rule.
 
 Decks are given exactly. ``flop_deck(holes, *later)`` deals the hole cards of each seat one at a time clockwise
 from seat 0 (left of the button; the last seat is the button, heads-up the big blind is seat 0), then the
@@ -299,6 +299,26 @@ def stud_ups(ups: Sequence[str], *later: str) -> list[Card]:
     spare = [c for c in reversed(new_deck()) if c not in named]
     third = [f"{spare[2 * seat]} {spare[2 * seat + 1]} {up}" for seat, up in enumerate(ups)]
     return stud_deck(third, *later)
+
+
+@pytest.mark.parametrize("game", [*FLOP_GAMES, *STUD_GAMES, "five-card-draw", "badugi"])
+def test_a_game_says_how_many_cards_each_player_is_dealt_face_down(game: str) -> None:
+    hand = Hand(game, stakes_for(GAMES[game], "fixed-limit", 1, 2), [100] * 3, seed=5)
+    down = sum(len(e.cards) - len(e.up) for e in hand.events if isinstance(e, Dealt) and e.player == 0)
+    expected = {"stud": 3, "stud-hilo": 3, "razz": 3, "five-card-draw": 5, "badugi": 4, **HOLE_CARDS}[game]
+    assert GAMES[game].down_cards == expected
+    assert down == min(expected, 2 if GAMES[game].is_stud else expected)  # third street deals two of stud's three
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_seven_card_stud_offers_the_open_pair(game: str) -> None:
+    assert GAMES[game].offers_open_pair == (game == "stud")
+    stakes = stakes_for(GAMES[game], "fixed-limit", 1, 2)
+    if game == "stud":
+        assert Hand(game, stakes, [100] * 3, seed=5, open_pair=True).open_pair
+    else:
+        with pytest.raises(ValueError, match="open pair"):
+            Hand(game, stakes, [100] * 3, seed=5, open_pair=True)
 
 
 @pytest.mark.parametrize("game", STUD_GAMES)
@@ -905,7 +925,7 @@ def test_error_stacks_beyond_the_game_maximum() -> None:
 
 
 def test_stud_a_bring_in_all_in_for_less_is_called_in_full_as_a_short_big_blind_is() -> None:
-    # RULES.md is silent; section 2 has the others call a short big blind in full, and the bring-in is the same.
+    # docs/rules.md section 1.7: a blind or a bring-in all in for less is still called in full.
     stakes = Stakes("fixed-limit", ante=1, bring_in=3, small_bet=10, big_bet=20)
     hand = Hand("stud", stakes, [100, 3, 100], deck=stud_ups(["9s", "2c", "5d"]))
     assert hand.legal().can_bring_in and hand.legal().bring_in_amount == 2  # all he has after his ante
@@ -916,7 +936,7 @@ def test_stud_a_bring_in_all_in_for_less_is_called_in_full_as_a_short_big_blind_
 
 
 def test_stud_a_bring_in_player_with_no_more_than_the_bring_in_can_only_post_it() -> None:
-    # RULES.md section 4: he posts what he has and is all in; a "completion" for less is no completion.
+    # docs/rules.md section 18.2: he posts what he has and is all in; a "completion" for less is no completion.
     stakes = Stakes("fixed-limit", ante=1, bring_in=3, small_bet=10, big_bet=20)
     hand = Hand("stud", stakes, [100, 3, 100], deck=stud_ups(["9s", "2c", "5d"]))
     legal = hand.legal()
@@ -925,7 +945,8 @@ def test_stud_a_bring_in_player_with_no_more_than_the_bring_in_can_only_post_it(
 
 
 def test_stud_a_bring_in_player_who_leaves_is_folded_and_the_next_lowest_card_brings_in() -> None:
-    # RULES.md section 5: a player who leaves is folded; section 4: the bring-in falls to the lowest up card left.
+    # docs/rules.md section 1.8: a player who leaves is folded; section 18.2: the bring-in falls to the lowest up card
+    # left.
     hand = Hand("stud", STUD, [100] * 4, deck=stud_ups(["9s", "2c", "5d", "3h"]))
     assert hand.bring_in_player == 1 and not hand.can(Fold())  # on his turn he posts or completes
     assert hand.can(Fold(player=1))  # named: he leaves the table
@@ -936,8 +957,8 @@ def test_stud_a_bring_in_player_who_leaves_is_folded_and_the_next_lowest_card_br
 
 
 def test_a_draw_tables_big_bet_round_leaves_the_flop_and_stud_games_their_own() -> None:
-    # RULES.md section 2: the big bet round is a double and triple draw option; flop games bet big on the turn,
-    # stud from fifth street.
+    # docs/rules.md sections 2.5, 14.2 and 18.4: the big bet round is a double and triple draw option; flop games bet
+    # big on the turn, stud from fifth street.
     for game_id in ("holdem", "omaha-hilo", "stud", "razz", "triple-draw-27"):
         stakes = stakes_for(GAMES[game_id], "fixed-limit", 1, 2, big_bet_round=2)
         expected = 2 if game_id == "triple-draw-27" else 3

@@ -1,4 +1,4 @@
-"""Rotations of a mixed night (RULES.md section 5): HORSE, the 8-game mix and the host's list, one orbit of each
+"""Rotations of a mixed night (docs/rules.md section 21): HORSE, the 8-game mix and the host's list, one orbit of each
 game, and the button standing still during stud in a rotation."""
 
 from __future__ import annotations
@@ -128,7 +128,8 @@ def test_the_button_stands_still_during_stud_in_a_rotation_and_moves_after_every
 
 
 def test_one_stake_for_every_game_maps_the_blinds_to_each_game_of_horse() -> None:
-    # RULES.md section 5: blinds 5/10; fixed limit bets 10/20; stud antes 2 (10/5) and brings in 3 (10/4 rounded up).
+    # docs/rules.md section 21.6: blinds 5/10; fixed limit bets 10/20; stud antes 2 (10/5) and brings in 3 (10/4 rounded
+    # up).
     seen = {str(entry): stakes_for(entry.game, entry.structure, 5, 10) for entry in HORSE}
     holdem = seen["holdem:fixed-limit"]
     assert (holdem.small_blind, holdem.big_blind, holdem.small, holdem.big, holdem.bring_in) == (5, 10, 10, 20, 0)

@@ -1,4 +1,4 @@
-"""No card is ever in two places (RULES.md section 6, last paragraph; issue 10 section 2).
+"""No card is ever in two places (docs/rules.md sections 2.2 and 22.3; issue 10 section 2).
 
 A replay checks every dealt card against the deck. Whatever the deck does not
 know (cards nobody saw, ``??``, such as every burn), it must refuse a card that

@@ -1,4 +1,4 @@
-"""Hand histories (RULES.md section 6): the WSOP replays, export/replay round trips and pokerkit's reading."""
+"""Hand histories (docs/rules.md section 22.3): the WSOP replays, export/replay round trips and pokerkit's reading."""
 
 from __future__ import annotations
 
@@ -367,7 +367,7 @@ def test_heads_up_round_trips_in_every_structure() -> None:
 
 
 def test_a_draw_round_is_written_every_discard_first_then_the_replacements() -> None:
-    # RULES.md section 6: at the table p1 gets his two cards before p2 discards; the history writes it
+    # docs/rules.md section 22.3: at the table p1 gets his two cards before p2 discards; the history writes it
     # as the standard, pokerkit and the WSOP files do.
     deck = stacked(["7s5d4h3c2s", "KdQcJh9s8d", "AhAdAcKsKh"], "Ts", "6h6d", "5s")
     hand = Hand("single-draw-27", Stakes("no-limit", 1, 2), [100] * 3, deck=deck)

@@ -1,4 +1,4 @@
-"""Property tests of the hand engine with hypothesis (RULES.md sections 1, 2 and 4).
+"""Property tests of the hand engine with hypothesis (docs/rules.md sections 2 to 13).
 
 Random game, structure, number of players, stacks (short stacks go all in on
 the blinds and antes), antes, carried chips, table options and seed, then a

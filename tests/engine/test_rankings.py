@@ -1,4 +1,4 @@
-"""Hand rankings (RULES.md section 3).
+"""Hand rankings (docs/rules.md sections 1.6 and 2.3).
 
 High, deuce-to-seven and ace-to-five are checked against pokerkit over all
 2,598,960 five-card hands; ace-to-six, which pokerkit does not have, against
@@ -168,7 +168,7 @@ A6 = "ace-to-six"
 
 
 def _reference_ace_to_six(ranks: Sequence[int], suited: bool) -> tuple[int, tuple[int, ...]]:
-    """How bad a hand is under ace-to-six (smaller is better), written straight from RULES.md.
+    """How bad a hand is under ace-to-six (smaller is better), written straight from docs/rules.md section 6.1.
 
     The ace is always low (1); straights and flushes count against you; A-K-Q-J-T
     is not a straight. Categories from best to worst as in 2-7: no pair, one pair,

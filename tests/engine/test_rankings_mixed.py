@@ -1,5 +1,6 @@
-"""The rankings of the flop and stud games (RULES.md sections 3 and 4): the eight-or-better low, Omaha's two hole
-cards and three board cards, the best five of seven (hold'em, stud, razz), and stud's showing hands and bring-in.
+"""The rankings of the flop and stud games (docs/rules.md sections 1.6, 15.2 and 18.1): the eight-or-better low, Omaha's
+two hole cards and three board cards, the best five of seven (hold'em, stud, razz), and stud's showing hands and
+bring-in.
 
 Each rule has its own tests; pokerkit is the oracle on random hands: the order of any two of our values must
 be pokerkit's order of the same cards (better, worse or equal), and a low must exist exactly when pokerkit
@@ -89,7 +90,7 @@ def test_the_wheel_is_the_best_low_and_eight_seven_six_five_four_the_worst() -> 
 
 
 def test_lows_compare_from_the_top_card_down() -> None:
-    assert a_low("7s5d4c3h2s") > a_low("7d6c3s2hAd")  # RULES.md: 7-5-4-3-2 beats 7-6-3-2-A
+    assert a_low("7s5d4c3h2s") > a_low("7d6c3s2hAd")  # docs/rules.md section 5.2: 7-5-4-3-2 beats 7-6-3-2-A
     assert a_low("6s4d3c2hAs") > a_low("6d5c3s2hAd") > a_low("7s4d3c2hAs") > a_low("8s3d4c2hAs")
     assert low8("8s6d4h2cAs") == low8("8d6c4s2hAd")  # suits never count
 

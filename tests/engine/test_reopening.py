@@ -1,4 +1,4 @@
-"""Reopening after short all-ins, judged for each player (RULES.md section 2 "All-in for less", TDA rule 47).
+"""Reopening after short all-ins, judged for each player (docs/rules.md section 2.6, TDA rule 47).
 
 Each test is named after the rule it checks. A player who has acted may raise
 again only if the raises since his last action add up to a full raise (no and
@@ -216,7 +216,7 @@ def test_a_short_all_in_big_blind_does_not_reopen_for_a_limper_facing_less_than_
 
 
 class Referee:
-    """An independent account of one betting round from the Acted events, in RULES.md's own words.
+    """An independent account of one betting round from the Acted events, in docs/rules.md's own words.
 
     A raise's size is the chips it adds to the bet; a full raise is one at least the size of the last
     full bet or raise (no and pot limit) or, in fixed limit, a raise to the next full bet or an all-in of
@@ -309,7 +309,7 @@ def test_a_player_who_acted_is_offered_a_raise_only_when_the_raises_since_add_up
         p = legal.player
         since = referee.raised_since(p)
         chips = hand.bets[p] + hand.stacks[p] > hand.high_bet
-        # A raise no one can call is not offered (RULES.md section 2, "No one acts against all-ins alone").
+        # A raise no one can call is not offered (docs/rules.md section 1.7).
         opponent = any(not hand.folded[i] and hand.bets[i] + hand.stacks[i] > hand.high_bet
                        for i in range(hand.players) if i != p)
         if since is not None and chips and opponent:

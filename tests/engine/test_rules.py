@@ -1,4 +1,4 @@
-"""The hand engine against RULES.md sections 1, 2 and 4 and the seed documents.
+"""The hand engine against docs/rules.md sections 2 to 13 and the seed documents.
 
 Each test is named after the rule it checks. Decks are stacked with
 ``stacked()``: the initial deal gives seat i the cards ``order[i::n]`` of the

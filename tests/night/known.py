@@ -92,7 +92,7 @@ def all_in_call_for_less() -> Hand:
 
 def all_in_on_the_blind() -> Hand:
     """A-5 Triple Draw 5/10 heads-up: ann has 4 chips and is all in on the big blind, less than bob's small blind:
-    bob has nothing to do and gets his unmatched chip back (RULES.md section 2)."""
+    bob has nothing to do and gets his unmatched chip back (docs/rules.md section 1.7)."""
     hand = Hand("triple-draw-a5", FL, [4, 100], seed=11)
     while not hand.is_complete:
         hand.act("sd" if hand.phase == "drawing" else "cc")

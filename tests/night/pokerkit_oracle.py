@@ -23,7 +23,8 @@ BETTING_RULES = (
     "a big blind all in for less than the blind, called in full",
     "a fixed-limit raise after an all-in of less than a bet",
 )
-"""The house rules of RULES.md section 2 that pokerkit plays otherwise, in every game (``betting_rule``)."""
+"""The house rules of docs/rules.md sections 2.5 and 2.6 that pokerkit plays otherwise, in every game
+(``betting_rule``)."""
 
 PLAYER_OPERATIONS = (Folding, CheckingOrCalling, CompletionBettingOrRaisingTo, StandingPatOrDiscarding, BringInPosting)
 
@@ -53,10 +54,10 @@ def betting_rule(hand: Hand) -> str | None:
     """The rule of ``BETTING_RULES`` this hand met, or None.
 
     - pokerkit allows four bets and raises a round after the blinds (stud: after the bring-in, the completion
-      counted), heads-up too and counting a short all-in as one; RULES.md caps full bets (four by default, the
+      counted), heads-up too and counting a short all-in as one; docs/rules.md caps full bets (four by default, the
       blind or the completion counted) and not when a round begins with two players;
     - a big blind all in for less: the others call the full big blind here, the all-in amount in pokerkit;
-    - fixed limit, after an all-in raise of less than a bet: RULES.md completes the bet (or, from half a bet,
+    - fixed limit, after an all-in raise of less than a bet: docs/rules.md completes the bet (or, from half a bet,
       reopens the betting), pokerkit raises by a full bet over the all-in and never reopens.
     """
     fixed = hand.stakes.structure == "fixed-limit"

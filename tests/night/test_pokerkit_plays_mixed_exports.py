@@ -1,5 +1,5 @@
-"""pokerkit plays the hand histories the bot exports of the flop and stud games, as written (RULES.md sections 4
-and 6), as tests/night/test_pokerkit_plays_our_exports.py shows for the draw games.
+"""pokerkit plays the hand histories the bot exports of the flop and stud games, as written (docs/rules.md
+sections 14 to 20 and 22.3), as tests/night/test_pokerkit_plays_our_exports.py shows for the draw games.
 
 Nights of each flop and stud game with a standard PHH code, in its default structure (no-limit hold'em ``NT``,
 pot-limit Omaha ``PO``, fixed-limit Omaha hi-lo ``FO/8``, Seven Card Stud ``F7S``, Stud hi-lo ``F7S/8``, razz
@@ -9,7 +9,7 @@ writes them: one ``.phhs`` file. pokerkit plays each hand of it with no line mov
 ``finishing_stacks``, and adds no player move of its own; some hands also as a player, or a bystander, saw them
 (``phh_seen_by``).
 
-Seven rules of RULES.md are played otherwise by pokerkit: the three of the draw games, which hold here too, and
+Seven rules of docs/rules.md are played otherwise by pokerkit: the three of the draw games, which hold here too, and
 four more. A hand that meets one is counted, not played (``pokerkit_plays_otherwise``); the tests at the end show
 each difference on one hand. The night of the issue, ``python -m bot simulate --game stud-hilo --structure fixed
 --players 8 --hands 2000 --seed 1 --export night.phhs``, is played whole.
@@ -86,19 +86,20 @@ HOUSE_RULES = (
 
 
 def pokerkit_plays_otherwise(hand: Hand) -> str | None:
-    """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None.
+    """The rule of docs/rules.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None.
 
     - the betting rules of every game (``betting_rule``);
-    - a pot (or half pot) split three ways or more: RULES.md gives the odd chips one each to the first winners
-      clockwise, pokerkit gives them all to the first;
-    - RULES.md splits each pot on its own, the odd chip of each to the high half (or the first winner); pokerkit
-      first drops the hands that win nothing and splits the neighbouring pots left with the same players as one;
-    - stud, the lowest up card (razz: the highest) all in on his ante: RULES.md gives the bring-in to the lowest
-      up card among the players with chips, pokerkit to the next player with chips clockwise from him (the
+    - a pot (or half pot) split three ways or more: docs/rules.md section 2.1 gives the odd chips one each to the first
+      winners clockwise, pokerkit gives them all to the first;
+    - docs/rules.md section 16.2 splits each pot on its own, the odd chip of each to the high half (or the first
+      winner); pokerkit first drops the hands that win nothing and splits the neighbouring pots left with the same
+      players as one;
+    - stud, the lowest up card (razz: the highest) all in on his ante: docs/rules.md section 18.2 gives the bring-in to
+      the lowest up card among the players with chips, pokerkit to the next player with chips clockwise from him (the
       same player heads-up, say);
-    - stud, the deck running short: RULES.md skips the burn, then deals one community card when the stub cannot
-      give each player a card; pokerkit, which never sees a burned card in a history, counts the burns and the
-      folded cards as cards it may deal, and deals each player his card while they cover him.
+    - stud, the deck running short: docs/rules.md section 18.3 skips the burn, then deals one community card when the
+      stub cannot give each player a card; pokerkit, which never sees a burned card in a history, counts the burns and
+      the folded cards as cards it may deal, and deals each player his card while they cover him.
     """
     if hand.game.is_stud:
         rule = _stud_rule(hand)
@@ -254,7 +255,8 @@ def deck(cards: str) -> list[Card]:
 
 
 def test_pokerkit_caps_a_heads_up_round_that_the_house_rules_leave_uncapped() -> None:
-    # RULES.md: the cap does not apply when a round begins with two players; pokerkit allows four raises.
+    # docs/rules.md section 2.5: the cap does not apply when a round begins with two players; pokerkit allows four
+    # raises.
     hand = Hand("holdem", Stakes("fixed-limit", 1, 2), [200, 200], seed=4)
     play(hand, "cbr 4", "cbr 6", "cbr 8", "cbr 10", "cbr 12", "cc")  # the button raises first, five raises
     to_showdown(hand)
@@ -273,7 +275,7 @@ def test_pokerkit_has_a_short_big_blind_called_for_what_he_has_where_the_house_r
 
 
 def test_pokerkit_raises_a_short_fixed_limit_all_in_by_a_full_bet_where_the_house_rules_complete_the_bet() -> None:
-    # RULES.md: A bets 4, B is all in for 5, C calls 5 or raises to 8. pokerkit: C raises to 9.
+    # docs/rules.md section 2.6: A bets 4, B is all in for 5, C calls 5 or raises to 8. pokerkit: C raises to 9.
     hand = Hand("holdem", Stakes("fixed-limit", 1, 2), [100, 7, 100], seed=18)
     play(hand, "cc", "cc", "cc", "cc", "cc", "cc", "cbr 4", "cbr 5", "cbr 8")  # the turn: a big bet of 4
     to_showdown(hand)
@@ -308,8 +310,8 @@ def test_pokerkit_splits_pots_of_the_same_winners_as_one_where_the_house_rules_s
 
 
 def test_pokerkit_gives_the_bring_in_to_the_player_after_one_all_in_on_his_ante() -> None:
-    # p1 shows the lowest card, 2c, but is all in on his ante: RULES.md, the lowest card among the others, p3's
-    # 5d, brings in; pokerkit opens with p1, and, as he cannot act, asks p2 (Kh) to bring in.
+    # p1 shows the lowest card, 2c, but is all in on his ante: docs/rules.md section 18.2, the lowest card among the
+    # others, p3's 5d, brings in; pokerkit opens with p1, and, as he cannot act, asks p2 (Kh) to bring in.
     hand = Hand("stud", default_stakes(get_game("stud")), [1, 100, 100], deck=deck("9cJcQc 9dJdQd 2cKh5d"))
     assert hand.bring_in_player == 2
     play(hand, BringIn(), "cc")
@@ -320,7 +322,7 @@ def test_pokerkit_gives_the_bring_in_to_the_player_after_one_all_in_on_his_ante(
 
 
 def test_pokerkit_deals_from_the_muck_where_the_house_rules_deal_a_stud_community_card() -> None:
-    # Eight players: 51 cards are dealt or burned by sixth street, where one player folds. Seventh street: RULES.md
+    # Eight players: 51 cards are dealt or burned by sixth street, where one player folds. Seventh street: docs/rules.md
     # deals one card in the middle for the seven left; pokerkit counts the burned and folded cards as dealable
     # and deals each of them a card.
     hand = Hand("stud", default_stakes(get_game("stud")), [100] * 8, seed=3)

@@ -1,4 +1,4 @@
-"""pokerkit plays the hand histories the bot exports, as written (RULES.md section 6; README "Hand histories").
+"""pokerkit plays the hand histories the bot exports, as written (docs/rules.md section 22.3; README "Hand histories").
 
 Nights of each game with a standard PHH code (fixed-limit 2-7 triple draw ``F2L3D``, no-limit 2-7 single draw
 ``N2L1D``, fixed-limit Badugi ``FB``) are dealt as a table deals them, every house option at its default
@@ -9,7 +9,7 @@ as the table keeps it (``export_phh`` with the players and the hand's id) and ex
 ``HandHistory.loads_all`` reads every file and plays every hand with no line moved, to the file's
 ``finishing_stacks``.
 
-Three rules of RULES.md are played otherwise by pokerkit, whatever the options; a hand that meets one of them is
+Three rules of docs/rules.md are played otherwise by pokerkit, whatever the options; a hand that meets one of them is
 counted, not played (``pokerkit_plays_otherwise``), and the tests at the end show each difference on one hand.
 """
 
@@ -61,7 +61,7 @@ def table_night(game_id: str, night: int) -> tuple[list[Hand], list[HandRecord]]
 
 
 def pokerkit_plays_otherwise(hand: Hand) -> str | None:
-    """The rule of RULES.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None."""
+    """The rule of docs/rules.md this hand met that pokerkit plays otherwise (one of ``HOUSE_RULES``), or None."""
     return betting_rule(hand)
 
 
@@ -107,7 +107,8 @@ def test_the_nights_hold_heads_up_play_all_ins_showdowns_and_reshuffles() -> Non
 
 
 def test_pokerkit_caps_a_heads_up_round_that_the_house_rules_leave_uncapped() -> None:
-    # RULES.md: the cap does not apply when a round begins with two players; pokerkit allows four bets and raises.
+    # docs/rules.md section 2.5: the cap does not apply when a round begins with two players; pokerkit allows four bets
+    # and raises.
     hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [200, 200], seed=4)
     play(hand, "cc", "cc", "sd", "sd", "cc", "cc", "sd", "sd", "cc", "cbr 4", "cbr 8", "cbr 12", "cbr 16", "cbr 20")
     play(hand, "cc", "sd", "sd", "cc", "cc")
@@ -126,7 +127,7 @@ def test_pokerkit_has_a_short_big_blind_called_for_what_he_has_where_the_house_r
 
 
 def test_pokerkit_raises_a_short_fixed_limit_all_in_by_a_full_bet_where_the_house_rules_complete_the_bet() -> None:
-    # RULES.md: A bets 4, B is all in for 5, C calls 5 or raises to 8. pokerkit: C raises to 9.
+    # docs/rules.md section 2.6: A bets 4, B is all in for 5, C calls 5 or raises to 8. pokerkit: C raises to 9.
     hand = Hand("triple-draw-27", Stakes("fixed-limit", 1, 2), [100, 7, 100], seed=18)
     play(hand, "cc", "cc", "cc", "sd", "sd", "sd", "cc", "cc", "cc", "sd", "sd", "sd", "cbr 4", "cbr 5", "cbr 8")
     while not hand.is_complete:

@@ -1,7 +1,7 @@
-"""The night after a mixed night (issue 32): ``/poker session export`` of a HORSE table, and of an 8-game table,
-plays in pokerkit as written, every hand with its game's standard PHH code (RULES.md section 6); ``/poker history``
-tells the flop and stud hands (the board, the up cards, a hi-lo pot's halves); the stats count each game and read
-stud and hi-lo right; results and settle-up add up as before.
+"""The night after a mixed night (issue 32): ``/poker session export`` of a HORSE table, and of an 8-game table, plays
+in pokerkit as written, every hand with its game's standard PHH code (docs/rules.md section 22.3); ``/poker history``
+tells the flop and stud hands (the board, the up cards, a hi-lo pot's halves); the stats count each game and read stud
+and hi-lo right; results and settle-up add up as before.
 
 A night is dealt through the table layer over a real store (``Tables``, ``Table.act``), as members play it: the
 rotation deals each game for one hand (``hands_per_game=1``) to five players. The export is built as the command

@@ -1,7 +1,7 @@
-"""The table deals the flop and stud games and the rotations (RULES.md sections 4 and 5): HORSE and the 8-game mix
-in order, each game for one orbit or the host's ``hands_per_game``, the button standing still during the stud
-games of a rotation, a restart resuming the rotation at the same game and hand count, one stake for every game,
-and every bad setting refused with what to change."""
+"""The table deals the flop and stud games and the rotations (docs/rules.md sections 1.3, 1.4 and 21): HORSE and the
+8-game mix in order, each game for one orbit or the host's ``hands_per_game``, the button standing still during the stud
+games of a rotation, a restart resuming the rotation at the same game and hand count, one stake for every game, and
+every bad setting refused with what to change."""
 
 from __future__ import annotations
 

@@ -263,7 +263,7 @@ async def test_a_broke_player_may_rebuy_during_the_rebuy_levels(store: Store, tc
 
 
 def heads_up(seed: int, stacks: list[int]) -> Hand:
-    """Heads-up, all in: seat 0 is the big blind, seat 1 the button (RULES.md section 6)."""
+    """Heads-up, all in: seat 0 is the big blind, seat 1 the button (docs/rules.md section 22.3)."""
     hand = Hand("five-card-draw", Stakes("no-limit", 10, 20), stacks, seed=seed)
     while not hand.is_complete:
         legal = hand.legal()
@@ -343,7 +343,7 @@ def assassins(seed: int) -> Hand:
 
 async def test_a_carried_pot_nobody_can_play_goes_back(store: Store, tclock: Clock) -> None:
     # Heads-up, both all in and both holding a two: the whole pot is carried, and nobody is left with chips to
-    # play for it. It goes back to those who put it in (RULES.md: carried chips when no deal follows).
+    # play for it. It goes back to those who put it in (docs/rules.md section 22.2: carried chips when no deal follows).
     seed = find_seed(lambda h: h.carried_out == 2000, assassins)
     settings, tournament = new_tournament("assassin", 100, 1000, 1, levels="10/20")
     table = await Tables(store, ScriptedSeeds([seed])).create(G, CHANNEL, HOST, settings, tournament=tournament)
@@ -378,7 +378,7 @@ def test_a_bad_tournament_is_refused_with_a_reason(options: dict[str, object], r
 
 
 async def test_a_horse_sit_and_go_maps_each_level_to_every_game(tables: Tables, tclock: Clock) -> None:
-    """RULES.md section 5: a level's blinds apply to each game as a cash table's do (stud: ante BB/5, bring-in
+    """docs/rules.md section 21.6: a level's blinds apply to each game as a cash table's do (stud: ante BB/5, bring-in
     BB/4 rounded up, bets BB and 2BB); the rotation goes on across levels, played to one winner."""
     settings, tournament = new_tournament("horse", 100, 1000, 1, levels="10/20, 20/40, 50/100, 100/200",
                                           hands_per_game=1)
