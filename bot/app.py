@@ -6,7 +6,6 @@ import gc
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from discord.ext import commands
 
 from .bank_location import parse_bank
 from .config import Config
+from .discord_seam import Parser, wrap_parser
 from .health import GatewayWatch
 from .startup import OpenBank, open_bank
 from .store import Store
@@ -100,16 +100,16 @@ class PokerBot(commands.Bot):
         every MESSAGE_UPDATE). The guild messages intent brings one, with the whole message, for every table
         message posted or edited, and discord.py would build a Message from each that nothing reads: the bot
         listens only to deletes, and to mentions by others (``command_prefix``)."""
-        parsers: dict[str, Callable[[Any], None]] = self._connection.parsers
-        parse_create = parsers["MESSAGE_CREATE"]
+        def unless_own(parse_create: Parser) -> Parser:
+            def message_create(data: Any) -> None:
+                author = data.get("author") or {}
+                if self.user is None or str(author.get("id")) != str(self.user.id):
+                    parse_create(data)
 
-        def message_create(data: Any) -> None:
-            author = data.get("author") or {}
-            if self.user is None or str(author.get("id")) != str(self.user.id):
-                parse_create(data)
+            return message_create
 
-        parsers["MESSAGE_CREATE"] = message_create
-        parsers["MESSAGE_UPDATE"] = lambda data: None
+        wrap_parser(self, "MESSAGE_CREATE", unless_own)
+        wrap_parser(self, "MESSAGE_UPDATE", lambda parse: lambda data: None)
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and

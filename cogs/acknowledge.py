@@ -20,6 +20,8 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_seam import mark_responded
+
 from . import transport
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, GIVEN_UP, UNKNOWN_INTERACTION
 
@@ -57,8 +59,8 @@ def mark_answered(interaction: discord.Interaction,
                   kind: discord.InteractionResponseType = discord.InteractionResponseType.deferred_message_update
                   ) -> None:
     """Note that ``interaction`` was answered (a repeat found the first answer had landed, or it is too late), so
-    that nothing tries again: discord.py keeps this state in ``InteractionResponse._response_type``."""
-    interaction.response._response_type = kind
+    that nothing tries again."""
+    mark_responded(interaction, kind)
 
 
 def give_up(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:

@@ -3,9 +3,8 @@
 A call can fail on the way: the connection refused, reset, closed before or after Discord applied the request
 (aiohttp's ``ServerDisconnectedError``), an answer cut short (``ClientPayloadError``), a timeout. discord.py
 retries none of these (only a reset reported as errno 54 or 10054, which Linux never uses), nor a 503.
-``install`` puts a layer under discord.py's two ways to Discord (``HTTPClient.request`` for the bot's token and
-``AsyncWebhookAdapter.request`` for interaction callbacks and follow-ups) that sorts every call by what a repeat
-would do:
+``install`` puts a layer under discord.py's two ways to Discord (the bot's token, and the interaction callbacks and
+follow-ups; through ``bot.discord_seam``) that sorts every call by what a repeat would do:
 
 * **idempotent** (GET, PUT, PATCH, DELETE: edits, reactions, fetches; opening a DM channel, which gives the same
   channel every time): tried again with backoff after a connection failure or a 5xx.
@@ -36,7 +35,8 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 from discord.http import HTTPClient, Route
-from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.discord_seam import BotRequest, WebhookRequest, wrap_bot_requests, wrap_webhook_requests
 
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
 
@@ -148,28 +148,27 @@ async def _send(route: Route, kind: str, call: Callable[[], Awaitable[T]],
 def install(http: HTTPClient, *, closed: Callable[[], bool] = lambda: False) -> None:
     """Put the transport under this client's calls (once) and under every interaction callback and follow-up
     (discord.py's webhook adapter is one per process: it is wrapped once for all)."""
-    if getattr(http, "_poker_transport", False):
-        return
-    request = http.request
 
-    async def bot_request(route: Route, **kwargs: Any) -> Any:
-        kind = kind_of(route)
-        if kind == MESSAGE:
-            _with_nonce(kwargs, "json")
-            if not isinstance(kwargs.get("json"), dict):  # a message with files: its nonce, if any, is not seen
-                kind = ONCE
-        files = kwargs.get("files")
+    def wrap(request: BotRequest) -> BotRequest:
+        async def bot_request(route: Route, **kwargs: Any) -> Any:
+            kind = kind_of(route)
+            if kind == MESSAGE:
+                _with_nonce(kwargs, "json")
+                if not isinstance(kwargs.get("json"), dict):  # a message with files: its nonce, if any, is not seen
+                    kind = ONCE
+            files = kwargs.get("files")
 
-        async def call() -> Any:
-            for file in files or ():
-                file.reset(seek=True)
-            return await request(route, **kwargs)
+            async def call() -> Any:
+                for file in files or ():
+                    file.reset(seek=True)
+                return await request(route, **kwargs)
 
-        return await _send(route, kind, call, closed)
+            return await _send(route, kind, call, closed)
 
-    http.request = bot_request  # type: ignore[method-assign]
-    http._poker_transport = True  # type: ignore[attr-defined]
-    _install_webhooks()
+        return bot_request
+
+    wrap_bot_requests(http, wrap)
+    wrap_webhook_requests(_wrap_webhook)
 
 
 def _answers_in_place(kwargs: dict[str, Any]) -> bool:
@@ -180,13 +179,8 @@ def _answers_in_place(kwargs: dict[str, Any]) -> bool:
     return isinstance(payload, dict) and payload.get("type") not in (None, CHANNEL_MESSAGE)
 
 
-def _install_webhooks() -> None:
-    if getattr(AsyncWebhookAdapter, "_poker_transport", False):
-        return
-    request = AsyncWebhookAdapter.request
-
-    async def webhook_request(self: AsyncWebhookAdapter, route: Route, session: aiohttp.ClientSession,
-                              **kwargs: Any) -> Any:
+def _wrap_webhook(request: WebhookRequest) -> WebhookRequest:
+    async def webhook_request(adapter: Any, route: Route, session: aiohttp.ClientSession, **kwargs: Any) -> Any:
         files = kwargs.get("files")
         kind = kind_of(route)
         in_place = kind == CALLBACK and _answers_in_place(kwargs)
@@ -196,13 +190,12 @@ def _install_webhooks() -> None:
         async def call() -> Any:
             for file in files or ():
                 file.reset(seek=True)
-            return await request(self, route, session, **kwargs)
+            return await request(adapter, route, session, **kwargs)
 
         answered = await _send(route, kind, call, lambda: session.closed)
         return answered or _landed(route) if in_place else answered
 
-    AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
-    AsyncWebhookAdapter._poker_transport = True  # type: ignore[attr-defined]
+    return webhook_request
 
 
 def show_again_in(failures: int) -> float:

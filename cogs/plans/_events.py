@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_seam import Parser, wrap_parser
 from bot.planning import NIGHT_LENGTH
 from bot.store import PlanRecord
 from cogs.failures import DISCORD_ERRORS
@@ -104,27 +105,27 @@ def hear_interest(bot: discord.Client) -> Callable[[], None]:
     event and the user in its cache, and without the members intent a member who never spoke to the bot is not
     there: the event would be dropped. So the gateway's own data (the event's id, the member's id) is passed on,
     after discord.py's parser has run."""
-    parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
-    originals = {name: parsers[name] for name in USER_EVENTS}
+    def hearing(name: str) -> Callable[[Parser], Parser]:
+        interested = USER_EVENTS[name]
 
-    def hearing(name: str) -> Callable[[Any], None]:
-        parse, interested = originals[name], USER_EVENTS[name]
+        def wrap(parse: Parser) -> Parser:
+            def heard(data: Any) -> None:
+                parse(data)
+                try:
+                    guild, event, user = (int(data[key]) for key in ("guild_id", "guild_scheduled_event_id", "user_id"))
+                except (KeyError, TypeError, ValueError):
+                    log.warning("%s without its ids: %r", name, data)
+                    return
+                bot.dispatch(INTEREST, guild, event, user, interested)
 
-        def heard(data: Any) -> None:
-            parse(data)
-            try:
-                guild, event, user = (int(data[key]) for key in ("guild_id", "guild_scheduled_event_id", "user_id"))
-            except (KeyError, TypeError, ValueError):
-                log.warning("%s without its ids: %r", name, data)
-                return
-            bot.dispatch(INTEREST, guild, event, user, interested)
+            return heard
 
-        return heard
+        return wrap
 
-    for name in USER_EVENTS:
-        parsers[name] = hearing(name)
+    undos = [wrap_parser(bot, name, hearing(name)) for name in USER_EVENTS]
 
     def undo() -> None:
-        parsers.update(originals)
+        for each in undos:
+            each()
 
     return undo
