@@ -299,8 +299,8 @@ def _pots(hand: Hand, seat_name: list[str]) -> list[str]:
     results = sorted((e for e in hand.events if isinstance(e, PotAwarded | Carried)), key=lambda e: e.pot)
     shown = [e for e in hand.events if isinstance(e, Shown)]
     described = {
-        "": {e.player: _lower(e.description) for e in shown},
-        "high": {e.player: _lower(e.description) for e in shown},
+        "": {e.player: e.description for e in shown},
+        "high": {e.player: e.description for e in shown},
         "low": {e.player: e.low for e in shown if e.low},
     }
     contenders = pot_contenders(hand)
@@ -333,8 +333,9 @@ def _pots(hand: Hand, seat_name: list[str]) -> list[str]:
 
 
 def _shown_words(hand: Hand, event: Shown) -> str:
-    """A hand shown at the showdown in words; in a hi-lo game its low too, or that it has none."""
-    words = _lower(event.description)
+    """A hand shown at the showdown by the engine's name for it (the table's), in a hi-lo game with its low, or
+    that it has none."""
+    words = event.description
     if not hand.game.hi_lo:
         return words
     return f"{words}, low {event.low}" if event.low else f"{words}, no low"
@@ -368,12 +369,6 @@ def _award(event: PotAwarded, pot: str, contenders: tuple[int, ...], still_in: i
 def listed(names: Sequence[str]) -> str:
     """Names as a list a player reads: ``a``, ``a and b``, ``a, b and c``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _lower(description: str) -> str:
-    """``Full house, aces full of kings`` reads ``full house, aces full of kings`` after a verb (``K-9-8-7-4``
-    stays as it is)."""
-    return description[:1].lower() + description[1:] if description[1:2].islower() else description
 
 
 def _pack(items: list[str], width: int, separator: str) -> list[str]:

@@ -104,21 +104,26 @@ class HandValue:
         return "-".join(_char(r) for r in self.ranks)
 
     def describe(self) -> str:
-        """Words for the hand: ``"Full house, kings full of nines"``, ``"7-5-4-3-2"``, ``"4-3-2-A badugi"``
-        or ``"three-card 7-5-2"``."""
+        """The hand's name, the one every screen uses (the table, the private message, DMs, the night's story),
+        in sentence case as players say it: ``King high``, ``Pair of sixes``, ``Full house, kings full of
+        nines``; a low hand's words then its ranks: ``Seven-five low (7-5-4-3-2)``, ``Pair of fours
+        (4-4-7-3-2)``; Badugi's ``Badugi (K-T-7-6)`` and ``Three-card hand (K-Q-A)``."""
         if self.ranking == "badugi":
             if self.category == BADUGI:
-                return f"{self.dashed()} badugi"
-            return f"{_CARD_COUNTS[self.category]}-card {self.dashed()}"
-        words = _category_words(self.category, self.ranks)
-        if not self.is_low:
-            return words
-        if self.category == HIGH_CARD:
-            return self.dashed()
-        return f"{words} ({self.dashed()})"
+                return f"Badugi ({self.dashed()})"
+            return f"{_CARD_COUNTS[self.category].capitalize()}-card hand ({self.dashed()})"
+        words = _category_words(self.category, self.ranks, self.is_low)
+        return f"{words} ({self.dashed()})" if self.is_low else words
 
 
-def _category_words(category: int, ranks: tuple[int, ...]) -> str:
+def assassinated_words(twos: Sequence[Card]) -> str:
+    """Assassin: the name of a hand that holds a two (or a joker), whatever else it makes: ``Assassinated (holds
+    a two)``, ``(holds twos)``, ``(holds a joker)``."""
+    noun = "joker" if all(c.is_joker for c in twos) else "two"
+    return f"Assassinated (holds {f'a {noun}' if len(twos) == 1 else noun + 's'})"
+
+
+def _category_words(category: int, ranks: tuple[int, ...], low: bool) -> str:
     top = ranks[0]
     one, many = _RANK_NAMES[top]
     if category == STRAIGHT_FLUSH:
@@ -137,7 +142,9 @@ def _category_words(category: int, ranks: tuple[int, ...]) -> str:
         return f"Two pair, {many} and {_RANK_NAMES[ranks[2]][1]}"
     if category == PAIR:
         return f"Pair of {many}"
-    return f"High card, {one}"
+    if low:  # a low's two top cards, as lowball players say it: "seven-five"
+        return f"{one.capitalize()}-{_RANK_NAMES[ranks[1]][0]} low"
+    return f"{one.capitalize()} high"
 
 
 # How each ranking treats the ace, straights and flushes.

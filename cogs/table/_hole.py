@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.cardfaces import card_text
-from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, HandValue, PotAwarded
+from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
 from cogs.render import CardText, cards, chips
 
@@ -64,7 +64,7 @@ def best_hand(hand: Hand, seat: int) -> str:
     if hand.game.family == "draw":
         return _text.hand_value(hand, seat)
     value = hand.value_of(seat)
-    words = _value_words(value) if value is not None else _partial_words(hand, seat)
+    words = value.describe() if value is not None else _partial_words(hand, seat)
     low = hand.low_value_of(seat)
     if low is not None:
         words = f"{words} · low {low.dashed()}" if words else f"Low {low.dashed()}"
@@ -129,13 +129,6 @@ def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:
 
 
 # ------------------------------------------------------------------ words
-
-
-def _value_words(value: HandValue) -> str:
-    """A whole hand's words: the engine's, but ``Ace high`` for its ``High card, ace`` (the way players say it)."""
-    if value.category == HIGH_CARD and not value.is_low:
-        return f"{_NAMES[value.ranks[0]][0].capitalize()} high"
-    return value.describe()
 
 
 def _partial_words(hand: Hand, seat: int) -> str:

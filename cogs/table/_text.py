@@ -27,7 +27,7 @@ from bot.poker import (
     RoundEnded,
     Shown,
 )
-from bot.poker.rankings import bring_in_value
+from bot.poker.rankings import assassinated_words, bring_in_value
 from cogs.render import CardText, cards, chips, mention
 
 STRUCTURE_SHORT = {"fixed-limit": "Limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
@@ -266,11 +266,9 @@ def unbroken(description: str) -> str:
 
 
 def describe_shown(shown: ShownHand, hand: Hand) -> str:
-    """What a shown hand makes, in words (Assassin's kill said plainly), unbroken by a phone's line wrap."""
+    """A shown hand's name, the engine's (Assassin's kill said plainly), unbroken by a phone's line wrap."""
     if shown.assassinated:
-        twos = [c for c in shown.cards if c.is_two]
-        what = "a joker" if all(c.is_joker for c in twos) else "a two" if len(twos) == 1 else "twos"
-        return f"assassinated (holds {what})"
+        return assassinated_words([c for c in shown.cards if c.is_two])
     return unbroken(shown.description)
 
 
@@ -400,7 +398,7 @@ def _final_pots(hand: Hand) -> list[tuple[int, ...]]:
 
 
 def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
-    """A finished hand in one line: ``#12 2-7 Triple Draw · 🏆 @dave 160 with 7‑5‑4‑3‑2``."""
+    """A finished hand in one line: ``#12 2-7 Triple Draw · 🏆 @dave 160 with Seven‑five low (7‑5‑4‑3‑2)``."""
     wins: dict[int, int] = {}
     halves: dict[int, set[str]] = {}  # a hi-lo hand: the halves each winner took ("" for a whole pot)
     for event in hand.events:

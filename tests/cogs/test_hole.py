@@ -51,7 +51,7 @@ def test_holdem_two_pair_and_ace_high_as_players_say_them() -> None:
     hand = Hand("holdem", NL, [100, 100], deck=deck("Kh Ah 7d Qd  2c  Kc 7s 2d"))
     to_next_street(hand)
     assert _hole.best_hand(hand, 0) == "Two pair, kings and sevens"
-    assert _hole.best_hand(hand, 1) == "Ace high"  # not the engine's "High card, ace"
+    assert _hole.best_hand(hand, 1) == "Ace high"  # the engine's name, as the showdown's
 
 
 def test_omaha_hilo_the_best_two_plus_three_and_the_low_when_he_has_one() -> None:
@@ -110,7 +110,7 @@ def test_razz_the_low_as_players_say_it_and_a_pair_said_so() -> None:
     hand = Hand("razz", STUD, [100] * 2, deck=deck("Ac 9c 2d Td 5h Kh  Qc  3s Jd  Qd  8c Js"))
     to_next_street(hand)
     to_next_street(hand)  # fifth street: five cards
-    assert _hole.best_hand(hand, 0) == f"8{H}5{H}3{H}2{H}A"
+    assert _hole.best_hand(hand, 0) == f"Eight{H}five low (8{H}5{H}3{H}2{H}A)"  # the engine's name, as everywhere
 
 
 def test_the_draw_games_are_written_as_before() -> None:

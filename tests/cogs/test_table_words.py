@@ -3,14 +3,19 @@ the player to act on the shared table is asked what he may do ("draw or stand pa
 
 from __future__ import annotations
 
-from bot.poker import GAMES, BetRaise, CheckCall, Draw, Hand, Legal, Posted, Stakes, parse_cards, stakes_for
-from cogs.table import _draw, _screen, _text
+import pytest
+
+from bot.night.story import hand_story
+from bot.poker import GAMES, BetRaise, BringIn, CheckCall, Draw, Hand, Legal, Posted, Stakes, parse_cards, stakes_for
+from bot.poker.rankings import assassinated_words, evaluate
+from cogs.table import _draw, _hole, _screen, _text
 
 # Three players: seat k is dealt cards k, k + 3 and k + 6 first; the third is stud's up card (Kh, 2c, 2d).
 STUD_DECK = ("As Ks Qs Ad Kd Qd Kh 2c 2d 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc 3d 4d 5d 6d 7d 8d 9d Td Jd Qh Jh Th 9h 8h "
              "7h 6h 5h 4h 3h Js Ts 9s 8s 7s 6s 5s 4s 3s 2s 2h Ac Ah Kc")
 
 USERS = (301, 302, 303)
+NBH = _text.NON_BREAKING_HYPHEN
 
 
 def text(card: object) -> str:
@@ -136,3 +141,47 @@ def test_assassins_throw_buttons_say_what_face_up_twos_get() -> None:
     assert labels("X1") == ["Throw 1 · joker face up, draw 2", "Throw 1 · face down, draw 1"]
     assert labels("7h") == ["Throw 1"] and labels("") == ["Stand pat"]
     assert all(len(label) <= 31 for cards in ("2c 2d X1 7h 9s", "X1 7h") for label in labels(cards))
+
+
+@pytest.mark.parametrize(("game", "structure", "seed"), [
+    ("five-card-draw", "no-limit", 3), ("triple-draw-27", "fixed-limit", 5), ("badugi", "fixed-limit", 7),
+    ("triple-draw-a5", "fixed-limit", 2), ("holdem", "no-limit", 4), ("razz", "fixed-limit", 6)])
+def test_a_hand_is_named_the_same_on_the_table_in_the_private_message_and_in_the_story(
+        game: str, structure: str, seed: int) -> None:
+    """One style for hand names (issue 33, item 7): the engine's ``describe()`` (``King high``, ``Seven-five low
+    (7-5-4-3-2)``, ``Badugi (K-T-7-6)``), word for word on the showdown, under the player's own cards and in the
+    night's story (a phone's unbreakable hyphens aside)."""
+    rules = GAMES[game]
+    hand = Hand(rules, stakes_for(rules, structure, 5, 10), [1000] * 3, seed=seed)
+    while not hand.is_complete:
+        legal = hand.legal()
+        hand.act(Draw() if legal.phase == "drawing" else BringIn() if legal.can_bring_in else CheckCall())
+    showdown = "\n".join(_text.showdown_lines(hand, USERS, text)).replace(NBH, "-")
+    told = hand_story(hand, USERS, lambda user: f"<@{user}>", width=500)
+    shown = [seat for seat in range(3) if hand.shown.get(seat) is not None]
+    assert len(shown) == 3
+    for seat in shown:
+        value = hand.shown[seat]
+        assert value is not None
+        name = value.describe()
+        assert name[:1].isupper() and not name.startswith(("High card", "three-card")) and "badugi" not in name
+        assert name in showdown, (name, showdown)
+        assert name in told, (name, told)
+        assert _hole.best_hand(hand, seat).replace(NBH, "-") == name  # the private message's words
+        if rules.family == "draw":
+            assert _text.hand_value(hand, seat).replace(NBH, "-") == name
+
+
+def test_the_hand_names_as_players_say_them() -> None:
+    def named(ranking: str, held: str) -> str:
+        return evaluate(ranking, parse_cards(held)).describe()
+
+    assert named("high", "Kh 9d 7c 5s 3h") == "King high"
+    assert named("high", "6h 6d Kc 9s 3h") == "Pair of sixes"
+    assert named("high", "Kh Kd 9c 9s 3h") == "Two pair, kings and nines"
+    assert named("deuce-to-seven", "7h 5d 4c 3s 2h") == "Seven-five low (7-5-4-3-2)"
+    assert named("deuce-to-seven", "4h 4d 7c 3s 2h") == "Pair of fours (4-4-7-3-2)"
+    assert named("badugi", "Ks Td 7c 6h") == "Badugi (K-T-7-6)"
+    assert named("badugi", "Ks Qd Ac Ad") == "Three-card hand (K-Q-A)"
+    assert assassinated_words(parse_cards("2c")) == "Assassinated (holds a two)"
+    assert assassinated_words(parse_cards("2c 2d")) == "Assassinated (holds twos)"

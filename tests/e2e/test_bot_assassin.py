@@ -98,7 +98,7 @@ async def test_a_pot_carried_to_the_next_deal(fake: FakeDiscord, poker_bot: Poke
     await players.play(standing_pat)
     showdown = players.showdown(1)
     assert showdown.splitlines()[0] == "🔁 The pot of 30 is carried to the next deal: every hand for it holds a two"
-    assert showdown.count("· assassinated (holds ") == 3  # the kills, in words
+    assert showdown.count("· Assassinated (holds ") == 3  # the kills, in words
     assert table.record.carried_pot == 30
     # The next hand plays the carried pot, and says so.
     turn = await players.turn(2)

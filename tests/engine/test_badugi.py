@@ -49,7 +49,7 @@ def best_to_worst(*hands: str) -> bool:
 
 def test_four_three_two_ace_is_the_best_hand() -> None:
     best = value("4s3h2dAc")
-    assert best.describe() == "4-3-2-A badugi" and best.category == BADUGI and best.ranks == (4, 3, 2, 1)
+    assert best.describe() == "Badugi (4-3-2-A)" and best.category == BADUGI and best.ranks == (4, 3, 2, 1)
     assert all(evaluate("badugi", cards) <= best for cards in combinations(STANDARD_DECK[:20], 4))
 
 
@@ -59,17 +59,17 @@ def test_lower_from_the_top_wins_six_four_three_ace_beats_six_five_two_ace() -> 
 
 def test_any_badugi_beats_every_three_card_hand_three_beat_two_two_beat_one() -> None:
     assert best_to_worst("KsQhJdTc", "3s2hAdAc", "KsQhJdJc", "2s2hAdAc", "KsKhKdQs", "AsKsQsJs", "KsKhKdKc")
-    assert value("3s2hAdAc").describe() == "three-card 3-2-A"
-    assert value("KsKhQsQd").describe() == "two-card K-Q"
+    assert value("3s2hAdAc").describe() == "Three-card hand (3-2-A)"
+    assert value("KsKhQsQd").describe() == "Two-card hand (K-Q)"
 
 
 def test_a_hand_plays_its_largest_set_of_different_suits_and_ranks_the_lowest_if_several() -> None:
-    assert value("7c5d2h2c").describe() == "three-card 7-5-2"  # 2c clashes with 7c: 7-5-2 with 2h
-    assert value("2s3s4d7h").describe() == "three-card 7-4-2"  # 2s or 3s: the lower set plays
-    assert value("Kc2c3c4c").describe() == "one-card 2"  # one suit: the lowest card
-    assert value("AsAhAdAc").describe() == "one-card A"
-    assert value("8s8h5d5c").describe() == "two-card 8-5"
-    assert value("9s8h2d3d").describe() == "three-card 9-8-2"
+    assert value("7c5d2h2c").describe() == "Three-card hand (7-5-2)"  # 2c clashes with 7c: 7-5-2 with 2h
+    assert value("2s3s4d7h").describe() == "Three-card hand (7-4-2)"  # 2s or 3s: the lower set plays
+    assert value("Kc2c3c4c").describe() == "One-card hand (2)"  # one suit: the lowest card
+    assert value("AsAhAdAc").describe() == "One-card hand (A)"
+    assert value("8s8h5d5c").describe() == "Two-card hand (8-5)"
+    assert value("9s8h2d3d").describe() == "Three-card hand (9-8-2)"
 
 
 def test_suits_never_rank_and_never_break_ties() -> None:
@@ -81,7 +81,7 @@ def test_suits_never_rank_and_never_break_ties() -> None:
 
 
 def test_five_or_more_cards_play_the_best_four() -> None:
-    assert value("Ac2d3h4s5c").describe() == "4-3-2-A badugi"
+    assert value("Ac2d3h4s5c").describe() == "Badugi (4-3-2-A)"
     rng = random.Random(4)
     for _ in range(200):
         six = rng.sample(STANDARD_DECK, 6)
@@ -200,7 +200,7 @@ def test_a_badugi_beats_three_cards_at_the_showdown_and_the_lowest_badugi_wins()
     events = to_showdown(hand)
     assert [(e.winners, e.amount) for e in of(events, PotAwarded)] == [((2,), 6)]
     shown = {e.player: e.description for e in hand.events if type(e).__name__ == "Shown"}
-    assert shown == {0: "K-Q-J-T badugi", 1: "three-card 3-2-A", 2: "7-5-4-3 badugi"}
+    assert shown == {0: "Badugi (K-Q-J-T)", 1: "Three-card hand (3-2-A)", 2: "Badugi (7-5-4-3)"}
 
 
 def test_equal_badugis_split_suits_never_break_ties() -> None:

@@ -251,7 +251,7 @@ def test_ace_to_six_wheel_is_a_straight() -> None:
 def test_ace_to_six_ace_king_queen_jack_ten_is_king_high() -> None:
     hand = value(A6, "AsKdQcJhTs")
     assert hand.category == HIGH_CARD
-    assert hand.describe() == "K-Q-J-T-A"
+    assert hand.describe() == "King-queen low (K-Q-J-T-A)"
     assert beats(A6, "AsKdQcJhTs", "2s2dKcJhTs")  # no pair beats a pair
     assert beats(A6, "AsKdQcJhTs", "KsQdJcTh2s")  # the ace is the lowest card
     assert beats(A6, "AsKdQcJhTs", "KsQdJcTh9s")  # K-Q-J-T-9 is a straight
@@ -260,7 +260,7 @@ def test_ace_to_six_ace_king_queen_jack_ten_is_king_high() -> None:
 def test_ace_to_six_best_hand_is_six_four_three_two_ace_not_all_one_suit() -> None:
     best = value(A6, "6s4d3c2hAs")
     assert max(map(partial(evaluate, A6), combinations(STANDARD_DECK, 5))) == best
-    assert best.describe() == "6-4-3-2-A"
+    assert best.describe() == "Six-four low (6-4-3-2-A)"
     assert beats(A6, "6s4d3c2hAs", "6s5d3c2hAs")
     assert beats(A6, "6s4d3c2hAs", "6s4s3s2sAs")  # all one suit it is a flush
 
@@ -334,7 +334,7 @@ def test_ace_to_five_best_hands_in_order() -> None:
 
 def test_ace_to_five_wheel_is_best_suited_or_not() -> None:
     assert ties(A5, "5h4h3h2hAh", "5s4d3c2hAs")
-    assert value(A5, "5h4h3h2hAh").describe() == "5-4-3-2-A"
+    assert value(A5, "5h4h3h2hAh").describe() == "Five-four low (5-4-3-2-A)"
     assert value(A5, "5h4h3h2hAh").category == HIGH_CARD
 
 
@@ -361,7 +361,7 @@ D7 = "deuce-to-seven"
 def test_deuce_to_seven_best_hand_is_seven_five_four_three_two_not_all_one_suit() -> None:
     best = value(D7, "7s5d4c3h2s")
     assert max(map(partial(evaluate, D7), combinations(STANDARD_DECK[:32], 5))) == best
-    assert best.describe() == "7-5-4-3-2"
+    assert best.describe() == "Seven-five low (7-5-4-3-2)"
     assert beats(D7, "7s5d4c3h2s", "7s6d4c3h2s")
     assert beats(D7, "7s5d4c3h2s", "7h5h4h3h2h")  # all one suit it is a flush
 
@@ -369,7 +369,7 @@ def test_deuce_to_seven_best_hand_is_seven_five_four_three_two_not_all_one_suit(
 def test_deuce_to_seven_ace_is_high_and_the_wheel_is_not_a_straight() -> None:
     wheel = value(D7, "As5d4c3h2s")
     assert wheel.category == HIGH_CARD
-    assert wheel.describe() == "A-5-4-3-2"
+    assert wheel.describe() == "Ace-five low (A-5-4-3-2)"
     assert beats(D7, "Ks9d7c5h3s", "As5d4c3h2s")  # ace-high loses to king-high
     assert beats(D7, "As5d4c3h2s", "2s2d4c5h7s")  # but beats a pair
 
@@ -430,13 +430,13 @@ def test_suits_never_rank_and_never_break_ties() -> None:
         ("high", "QsQdQc3h2s", "Three of a kind, queens"),
         ("high", "JsJd4c4h9s", "Two pair, jacks and fours"),
         ("high", "AsAd7c4h2s", "Pair of aces"),
-        ("high", "AsKd9c7h2s", "High card, ace"),
-        ("deuce-to-seven", "7s5d4c3h2s", "7-5-4-3-2"),
-        ("deuce-to-seven", "2s5d7c3h4s", "7-5-4-3-2"),
+        ("high", "AsKd9c7h2s", "Ace high"),
+        ("deuce-to-seven", "7s5d4c3h2s", "Seven-five low (7-5-4-3-2)"),
+        ("deuce-to-seven", "2s5d7c3h4s", "Seven-five low (7-5-4-3-2)"),
         ("deuce-to-seven", "AsKdQcJhTs", "Straight, ace high (A-K-Q-J-T)"),
-        ("ace-to-five", "Ah2s3d4c5h", "5-4-3-2-A"),
+        ("ace-to-five", "Ah2s3d4c5h", "Five-four low (5-4-3-2-A)"),
         ("ace-to-five", "AsAd2c3h4s", "Pair of aces (A-A-4-3-2)"),
-        ("ace-to-six", "6s4d3c2hAs", "6-4-3-2-A"),
+        ("ace-to-six", "6s4d3c2hAs", "Six-four low (6-4-3-2-A)"),
         ("ace-to-six", "5s4d3c2hAs", "Straight, five high (5-4-3-2-A)"),
         ("ace-to-six", "6s4s3s2sAs", "Flush, six high (6-4-3-2-A)"),
     ],
@@ -450,9 +450,9 @@ def test_describe_names_the_hand(ranking: str, hand: str, words: str) -> None:
 
 def test_six_card_hands_play_the_best_five() -> None:
     assert value("high", "AsAdAcKhKs2c").describe() == "Full house, aces full of kings"
-    assert value("deuce-to-seven", "7s5d4c3h2sKd").describe() == "7-5-4-3-2"
-    assert value("ace-to-five", "KdAs2d3c4h5s").describe() == "5-4-3-2-A"
-    assert value("ace-to-six", "5s4d3c2hAs6c").describe() == "6-4-3-2-A"
+    assert value("deuce-to-seven", "7s5d4c3h2sKd").describe() == "Seven-five low (7-5-4-3-2)"
+    assert value("ace-to-five", "KdAs2d3c4h5s").describe() == "Five-four low (5-4-3-2-A)"
+    assert value("ace-to-six", "5s4d3c2hAs6c").describe() == "Six-four low (6-4-3-2-A)"
     assert value("high", "9h8h7h6h5hAs") == value("high", "9s8s7s6s5s")
     rng = random.Random(6)
     for ranking in RANKINGS:

@@ -75,7 +75,7 @@ def test_the_eight_or_better_low_is_a_five_card_lowball_ranking() -> None:
     assert HAND_SIZES[LOW8] == 5
     value = low8("8s6d4h2cAs")
     assert value is not None and value.is_low and value.ranking == LOW8
-    assert value.describe() == "8-6-4-2-A" and value.dashed() == "8-6-4-2-A"
+    assert value.describe() == "Eight-six low (8-6-4-2-A)" and value.dashed() == "8-6-4-2-A"
     assert value.category == HIGH_CARD and value.ranks == (8, 6, 4, 2, 1)
     assert evaluate(LOW8, parse_cards("8s6d4h2cAs")) == value
 
@@ -85,8 +85,8 @@ def test_the_wheel_is_the_best_low_and_eight_seven_six_five_four_the_worst() -> 
                                                              and (c.rank <= 8 or c.rank == 14)], 5)}
     assert len(every) == 56  # C(8, 5): one hand per set of five ranks ace to eight
     ordered = sorted(v for v in every if v is not None)
-    assert ordered[-1] == low8("5h4d3c2sAs") and ordered[-1].describe() == "5-4-3-2-A"
-    assert ordered[0] == low8("8s7d6c5h4s") and ordered[0].describe() == "8-7-6-5-4"
+    assert ordered[-1] == low8("5h4d3c2sAs") and ordered[-1].describe() == "Five-four low (5-4-3-2-A)"
+    assert ordered[0] == low8("8s7d6c5h4s") and ordered[0].describe() == "Eight-seven low (8-7-6-5-4)"
 
 
 def test_lows_compare_from_the_top_card_down() -> None:
@@ -112,12 +112,12 @@ def test_a_low_needs_five_different_ranks_eight_or_lower() -> None:
 
 
 def test_of_seven_cards_the_five_lowest_ranks_play() -> None:
-    assert a_low("2s2d4h6c8sAs3d").describe() == "6-4-3-2-A"  # a pair among them: five ranks remain
+    assert a_low("2s2d4h6c8sAs3d").describe() == "Six-four low (6-4-3-2-A)"  # a pair among them: five ranks remain
     assert low8("2s2d4h6c8sKdQc") is None  # only four low ranks
-    assert a_low("8s7d6c5h4sKdQc").describe() == "8-7-6-5-4"
-    assert a_low("8s8d8c5h4s3d2c").describe() == "8-5-4-3-2"
+    assert a_low("8s7d6c5h4sKdQc").describe() == "Eight-seven low (8-7-6-5-4)"
+    assert a_low("8s8d8c5h4s3d2c").describe() == "Eight-five low (8-5-4-3-2)"
     assert low8("KsQdJc9h7s5d3c") is None
-    assert evaluate(LOW8, parse_cards("As2d3c4h5s6d7c")).describe() == "5-4-3-2-A"
+    assert evaluate(LOW8, parse_cards("As2d3c4h5s6d7c")).describe() == "Five-four low (5-4-3-2-A)"
     assert len(parse_cards("As2d3c4h5s6d7cKd")) == 8 and low8("As2d3c4h5s6d7cKd") == low8("5h4d3c2sAs")
 
 
@@ -161,13 +161,13 @@ def test_omaha_plays_a_board_straight_only_with_two_hole_cards() -> None:
 
 
 def test_omaha_low_needs_two_different_low_hole_cards_and_three_low_board_cards() -> None:
-    assert omaha_low("As2dKhKc", "3s4s5s8h8d").describe() == "5-4-3-2-A"
+    assert omaha_low("As2dKhKc", "3s4s5s8h8d").describe() == "Five-four low (5-4-3-2-A)"
     assert omaha(LOW8, "AsKdKhQc", "2s3s4s5s6s") is None  # one low hole card
     assert omaha(LOW8, "AsAdKcQc", "2h3h4hKdQd") is None  # two aces are one low rank
     assert omaha(LOW8, "As2dKhQc", "3s4sKdQdJh") is None  # two low board cards
-    assert omaha_low("As2d3c4h", "5s6s7s8sKh").describe() == "7-6-5-2-A"
+    assert omaha_low("As2d3c4h", "5s6s7s8sKh").describe() == "Seven-six low (7-6-5-2-A)"
     assert omaha(LOW8, "As2d3c4h", "Ah2h3h9s9d") is None  # counterfeited: the board's ranks repeat the hole's
-    assert omaha_low("As2d3c4h", "Ah2h5h9s9d").describe() == "5-4-3-2-A"
+    assert omaha_low("As2d3c4h", "Ah2h5h9s9d").describe() == "Five-four low (5-4-3-2-A)"
 
 
 def test_big_o_plays_two_of_five_hole_cards() -> None:
@@ -218,12 +218,14 @@ def test_seven_card_high_plays_the_best_five() -> None:
 
 
 def test_razz_plays_the_lowest_five_of_seven() -> None:
-    assert evaluate("ace-to-five", parse_cards("AsAdKc2h3s4c5d")).describe() == "5-4-3-2-A"
-    assert evaluate("ace-to-five", parse_cards("5s4s3s2sAs6s7s")).describe() == "5-4-3-2-A"  # flushes do not count
+    assert evaluate("ace-to-five", parse_cards("AsAdKc2h3s4c5d")).describe() == "Five-four low (5-4-3-2-A)"
+    # Flushes do not count.
+    assert evaluate("ace-to-five", parse_cards("5s4s3s2sAs6s7s")).describe() == "Five-four low (5-4-3-2-A)"
     two_pair = evaluate("ace-to-five", parse_cards("AsAdAh2c2d3s3h"))
     assert two_pair.category == TWO_PAIR and two_pair.ranks == (2, 2, 1, 1, 3)
     assert evaluate("ace-to-five", parse_cards("KsKdQcQhJsJdTc")).category == PAIR  # K-Q-J-T plus a pair
-    assert evaluate("ace-to-five", parse_cards("8s7d6c5h4sKdQc")).describe() == "8-7-6-5-4"  # the straight is fine
+    # The straight is fine.
+    assert evaluate("ace-to-five", parse_cards("8s7d6c5h4sKdQc")).describe() == "Eight-seven low (8-7-6-5-4)"
 
 
 @pytest.mark.parametrize("ranking", ["high", "deuce-to-seven", "ace-to-five", "ace-to-six"])

@@ -43,9 +43,9 @@ def test_multiway_all_in_with_a_side_pot_says_who_could_win_each_pot() -> None:
         "Draw 1: @ann pat, @bob 3, @cat 3",
         "Bet 2: @bob bets 40, @cat folds,",
         "   40 back to @bob",
-        "@bob shows pair of queens",
+        "@bob shows Pair of queens",
         "🏆 Main pot (150, @ann vs @bob): @ann",
-        "   with full house, aces full of kings",
+        "   with Full house, aces full of kings",
         "🏆 Side pot (140, @bob only): @bob",
     ]
 
@@ -79,14 +79,14 @@ def test_assassin_face_up_two_kills_and_the_carry_are_said_in_words() -> None:
         "Bet 2: @ann checks, @bob bets 10,",
         "   @ann calls",
         "💀 @bob is assassinated: holds 2♦",
-        "🏆 @ann wins 28 with pair of kings",
+        "🏆 @ann wins 28 with Pair of kings",
     ]
 
 
 def test_a_split_pot_gives_each_share() -> None:
     assert story(known.split_pot())[-2:] == [
         "🏆 @ann and @bob split 20 (10 each) with",
-        "   8-6-4-3-2",
+        "   Eight-six low (8-6-4-3-2)",
     ]
 
 
@@ -97,8 +97,8 @@ def test_an_all_in_call_for_less_and_the_uncalled_chips_back() -> None:
         "   @ann calls all in for 30,",
         "   30 back to @bob",
         "Draw 1: @ann 1, @bob pat",
-        "@bob shows pair of kings",
-        "🏆 @ann wins 60 with flush, ace high",
+        "@bob shows Pair of kings",
+        "🏆 @ann wins 60 with Flush, ace high",
     ]
 
 
@@ -130,9 +130,9 @@ def test_a_long_header_breaks_between_its_parts() -> None:
 
 def test_the_winner_of_two_pots_has_his_hand_said_once() -> None:
     assert story(known.one_winner_two_pots())[-5:] == [
-        "@cat shows pair of jacks",
-        "@ann shows high card, nine",
-        "🏆 Main pot (150, all 3): @bob with pair",
+        "@cat shows Pair of jacks",
+        "@ann shows Nine high",
+        "🏆 Main pot (150, all 3): @bob with Pair",
         "   of queens",
         "🏆 Side pot (80, @bob vs @cat): @bob",
     ]
