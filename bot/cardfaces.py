@@ -79,11 +79,6 @@ def card_text(card: Card, *, four_colours: bool = True) -> str:
     return RANK_TEXT.get(card.rank, str(card.rank)) + (FOUR_SUIT_TEXT if four_colours else SUIT_TEXT)[card.suit]
 
 
-def two_colour_text(card: Card) -> str:
-    """``card_text`` in the two-colour deck."""
-    return card_text(card, four_colours=False)
-
-
 def picture_keys() -> tuple[str, ...]:
     """The key of every picture: the 52 card codes, the two jokers' and ``back``."""
     return (*(card.code for card in STANDARD_DECK + JOKERS), BACK)

@@ -67,10 +67,6 @@ class RulesPage:
     summary: str
     sections: tuple[Section, ...]
 
-    def embed_length(self) -> int:
-        """Characters as Discord counts them towards an embed's 6,000 (title, description, fields)."""
-        return len(self.title) + len(self.summary) + sum(len(s.title) + len(s.body) for s in self.sections)
-
     def as_markdown(self, level: int = 2, skip: Collection[Section] = (), number: int | None = None) -> str:
         """The page as markdown: its title a heading of ``level``, each section one level below (the sections in
         ``skip``, said already, left out). ``number``: the page's number in a document, its sections numbered
@@ -199,7 +195,6 @@ ACE_TO_SIX_CLAIMS: Final[tuple[Beats, ...]] = (
     Beats("ace-to-six", "9s8d6c4s3s", "7h5h4h3hAh", "a flush", suits=True),
     Beats("ace-to-six", "KsQdJcTh8s", "AsAd4c3h2s", "no pair beats a pair"),
 )
-# Checked by the tests once the engine ranks Badugi ("badugi" in bot.poker.RANKINGS).
 BADUGI_BEST: Final = BestHands(_BADUGI, ("4s3h2dAc",))
 BADUGI_CLAIMS: Final[tuple[Beats, ...]] = (
     Beats(_BADUGI, "6s4h3dAc", "6d5c2hAs", "both badugis: the 4 beats the 5", suits=True),

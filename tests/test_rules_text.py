@@ -125,9 +125,8 @@ def test_every_page_fits_an_embed(game_id: str | None, fmt: rules_text.CardForma
     for section in page.sections:
         assert 1 <= len(section.title) <= 256, section.title
         assert 1 <= len(section.body) <= 1024, (section.title, len(section.body))
-    assert page.embed_length() <= 6000
-    assert page.embed_length() == len(page.title) + len(page.summary) + sum(
-        len(s.title) + len(s.body) for s in page.sections)
+    # Discord counts the title, the description and every field's name and value towards an embed's 6,000.
+    assert len(page.title) + len(page.summary) + sum(len(s.title) + len(s.body) for s in page.sections) <= 6000
 
 
 @pytest.mark.parametrize("game_id", PAGES)

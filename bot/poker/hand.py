@@ -597,10 +597,6 @@ class Hand:
         """Check, or call the bet (all in for less if the stack is short)."""
         return self.act(CheckCall())
 
-    def bet_or_raise_to(self, amount: int) -> list[Event]:
-        """Bet, or raise, so that the player's total bet this round is ``amount``."""
-        return self.act(BetRaise(amount))
-
     def discard(self, cards: Sequence[Card] | str, *, face_up: bool = False) -> list[Event]:
         """Stand pat (no cards) or discard ``cards`` and receive replacements at once.
 

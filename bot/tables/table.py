@@ -606,10 +606,7 @@ class Table:
         async with self.changing():
             return await self._leave(user)
 
-    async def kick(self, user: int) -> tuple[CashOut | None, Outcome]:
-        """Remove a member (the host's command): the same as his leaving."""
-        async with self.changing():
-            return await self._leave(user)
+    kick = leave  # the host's /poker kick removes a member as his leaving would
 
     async def _leave(self, user: int) -> tuple[CashOut | None, Outcome]:
         self.mode.refuse("leave")

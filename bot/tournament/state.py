@@ -143,10 +143,6 @@ class Tournament:
         return sum(entry.rebuys for entry in self.entries)
 
     @property
-    def late_registrations(self) -> int:
-        return sum(1 for entry in self.entries if entry.late)
-
-    @property
     def prize_pool(self) -> int:
         """Every buy-in and rebuy: what the pool holds until it is paid (or refunded)."""
         return self.buy_in * (self.entrants + self.rebuys)
