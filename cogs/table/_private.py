@@ -6,10 +6,12 @@ there. The next one replaces it: the older one is deleted through its own intera
 private message under the table, not a pile that pushes the table off a phone's screen.
 
 While he is in a hand it shows his cards: when nothing else is said, as the message's text, alone, so that Discord
-draws the card pictures large (48 px, an emoji-only message), and what they make in a small embed under them; under
-words (a refusal, a draw's report) in that embed, cards and all. It is kept current: at each deal it is edited to
-show his new hand, after a draw it is the draw's report, and when he acts on the table message and it is not under
-the current table message (a new hand is a new message), a fresh one is sent under it. So at each of his turns his
+draws the card pictures large (48 px, an emoji-only message), and what they make in a small embed under them; so
+too after his move (a bet, a draw: ``after``), with one line in that embed saying what he did, and at the hand's
+end (``finished``), saying what he won; under other words (a refusal, a question) in that embed, cards and all. It
+is kept current: at each deal it is edited to show his new hand, at each street of a flop or stud game the board,
+and when he acts on the table message and it is not under the current table message (a new hand is a new
+message), a fresh one is sent under it. So at each of his turns his
 cards are right under the table's buttons, with no extra tap. Discord lets a token be used for 15 minutes: an older
 private message can no longer be edited or removed and is forgotten (his next tap makes a new one).
 
