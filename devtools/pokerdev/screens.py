@@ -115,6 +115,7 @@ AWARD = re.compile(r"^(?:🏆|🔁) ", re.M)  # a pot won, or carried: the hand 
 TWO = re.compile(r"c_2[cdhs]_|(?<![0-9])2[♠♥♦♣]")  # a two, as a card emoji's name or in text
 OURS = re.compile(r"\d\d-[a-z0-9-]+\.(?:png|html)")  # the files render() writes
 SHOWN = re.compile(r"^<@\d+>: ", re.M)  # a hand shown at the showdown
+FINAL = re.compile(r" · you (?:won [\d,]+|lost)$")  # a private message's line at the hand's end
 HIGH_LOW = (re.compile(r"^🏆 High(?:, [^:]+)?: ", re.M), re.compile(r"^🏆 Low(?:, [^:]+)?: ", re.M))  # halves won
 TURN = re.compile(r"· Turn ·")  # a flop game's turn, in the table message's stakes line
 FIFTH = re.compile(r"\b5th street\b")
@@ -324,6 +325,7 @@ class Camera:
     _pick: Shot | None = None  # that picker's player's screen with the cards he marked so far
     _waits: dict[str, asyncio.Event] = field(default_factory=dict)  # moment -> the player waiting for it
     _dm_after: tuple[int, int] | None = None  # (user, message id): the next DM to him after his draw
+    _final_for: int | None = None  # the showdown's viewer: taken again once his private message shows his final hand
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def attach(self, fake: Any) -> None:
@@ -429,6 +431,10 @@ class Camera:
         dealt."""
         viewer = message.ephemeral_to
         if viewer is None:
+            return
+        if viewer == self._final_for and message.embeds and FINAL.search(str(message.embeds[0].get("description"))):
+            self.shots["showdown"] = self.snap("showdown", viewer)  # his final hand under the showdown
+            self._final_for = None
             return
         menu = read_menu(message)
         if menu is not None:
@@ -551,7 +557,8 @@ class Camera:
         if "Assassin" in self.title:
             self.keep("assassin", self._quietest())
         if len(SHOWN.findall(str(message.embeds[0].get("description") or ""))) >= 2 and "showdown" not in self.shots:
-            self.keep("showdown", self._quietest())
+            self._final_for = self._quietest()
+            self.keep("showdown", self._final_for)
             self.keep("table-showdown", host, frame="crop", only=message)
             player = next(u.id for u in self.fake.users.values()
                           if u.name in autoplay_names(self.players) and u.id != host)
