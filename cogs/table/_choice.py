@@ -11,7 +11,6 @@ tells this hand's menu from an earlier one. Who chooses, and what may be chosen,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,10 +23,9 @@ from bot.tables.settings import table_game
 from cogs import render
 from cogs.render import mention
 
-from ..errors import answers_errors
 from ..views import dynamic_view
+from ._items import Field, TableItem, number, word
 from ._runner import TableRunner
-from ._runners import Admitting, clicked_runner
 from ._screen import Screen
 from ._turn import ACTIONS_ROW
 
@@ -99,6 +97,10 @@ def _structure(value: str | None) -> str | None:
     return None if value in (None, DEFAULT_STRUCTURE) else value
 
 
+GAME = word("game", _NAME, optional=True)
+STRUCTURE = Field("structure", _NAME, _structure, optional=True)
+
+
 def _checked(runner: TableRunner | None, interaction: discord.Interaction, number: int,
              structure: str | None = None) -> TableRunner:
     """The runner, once ``interaction``'s user is the chooser of this hand's choice (and may pick ``structure``):
@@ -117,21 +119,15 @@ async def _show(runner: TableRunner, interaction: discord.Interaction, game: str
     await runner.answers.update(interaction, content=content, view=view)
 
 
-class ChooseButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:choose:(?P<table>\d+):(?P<number>\d+)"):
+class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
     """The table message's Pick the game…: the chooser's menu, for him only."""
 
     def __init__(self, table: int, number: int, runner: TableRunner | None = None) -> None:
         super().__init__(discord.ui.Button(label=CHOOSE_LABEL, style=discord.ButtonStyle.primary,
-                                           row=ACTIONS_ROW, custom_id=f"pk:choose:{table}:{number}"))
+                                           row=ACTIONS_ROW, custom_id=self.make_id(table, number)))
         self.table, self.number, self.runner = table, number, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChooseButton:
-        return cls(int(match["table"]), int(match["number"]), runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The chooser gets his menu as his private message; anyone else is told whose choice it is.
 
         The click is answered with the table (an interaction update) and the menu follows it: the click's token
@@ -148,25 +144,17 @@ class ChooseButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:choo
             await runner.answers.send(interaction, content, view=view)
 
 
-class GameSelect(Admitting, discord.ui.DynamicItem[SELECT],
-                 template=rf"pk:game:(?P<table>\d+):(?P<number>\d+)(?::(?P<structure>{_NAME}))?"):
+class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUCTURE]):
     """The games the chooser may pick for the next hand (with the structure he picked, if any)."""
 
     def __init__(self, table: int, number: int, structure: str | None = None,
                  options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
-        custom_id = f"pk:game:{table}:{number}" + (f":{structure}" if structure else "")
-        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder="Pick the game",
+        super().__init__(discord.ui.Select(custom_id=self.make_id(table, number, structure),
+                                           placeholder="Pick the game",
                                            options=options or [discord.SelectOption(label="…")], row=0))
         self.table, self.number, self.structure, self.runner = table, number, structure, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> GameSelect:
-        return cls(int(match["table"]), int(match["number"]), _structure(match["structure"]),
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The chooser picked a game: his menu shows it, and Deal deals it."""
         runner = _checked(self.runner, interaction, self.number, self.structure)
         game = _picked(interaction) or ""
@@ -179,50 +167,33 @@ class GameSelect(Admitting, discord.ui.DynamicItem[SELECT],
         await _show(runner, interaction, game, self.structure)
 
 
-class StructureSelect(Admitting, discord.ui.DynamicItem[SELECT],
-                      template=rf"pk:structure:(?P<table>\d+):(?P<number>\d+)(?::(?P<game>{_NAME}))?"):
+class StructureSelect(TableItem[SELECT], kind="structure", fields=[number("number"), GAME]):
     """When the host allows it: the structure of the next game (with the game he picked, if any)."""
 
     def __init__(self, table: int, number: int, game: str | None = None,
                  options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
-        custom_id = f"pk:structure:{table}:{number}" + (f":{game}" if game else "")
-        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder="Structure",
+        super().__init__(discord.ui.Select(custom_id=self.make_id(table, number, game), placeholder="Structure",
                                            options=options or [discord.SelectOption(label="…")], row=1))
         self.table, self.number, self.game, self.runner = table, number, game, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> StructureSelect:
-        return cls(int(match["table"]), int(match["number"]), match["game"], runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The chooser picks the structure (the default: each game's own); his menu shows it until the deal."""
         structure = _structure(_picked(interaction))
         runner = _checked(self.runner, interaction, self.number, structure)
         await _show(runner, interaction, self.game, structure)
 
 
-class DealButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                 template=rf"pk:deal:(?P<table>\d+):(?P<number>\d+)(?::(?P<game>{_NAME})(?::(?P<structure>{_NAME}))?)?"):
+class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME, STRUCTURE]):
     """Deal the game picked (picking in the menu only shows the choice; this deals it)."""
 
     def __init__(self, table: int, number: int, game: str | None = None, structure: str | None = None,
                  label: str = "Deal", *, disabled: bool = False, runner: TableRunner | None = None) -> None:
-        custom_id = f"pk:deal:{table}:{number}" + (f":{game}" if game else "") + \
-            (f":{structure}" if game and structure else "")
+        custom_id = self.make_id(table, number, game, structure if game else None)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, row=2,
                                            custom_id=custom_id, disabled=disabled))
         self.table, self.number, self.game, self.structure, self.runner = table, number, game, structure, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DealButton:
-        return cls(int(match["table"]), int(match["number"]), match["game"], _structure(match["structure"]),
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """Deal pressed: the game (and structure) picked are dealt; the table shows the new hand, and his menu
         becomes his cards."""
         runner = _checked(self.runner, interaction, self.number, self.structure)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -27,11 +26,10 @@ from bot.tables import Outcome, Table, TableError
 from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
-from ..errors import answers_errors
 from ..tournament_views import places_of
 from ..views import dynamic_view
+from ._items import TableItem, word
 from ._runner import TableRunner
-from ._runners import Admitting, clicked_runner
 
 __all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy", "rebuy_form", "rebuy_submitted",
            "sit_in", "sit_out"]
@@ -299,22 +297,16 @@ SEAT_ACTIONS: tuple[SeatAction, ...] = (HAND, JOIN, SIT, REBUY, LEAVE)  # in but
 CLICKABLE = {action.name: action for action in (*SEAT_ACTIONS, LEAVE_SURE, SIT_OUT, SIT_IN)}
 
 
-class SeatButton(Admitting, discord.ui.DynamicItem[BUTTON], template=r"pk:seat:(?P<table>\d+):(?P<name>[a-z-]+)"):
+class SeatButton(TableItem[BUTTON], kind="seat", fields=[word("name")]):
     """A seat action's button for one table (it works after a restart)."""
 
     def __init__(self, table: int, name: str, label: str = "…", style: discord.ButtonStyle = Style.secondary,
                  row: int | None = None, runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"pk:seat:{table}:{name}"))
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=self.make_id(table, name)))
         self.table, self.name, self.runner = table, name, runner
         self.known = name in CLICKABLE  # else refused before its callback
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SeatButton:
-        return cls(int(match["table"]), match["name"], runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         assert self.runner is not None
         await CLICKABLE[self.name].click(self.runner, interaction)
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -34,11 +33,11 @@ from cogs.tournament_views import (
 )
 
 from ..acknowledge import PRIVATE, PUBLIC_ANSWER, defer_thinking, respond, update
-from ..errors import answers_errors
 from ..options import STRUCTURE_CHOICES, TABLE_CHOICES
 from ..views import dynamic_view
+from ._items import TableItem, word
 from ._runner import TableRunner
-from ._runners import Admitting, Runners, clicked_runner, runners_of
+from ._runners import Runners, runners_of
 
 __all__ = ["COMMANDS", "TournamentButton", "listen_all", "lobby_view"]
 
@@ -86,22 +85,15 @@ def lobby_view(table: Table) -> discord.ui.View:
     return view
 
 
-class TournamentButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                       template=r"pk:tournament:(?P<table>\d+):(?P<kind>register|unregister|rebuy)"):
+class TournamentButton(TableItem[BUTTON], kind="tournament", fields=[word("kind", "register|unregister|rebuy")]):
     """Register, Unregister or Rebuy, for one tournament table (it works after a restart)."""
 
     def __init__(self, table: int, kind: str, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pk:tournament:{table}:{kind}"))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=self.make_id(table, kind)))
         self.table, self.kind, self.runner = table, kind, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TournamentButton:
-        return cls(int(match["table"]), match["kind"], runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The message shows the change, the member is told privately, and the table message is shown again."""
         runner = self.runner
         assert runner is not None

@@ -1,0 +1,67 @@
+"""The table's persistent components share one base (``cogs.table._items.TableItem``): the custom_id a component
+writes is the one its template reads back, optional parts included, and a component is rebuilt from it with the
+same values."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cogs.table import _runners
+from cogs.table._choice import ChooseButton, DealButton, GameSelect, StructureSelect
+from cogs.table._items import TableItem
+from cogs.table._seats import SeatButton
+from cogs.table._tournament import TournamentButton
+
+
+def _rebuilt(cls: type[TableItem[Any]], custom_id: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr("cogs.table._items.clicked_runner", lambda interaction, match: None)
+    match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None, custom_id
+    return asyncio.run(cls.from_custom_id(SimpleNamespace(), SimpleNamespace(), match))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("cls", "values", "custom_id"), [
+    (SeatButton, ("join",), "pk:seat:7:join"),
+    (ChooseButton, (3,), "pk:choose:7:3"),
+    (GameSelect, (3, None), "pk:game:7:3"),
+    (GameSelect, (3, "pot"), "pk:game:7:3:pot"),
+    (StructureSelect, (3, "holdem"), "pk:structure:7:3:holdem"),
+    (DealButton, (3, None, None), "pk:deal:7:3"),
+    (DealButton, (3, "holdem", None), "pk:deal:7:3:holdem"),
+    (DealButton, (3, "holdem", "pot"), "pk:deal:7:3:holdem:pot"),
+    (TournamentButton, ("rebuy",), "pk:tournament:7:rebuy"),
+])
+def test_the_id_written_is_the_id_read(cls: type[TableItem[Any]], values: tuple[Any, ...], custom_id: str,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cls.make_id(7, *values) == custom_id
+    item = _rebuilt(cls, custom_id, monkeypatch)
+    assert item.custom_id == custom_id  # the component rebuilt writes the same id
+    assert [getattr(item, f.name) for f in cls.fields] == list(values)
+
+
+def test_an_optional_part_comes_only_after_the_one_before_it() -> None:
+    template = DealButton.__discord_ui_compiled_template__
+    assert template.fullmatch("pk:deal:7:3:holdem:pot")
+    assert not template.fullmatch("pk:deal:7:3::pot")
+    assert DealButton.make_id(7, 3, None, "pot") == "pk:deal:7:3"  # no structure without its game
+
+
+def test_a_required_part_cannot_be_left_out() -> None:
+    with pytest.raises(ValueError, match="name is required"):
+        SeatButton.make_id(7, None)
+
+
+def test_a_forged_id_is_not_one_of_the_component() -> None:
+    assert not TournamentButton.__discord_ui_compiled_template__.fullmatch("pk:tournament:7:steal")
+    assert not re.fullmatch(SeatButton.__discord_ui_compiled_template__, "pk:seat:x:join")
+
+
+def test_every_table_component_is_admitted_before_its_callback() -> None:
+    for cls in (SeatButton, ChooseButton, GameSelect, StructureSelect, DealButton, TournamentButton):
+        assert issubclass(cls, _runners.Admitting)
+        assert cls.callback is TableItem.callback  # the errors answered, the work in ``clicked``
