@@ -386,6 +386,14 @@ class Table:
         """The member's seat, or None."""
         return self.record.seat_of(user)
 
+    def offers(self, doing: CashOnly) -> bool:
+        """Whether this table has ``doing`` of a cash table (a tournament enters, rebuys and leaves its own way)."""
+        try:
+            self.mode.refuse(doing)
+        except TableError:
+            return False
+        return True
+
     def engine_seat(self, user: int) -> int | None:
         """The member's seat in the live hand (0 is left of the button), or None."""
         if self.live is None or user not in self.live.users:
@@ -522,8 +530,9 @@ class Table:
             raise TableError("That button is from an earlier moment of the hand; use the current one.")
         return live
 
-    def check_choice(self, user: int, structure: str | None = None) -> None:
-        """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``)."""
+    def check_choice(self, user: int, structure: str | None = None, game: str | None = None) -> None:
+        """Raise ``TableError`` unless ``user`` is the dealer's-choice chooser now (and may pick ``structure``, and
+        ``game`` can be dealt to these players)."""
         chooser = self.chooser()
         if chooser is None:
             raise TableError("No game is to be chosen now.")
@@ -533,6 +542,20 @@ class Table:
             rotation.check_structure(structure, self.settings.dealer_picks_structure)
         except RotationError as error:
             raise TableError(str(error)) from None
+        if game is not None:
+            self._dealable(game, self.choices(), len(self.dealt_in()))
+
+    @staticmethod
+    def _dealable(game_id: str, choices: Sequence[Game], players: int) -> Game:
+        """The game ``game_id``, if it is one of ``choices`` (the games ``players`` can play here)."""
+        try:
+            game = table_game(game_id)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if game not in choices:
+            names = ", ".join(g.id for g in choices) or "none"
+            raise TableError(f"{game.name} cannot be dealt to {players} players here; choose from: {names}.")
+        return game
 
     def _outcome(self, events: Sequence[Event] = (), hand: Hand | None = None, users: tuple[int, ...] = (),
                  *, timed_out: int | None = None) -> Outcome:
@@ -702,14 +725,8 @@ class Table:
             game_id = self.settings.game
         if game_id is None:
             raise TableError("The dealer must choose the game first.")
-        try:
-            game = table_game(game_id)
-        except ValueError as error:
-            raise TableError(str(error)) from None
         players = len(rotation.dealt_in(seats))
-        if game not in choices:
-            names = ", ".join(g.id for g in choices) or "none"
-            raise TableError(f"{game.name} cannot be dealt to {players} players here; choose from: {names}.")
+        game = self._dealable(game_id, choices, players)
         if structure is not None and structure not in STRUCTURES:
             raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
         try:

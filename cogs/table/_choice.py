@@ -19,7 +19,6 @@ import discord
 from bot.poker import FAMILIES, Game, get_game
 from bot.rules_text import GAME_BLURBS
 from bot.tables import Table, TableError
-from bot.tables.settings import table_game
 from cogs import render
 from cogs.render import mention
 
@@ -102,13 +101,13 @@ STRUCTURE = Field("structure", _NAME, _structure, optional=True)
 
 
 def _checked(runner: TableRunner | None, interaction: discord.Interaction, number: int,
-             structure: str | None = None) -> TableRunner:
-    """The runner, once ``interaction``'s user is the chooser of this hand's choice (and may pick ``structure``):
-    a menu of an earlier hand, or someone else, is refused."""
+             structure: str | None = None, game: str | None = None) -> TableRunner:
+    """The runner, once ``interaction``'s user is the chooser of this hand's choice (and may pick ``structure``,
+    and ``game`` can be dealt): a menu of an earlier hand, or someone else, is refused."""
     assert runner is not None
     if number != runner.choice_number():
         raise TableError(EARLIER)
-    runner.table.check_choice(interaction.user.id, structure)
+    runner.table.check_choice(interaction.user.id, structure, game)
     return runner
 
 
@@ -156,14 +155,8 @@ class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUC
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         """The chooser picked a game: his menu shows it, and Deal deals it."""
-        runner = _checked(self.runner, interaction, self.number, self.structure)
         game = _picked(interaction) or ""
-        try:
-            table_game(game)
-        except ValueError as error:
-            raise TableError(str(error)) from None
-        if game not in {g.id for g in runner.table.choices()}:
-            raise TableError("That game cannot be dealt to these players; pick another.")
+        runner = _checked(self.runner, interaction, self.number, self.structure, game)
         await _show(runner, interaction, game, self.structure)
 
 

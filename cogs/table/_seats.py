@@ -18,11 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import cast, get_args
 
 import discord
 
 from bot.poker import Fold, rotation
 from bot.tables import Outcome, Table, TableError
+from bot.tables.table import CashOnly
 from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
@@ -36,7 +38,7 @@ __all__ = ["SEAT_ACTIONS", "SeatAction", "SeatButton", "join", "leave", "rebuy",
 
 BUTTON = discord.ui.Button[discord.ui.View]
 Style = discord.ButtonStyle
-TOURNAMENT_HIDES = ("join", "rebuy", "leave")  # a tournament's own: Register, its Rebuy button, no leaving
+CASH_ONLY = get_args(CashOnly)  # the buttons of what a tournament does its own way (Register, its Rebuy, no leaving)
 NOT_SEATED = "You are not seated at this table."
 PRESS_JOIN = "You are not seated at this table; press Join."
 KNOCKED_OUT = "You are out of this tournament ({places}). The table plays on; you can watch."
@@ -63,8 +65,10 @@ class SeatAction:
         """Whether the table message offers it now. A tournament table offers only My hand and Sit out / in, and
         nothing once the tournament is over (its players enter, rebuy and leave through the tournament); a cash
         table offers Join between hands while it waits for players (a newcomer uses /poker join meanwhile)."""
+        if self.name in CASH_ONLY and not table.offers(cast(CashOnly, self.name)):
+            return False
         t = tournament_of(table)
-        if t is not None and (self.name in TOURNAMENT_HIDES or t.state.status in ("finished", "cancelled")):
+        if t is not None and t.state.status in ("finished", "cancelled"):
             return False
         if table.live is not None:
             return self.during_hand

@@ -175,7 +175,7 @@ async def test_dealers_choice_offers_only_the_games_for_the_players(
         await fake.select(chooser, menu, select_id, ["triple-draw-27"])
     # A forged pick of a game seven players cannot play is refused, and nothing is dealt.
     forged = await fake.reply_to(await fake.select(chooser, menu, select_id, ["triple-draw-27"], force=True))
-    assert forged.ephemeral and "cannot be dealt to these players" in forged.content
+    assert forged.ephemeral and "2-7 Triple Draw cannot be dealt to 7 players here; choose from: " in forged.content
     # A forged Deal with nothing picked deals nothing either.
     deal = await fake.reply_to(await fake.click(chooser, menu, str(parts["deal"]["custom_id"]), force=True))
     assert deal.ephemeral and deal.content == "Pick a game in the menu first."

@@ -53,6 +53,7 @@ async def test_create_join_and_leave(tables: Tables, store: Store) -> None:
     assert tables.get(CHANNEL) is table and tables.require(CHANNEL) is table
     assert (table.record.status, table.record.host_id, table.record.guild_id) == ("open", HOST, G)
     assert table.settings == settings() and table.hand is None and not table.paused
+    assert all(table.offers(doing) for doing in ("join", "rebuy", "leave", "start", "pause", "resume"))
     seat = await table.join(ALICE, 150)
     assert (seat.seat_no, seat.stack, seat.user_id, seat.sitting_out, seat.leaving) == (1, 150, ALICE, False, False)
     assert await store.balance(G, ALICE) == 850

@@ -81,7 +81,8 @@ async def test_registration_moves_the_buy_in_and_seats_the_starting_chips(store:
     assert table.next().kind == "idle"  # nothing is dealt before the start
     with pytest.raises(TableError, match="has not started"):
         await table.start_hand()
-    # Cash-table moves are refused: tournament chips never reach the bank.
+    # Cash-table moves are refused: tournament chips never reach the bank; the table says it has none of them.
+    assert not any(table.offers(doing) for doing in ("join", "rebuy", "leave", "start", "pause", "resume"))
     for refused in (table.join(DAVE, 100), table.rebuy(ALICE, 100), table.leave(ALICE), table.start(),
                     table.pause()):
         with pytest.raises(TableError):
