@@ -99,7 +99,7 @@ def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
     them the board, or stud's cards); None when he holds no cards."""
     live, hand = runner.table.live, played.outcome.hand
     seat = played.outcome.seat_of(user)
-    if live is None or hand is None or seat is None or hand.folded[seat]:
+    if live is None or live.hand is not hand or seat is None or hand.folded[seat]:  # (over, or the next dealt)
         return None
     number = live.record.number
     if isinstance(played.move, Draw):
