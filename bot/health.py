@@ -15,12 +15,15 @@ from pathlib import Path
 
 import discord
 
+from .scheduler import Scheduler
+
 __all__ = ["BEAT", "STALE", "GatewayWatch", "check_health"]
 
 log = logging.getLogger(__name__)
 
 BEAT = 20.0  # seconds between two writes of the health file while connected
 STALE = 180.0  # seconds without contact after which the bot is unhealthy
+BEATING = "beat"  # the task that writes the health file
 
 
 class GatewayWatch:
@@ -32,7 +35,7 @@ class GatewayWatch:
         self.beat = beat
         self.down: set[int | None] = {None}  # connections not up (None: the bot's only one, until it connects)
         self.lost_at: float | None = None
-        self._task: asyncio.Task[None] | None = None
+        self.scheduler = Scheduler("health")
         add = getattr(bot, "add_listener", None)
         if add is not None:
             add(self._up, "on_connect")
@@ -89,14 +92,12 @@ class GatewayWatch:
 
     def start(self) -> None:
         """Beat the health file while connected (no-op without one)."""
-        if self.path is not None and self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._beat())
+        if self.path is not None and BEATING not in self.scheduler:
+            self.scheduler.schedule(BEATING, self._beat())
 
     def stop(self) -> None:
         """Stop beating (the bot is stopping)."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        self.scheduler.cancel_all()
 
     async def _beat(self) -> None:
         while True:

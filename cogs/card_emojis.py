@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from bot import cardfaces
 from bot.poker.cards import Card
+from bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +103,8 @@ class CardEmojis:
         self._client = client
         self._concurrency = concurrency
         self._emojis: dict[bool, dict[str, discord.PartialEmoji]] = {}  # four colours? -> picture key -> emoji
-        self._task: asyncio.Task[SyncReport] | None = None
+        self.scheduler = Scheduler("card emojis")
+        self._started: asyncio.Task[SyncReport] | None = None  # this start's sync, running or done
 
     # --- markup ---
 
@@ -141,14 +143,13 @@ class CardEmojis:
         Returns the one sync of this start, running or done (calling again does not upload twice); a sync that
         was cancelled is run again.
         """
-        if self._task is None or self._task.cancelled():
-            self._task = asyncio.create_task(self.sync(), name="card-emojis-sync")
-        return self._task
+        if self._started is None or self._started.cancelled():
+            self._started = self.scheduler.schedule("sync", self.sync())
+        return self._started
 
     def stop(self) -> None:
         """Cancel a sync still running (on shutdown)."""
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
+        self.scheduler.cancel_all()
 
     async def sync(self) -> SyncReport:
         """Upload the missing pictures, then (only when all are uploaded) delete the older drawings' emojis.
