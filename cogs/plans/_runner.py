@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.planning import due_reminders, next_step
+from bot.scheduler import Scheduler
 from bot.store import PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from bot.tables import Table
@@ -47,7 +48,7 @@ class Runner:
 
     def __init__(self, bot: PokerBot) -> None:
         self.bot = bot
-        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.scheduler = Scheduler("planned nights")  # each night's course under its plan id; the tables' ends
         self.stopped = False
         self._syncing: dict[int, asyncio.Lock] = {}  # one read-and-store of a night's Interested at a time
 
@@ -55,25 +56,21 @@ class Runner:
 
     def follow(self, plan_id: int) -> None:
         """Run the night's course (again, from where the store says it is)."""
-        self.drop(plan_id)
         if not self.stopped:
-            self.tasks[plan_id] = asyncio.get_running_loop().create_task(self._course(plan_id),
-                                                                         name=f"planned-night-{plan_id}")
+            self.scheduler.schedule(plan_id, self._course(plan_id))  # in place of the one before
 
     def drop(self, plan_id: int) -> None:
         """Stop following the night (cancelled)."""
-        task = self.tasks.pop(plan_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self.scheduler.cancel(plan_id)
 
-    def stop(self) -> list[asyncio.Task[None]]:
+    def following(self, plan_id: int) -> bool:
+        """True while the night's course runs."""
+        return plan_id in self.scheduler
+
+    def stop(self) -> list[asyncio.Task[Any]]:
         """Stop every task (the bot is stopping); returns them, to be waited for."""
         self.stopped = True
-        tasks = list(self.tasks.values())
-        for task in tasks:
-            task.cancel()
-        self.tasks.clear()
-        return tasks
+        return self.scheduler.cancel_all()
 
     async def _course(self, plan_id: int) -> None:
         while not self.stopped:
@@ -85,8 +82,6 @@ class Runner:
             except Exception:
                 log.exception("planned night %s: a step failed; it is tried again in %.0f s", plan_id, RETRY_PAUSE)
                 await asyncio.sleep(RETRY_PAUSE)
-        if self.tasks.get(plan_id) is asyncio.current_task():
-            del self.tasks[plan_id]
 
     async def _step(self, plan_id: int) -> bool:
         """Wait for the night's next step and take it; True when the night needs its task no more."""
@@ -131,7 +126,7 @@ class Runner:
         planned night it belongs to, if any, reads its event's members now, and reminds a newcomer whose reminder
         is due."""
         for plan in await self.bot.store.plans(guild=guild_id, statuses=PLANNED):
-            if plan.event_id != event_id or plan.id not in self.tasks:
+            if plan.event_id != event_id or not self.following(plan.id):
                 continue
             try:
                 await self.sync(plan.id)
@@ -226,14 +221,9 @@ def on_close(runner: Runner, bot: PokerBot) -> Callable[[Table], None]:
 
     def closed(table: Table) -> None:
         if not runner.stopped:
-            task = asyncio.get_running_loop().create_task(_end_nights_of(runner, bot, table.id))
-            _CLOSING.add(task)
-            task.add_done_callback(_CLOSING.discard)
+            runner.scheduler.schedule(("ending", table.id), _end_nights_of(runner, bot, table.id))
 
     return closed
-
-
-_CLOSING: set[asyncio.Task[None]] = set()
 
 
 async def _end_nights_of(runner: Runner, bot: PokerBot, table_id: int) -> None:
