@@ -17,14 +17,13 @@ import discord
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
 
-from ..errors import answers_errors
 from ..views import dynamic_view
+from ._items import Field, TableItem, number
 from ._play import draw, in_phase
 from ._runner import TableRunner
-from ._runners import Admitting, clicked_runner
 from ._text import unbroken
 
-__all__ = ["CardButton", "ThrowButton", "form_submitted", "picker", "read_cards", "readable", "thrown", "typed_draw"]
+__all__ = ["CardButton", "ThrowButton", "picker", "read_cards", "readable", "thrown", "typed_draw"]
 
 BUTTON = discord.ui.Button[discord.ui.View]
 FACE_UP, FACE_DOWN = "face-up", "face-down"  # the twos option of /poker draw
@@ -94,8 +93,8 @@ def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool
             (f"Throw {count} · face down, draw {count}", False, discord.ButtonStyle.secondary)]
 
 
-class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                 template=r"pk:card:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<card>\d)"):
+class CardButton(TableItem[BUTTON], kind="card",
+                 fields=[number("hand"), number("seq"), number("mask"), number("card", r"\d")]):
     """One card of the picker: a tap marks it to throw, another keeps it (the picker is shown again)."""
 
     def __init__(self, table: int, hand: int, seq: int, mask: int, card: int, *, label: str | None = None,
@@ -103,17 +102,10 @@ class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],
                  runner: TableRunner | None = None) -> None:
         style = discord.ButtonStyle.danger if thrown else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style, row=0, disabled=disabled,
-                                           custom_id=f"pk:card:{table}:{hand}:{seq}:{mask}:{card}"))
+                                           custom_id=self.make_id(table, hand, seq, mask, card)))
         self.table, self.hand, self.seq, self.mask, self.card, self.runner = table, hand, seq, mask, card, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> CardButton:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), int(match["card"]),
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         runner = self.runner
         assert runner is not None
         legal = _marked(runner.table.check_turn(interaction.user.id, self.hand, self.seq), self.mask)
@@ -121,25 +113,18 @@ class CardButton(Admitting, discord.ui.DynamicItem[BUTTON],
         await runner.answers.update(interaction, content=content, view=view)
 
 
-class ThrowButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                  template=r"pk:throw:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<mask>\d+):(?P<up>[01])"):
+class ThrowButton(TableItem[BUTTON], kind="throw",
+                  fields=[number("hand"), number("seq"), number("mask"), Field("face_up", "[01]", "1".__eq__)]):
     """The picker's last tap: throw the marked cards (none: stand pat), Assassin's twos face up or not; the picker
     then shows what came."""
 
     def __init__(self, table: int, hand: int, seq: int, mask: int, face_up: bool, label: str = "Draw",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, runner: TableRunner | None = None) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, row=1,
-                                           custom_id=f"pk:throw:{table}:{hand}:{seq}:{mask}:{int(face_up)}"))
+                                           custom_id=self.make_id(table, hand, seq, mask, int(face_up))))
         self.table, self.hand, self.seq, self.mask, self.face_up, self.runner = table, hand, seq, mask, face_up, runner
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ThrowButton:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), int(match["mask"]), match["up"] == "1",
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         assert self.runner is not None
 
         def move(legal: Legal) -> Move:
@@ -195,17 +180,3 @@ def typed_draw(text: str, twos: str | None, legal: Legal) -> Draw:
         raise TableError("You throw a two: say how, with `twos:face-up` (one extra card after the draw) or "
                          "`twos:face-down`.")
     return legal.draw(typed, face_up=twos == FACE_UP)
-
-
-async def form_submitted(runner: TableRunner, interaction: discord.Interaction, hand: int, seq: int,
-                         codes: Sequence[str], *, face_up: bool) -> None:
-    """The draw form of an earlier version (a form opened before an upgrade, or forged): throw the cards picked,
-    Assassin's twos face up if asked."""
-
-    def move(legal: Legal) -> Move:
-        held = {c.code: c for c in in_phase("drawing", legal).hand}
-        if any(code not in held for code in codes):
-            raise TableError("Those are not your cards now; press Draw again.")
-        return legal.draw([held[code] for code in codes], face_up=face_up)
-
-    await draw(runner, interaction, hand, seq, move, drawn_from="table")

@@ -1,14 +1,12 @@
 """The table's forms, as they come back: recognised by their custom_id, as the buttons are, so that a form opened
 before a restart still works and none is kept in memory while the player types.
 
-``pk:amount:TABLE:HAND:SEQ`` (the Amount… form, ``cogs.table._turn``), ``pk:rebuy:TABLE`` (the Rebuy… form,
-``cogs.table._seats``) and ``pk:w:TABLE:HAND:SEQ`` (the draw form of the version before the picker: its id as that
-version wrote it, so that one still open is answered; ``cogs.table._draw``).
+``pk:amount:TABLE:HAND:SEQ`` (the Amount… form, ``cogs.table._turn``) and ``pk:rebuy:TABLE`` (the Rebuy… form,
+``cogs.table._seats``).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 import discord
@@ -17,15 +15,12 @@ from bot.tables import TableError
 from bot.tables.settings import MAX_BUY_IN
 
 from ..errors import answers_errors
-from . import _draw, _seats, _turn
+from . import _seats, _turn
 from ._runners import CLOSED, runners_of
 
 __all__ = ["ModalSubmit", "modal_fields"]
 
-DRAW_FORM_ID = re.compile(r"pk:w:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+)")
-THROW_FIELD, TWOS_FIELD = "throw", "twos"
-FACE_UP = "up"
-Kind = Literal["amount", "draw", "rebuy"]
+Kind = Literal["amount", "rebuy"]
 
 
 def modal_fields(data: Any) -> dict[str, list[str]]:
@@ -59,11 +54,9 @@ class ModalSubmit:
     def parse(cls, data: Any) -> ModalSubmit | None:
         """The submission of one of our forms, or None (another bot's, or not a table form)."""
         custom_id = str((data or {}).get("custom_id") or "")
-        forms: tuple[tuple[Kind, re.Pattern[str]], ...] = (("amount", _turn.AMOUNT_FORM_ID), ("draw", DRAW_FORM_ID))
-        for kind, pattern in forms:
-            match = pattern.fullmatch(custom_id)
-            if match:
-                return cls(kind, int(match["table"]), int(match["hand"]), int(match["seq"]), modal_fields(data))
+        match = _turn.AMOUNT_FORM_ID.fullmatch(custom_id)
+        if match:
+            return cls("amount", int(match["table"]), int(match["hand"]), int(match["seq"]), modal_fields(data))
         match = _seats.REBUY_FORM_ID.fullmatch(custom_id)
         if match:
             return cls("rebuy", int(match["table"]), 0, 0, modal_fields(data))
@@ -80,8 +73,5 @@ class ModalSubmit:
             raise TableError(CLOSED)
         if self.kind == "rebuy":
             await _seats.rebuy_submitted(runner, interaction, self.field(_seats.AMOUNT_FIELD), MAX_BUY_IN)
-        elif self.kind == "amount":
-            await _turn.amount_submitted(runner, interaction, self.hand, self.seq, self.field(_turn.AMOUNT_FIELD))
         else:
-            await _draw.form_submitted(runner, interaction, self.hand, self.seq, self.fields.get(THROW_FIELD) or [],
-                                       face_up=FACE_UP in (self.fields.get(TWOS_FIELD) or []))
+            await _turn.amount_submitted(runner, interaction, self.hand, self.seq, self.field(_turn.AMOUNT_FIELD))

@@ -4,18 +4,16 @@ buttons as they are now, the one chosen marked)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, cast
+from typing import cast
 
 import discord
 
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..errors import answers_errors
+from ._items import TableItem, number, word
 from ._preactions import KINDS, Kind, PreAction, betting_round, to_call, waiting
 from ._runner import TableRunner
-from ._runners import Admitting, clicked_runner
 
 BUTTON = discord.ui.Button[discord.ui.View]
 WORDS: dict[Kind, str] = {"checkfold": "check, or fold to a bet", "check": "check (if there is a bet, you choose)",
@@ -23,24 +21,17 @@ WORDS: dict[Kind, str] = {"checkfold": "check, or fold to a bet", "check": "chec
 BET_CHANGED = "The bet changed: choose again."
 
 
-class PreActionButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                      template=r"pk:pre:(?P<table>\d+):(?P<hand>\d+):(?P<kind>[a-z]+):(?P<to>\d+)"):
+class PreActionButton(TableItem[BUTTON], kind="pre",
+                      fields=[number("hand"), word("kind", "[a-z]+"), number("call_to")]):
     """A pre-action's button, for one table and hand (it works after a restart; the choices themselves are kept in
     memory only)."""
 
     def __init__(self, table: int, hand: int, kind: str, call_to: int, runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Button(label="…", custom_id=f"pk:pre:{table}:{hand}:{kind}:{call_to}"))
+        super().__init__(discord.ui.Button(label="…", custom_id=self.make_id(table, hand, kind, call_to)))
         self.hand, self.kind, self.call_to, self.runner = hand, kind, call_to, runner
         self.known = kind in KINDS
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PreActionButton:
-        return cls(int(match["table"]), int(match["hand"]), match["kind"], int(match["to"]),
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         assert self.runner is not None
         runner, user = self.runner, interaction.user.id
         note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 
@@ -32,12 +32,11 @@ from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, L
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..errors import answers_errors
 from ..views import dynamic_view
 from . import _draw
+from ._items import TableItem, number, word
 from ._play import Played, after_move, draw, in_phase, move_words, play
 from ._runner import TableRunner
-from ._runners import Admitting, clicked_runner
 
 __all__ = [
     "ACTIONS_ROW", "BET_MENU", "TURN_ACTIONS", "TYPED", "Click", "Options", "TurnAction", "TurnButton", "Typed",
@@ -373,8 +372,7 @@ def bet_menu(table: int, hand: int, seq: int, legal: Legal) -> tuple[str, discor
     return question, view
 
 
-class TurnButton(Admitting, discord.ui.DynamicItem[BUTTON],
-                 template=r"pk:turn:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<name>[a-z-]+)"):
+class TurnButton(TableItem[BUTTON], kind="turn", fields=[number("hand"), number("seq"), word("name")]):
     """A turn action's button for one table, hand and action number (it works after a restart). The table and the
     action are found once, from the custom_id (a click on a closed table or on no action of ours is refused before
     its callback); the turn is checked when the action is played."""
@@ -383,18 +381,11 @@ class TurnButton(Admitting, discord.ui.DynamicItem[BUTTON],
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
                  runner: TableRunner | None = None) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, row=row,
-                                           custom_id=f"pk:turn:{table}:{hand}:{seq}:{name}"))
+                                           custom_id=self.make_id(table, hand, seq, name)))
         self.table, self.hand, self.seq, self.name, self.runner = table, hand, seq, name, runner
         self.known = name in CLICKABLE  # else refused before its callback
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TurnButton:
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["name"],
-                   runner=clicked_runner(interaction, match))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         assert self.runner is not None
         await CLICKABLE[self.name].click(Click(self.runner, interaction, self.hand, self.seq))
 

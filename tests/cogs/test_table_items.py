@@ -13,9 +13,13 @@ import pytest
 
 from cogs.table import _runners
 from cogs.table._choice import ChooseButton, DealButton, GameSelect, StructureSelect
+from cogs.table._cog import DYNAMIC_ITEMS
+from cogs.table._draw import CardButton, ThrowButton
 from cogs.table._items import TableItem
+from cogs.table._preaction_taps import PreActionButton
 from cogs.table._seats import SeatButton
 from cogs.table._tournament import TournamentButton
+from cogs.table._turn import TurnButton
 
 
 def _rebuilt(cls: type[TableItem[Any]], custom_id: str, monkeypatch: pytest.MonkeyPatch) -> Any:
@@ -35,6 +39,9 @@ def _rebuilt(cls: type[TableItem[Any]], custom_id: str, monkeypatch: pytest.Monk
     (DealButton, (3, "holdem", None), "pk:deal:7:3:holdem"),
     (DealButton, (3, "holdem", "pot"), "pk:deal:7:3:holdem:pot"),
     (TournamentButton, ("rebuy",), "pk:tournament:7:rebuy"),
+    (TurnButton, (41, 5, "fold"), "pk:turn:7:41:5:fold"),
+    (PreActionButton, (41, "call", 20), "pk:pre:7:41:call:20"),
+    (CardButton, (41, 5, 6, 2), "pk:card:7:41:5:6:2"),
 ])
 def test_the_id_written_is_the_id_read(cls: type[TableItem[Any]], values: tuple[Any, ...], custom_id: str,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,7 +68,15 @@ def test_a_forged_id_is_not_one_of_the_component() -> None:
     assert not re.fullmatch(SeatButton.__discord_ui_compiled_template__, "pk:seat:x:join")
 
 
+def test_a_throw_says_whether_the_twos_go_face_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    for face_up in (False, True):
+        custom_id = ThrowButton.make_id(7, 41, 5, 6, int(face_up))
+        assert custom_id == f"pk:throw:7:41:5:6:{int(face_up)}"
+        assert _rebuilt(ThrowButton, custom_id, monkeypatch).face_up is face_up
+
+
 def test_every_table_component_is_admitted_before_its_callback() -> None:
-    for cls in (SeatButton, ChooseButton, GameSelect, StructureSelect, DealButton, TournamentButton):
+    assert len(DYNAMIC_ITEMS) == 10
+    for cls in DYNAMIC_ITEMS:
         assert issubclass(cls, _runners.Admitting)
         assert cls.callback is TableItem.callback  # the errors answered, the work in ``clicked``
