@@ -26,7 +26,7 @@ from cogs.failures import (
     GIVEN_UP,
     UNKNOWN_INTERACTION,
 )
-from cogs.render import mention
+from cogs.render import mention, sentence
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +50,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, IllegalAction):
-        text = str(error)
-        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+        return sentence(str(error))
     if isinstance(error, Refusal):
         return error.render(mention)
     if isinstance(error, EXPECTED):

@@ -36,6 +36,12 @@ def mix_entry_name(game: Game, structure: Structure) -> str:
     return f"{game.name} {SHORT_STRUCTURES[structure]}"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter capital, a full stop at the end (the engine's refusals are
+    lower-case phrases)."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def mention(user: int) -> str:
     """How a member is named in messages (a mention renders as his name and does not ping in embeds)."""
     return f"<@{user}>"

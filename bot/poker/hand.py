@@ -54,6 +54,10 @@ from .rankings import HandValue, Ranking, best_low8, best_omaha, bring_in_value,
 __all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
 
 Phase = Literal["betting", "drawing", "showdown", "complete"]
+# A move of the other moment: said by the move's refusal and by Legal.refusal_for alike.
+_NOT_TIME_TO_BET, _BETTING_OVER = "it is time to draw, not to bet", "the betting is over"
+_NOT_TIME_TO_DRAW = "it is not time to draw: this is a betting round"
+_DRAWS_OVER = "it is not time to draw: the draws are over"
 _COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
 _NOT_A_MOVE: Final = ("a move is Fold(), CheckCall(), BetRaise(to), BringIn(), Draw(discards) or Show(cards), or its "
                       "text")
@@ -226,6 +230,15 @@ class Legal:
             return self.pot_raise_to
         to = self.call_to + fraction.numerator * self.pot_after_call // fraction.denominator
         return min(self.max_raise_to, max(self.min_raise_to, to))
+
+    def refusal_for(self, phase: Phase) -> str | None:
+        """Why a move of ``phase`` (a bet or a draw) cannot be made now, the words the move itself would be refused
+        with; None when the hand is at that phase."""
+        if self.phase == phase:
+            return None
+        if phase == "drawing":
+            return _NOT_TIME_TO_DRAW if self.phase == "betting" else _DRAWS_OVER
+        return _NOT_TIME_TO_BET if self.phase == "drawing" else _BETTING_OVER
 
     def all_in(self) -> Move:
         """The move that puts every chip in: a bet or raise to ``all_in_to``, or a call when calling takes every
@@ -631,8 +644,7 @@ class Hand:
     def _betting_player(self, player: int | None) -> int:
         p = self._turn(player)
         if self.phase != "betting":
-            raise IllegalAction("it is time to draw, not to bet" if self.phase == "drawing"
-                                else "the betting is over")
+            raise IllegalAction(_NOT_TIME_TO_BET if self.phase == "drawing" else _BETTING_OVER)
         return p
 
     def _verify_fold(self, player: int | None) -> int:
@@ -687,8 +699,7 @@ class Hand:
     def _verify_draw(self, move: Draw) -> _DrawPlan:
         p = self._turn(move.player)
         if self.phase != "drawing":
-            raise IllegalAction("it is not time to draw: this is a betting round" if self.phase == "betting"
-                                else "it is not time to draw: the draws are over")
+            raise IllegalAction(_NOT_TIME_TO_DRAW if self.phase == "betting" else _DRAWS_OVER)
         cards = move.discards
         hand = self.holes[p]
         remaining = list(hand)

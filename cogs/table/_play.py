@@ -20,10 +20,11 @@ from typing import Any, Literal
 import discord
 
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Legal, Move
+from bot.poker.hand import Phase
 from bot.tables import Outcome, TableError
 
 from ..failures import APPLIED
-from ..render import chips
+from ..render import chips, sentence
 from . import _hole
 from ._runner import LastMove, TableRunner
 from ._text import draw_report, drew_line
@@ -33,16 +34,15 @@ log = logging.getLogger(__name__)
 
 MoveFor = Callable[[Legal], Move]
 DrawnFrom = Literal["table", "picker", "command"]  # where a draw was made: its report is shown there
-NOT_TIME_TO_DRAW = "It is not time to draw: this is a betting round. {what}."
-NOT_TIME_TO_BET = "It is time to draw, not to bet."
 
 
-def in_phase(phase: str, legal: Legal) -> Legal:
+def in_phase(phase: Phase, legal: Legal) -> Legal:
     """``legal`` if the hand is at ``phase`` (betting or drawing) for the player to act; the refusal of a button or
     command of the other moment, saying what to do instead."""
-    if legal.phase != phase:
-        raise TableError(NOT_TIME_TO_DRAW.format(what=betting_choices(legal)) if phase == "drawing"
-                         else NOT_TIME_TO_BET)
+    refusal = legal.refusal_for(phase)
+    if refusal is not None:
+        instead = f" {betting_choices(legal)}." if legal.phase == "betting" else ""
+        raise TableError(sentence(refusal) + instead)
     return legal
 
 

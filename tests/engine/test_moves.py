@@ -425,3 +425,25 @@ def test_legal_builds_a_draw_with_assassins_twos_face_up_or_not() -> None:
     assert legal.face_up_among([king, joker]) == (joker,) and legal.face_up_among([king]) == ()
     with pytest.raises(IllegalAction, match="face up, but the cards you picked hold no two"):
         legal.draw([king, nine], face_up=True)
+
+
+def test_legal_says_why_a_move_of_the_other_moment_is_refused_in_the_moves_own_words() -> None:
+    hand = Hand("triple-draw-27", FL, [100] * 3, seed=3)
+    legal = hand.legal()
+    assert legal is not None and legal.phase == "betting"
+    assert legal.refusal_for("betting") is None
+    with pytest.raises(IllegalAction) as refused:
+        hand.verify(Draw())
+    assert legal.refusal_for("drawing") == str(refused.value)
+    to_draw(hand)
+    legal = hand.legal()
+    assert legal is not None and legal.phase == "drawing" and legal.refusal_for("drawing") is None
+    with pytest.raises(IllegalAction) as refused:
+        hand.verify(CheckCall())
+    assert legal.refusal_for("betting") == str(refused.value)
+
+
+def to_draw(hand: Hand) -> None:
+    """Call or check until the first draw."""
+    while (legal := hand.legal()) is not None and legal.phase == "betting":
+        hand.act(CheckCall())
