@@ -71,7 +71,7 @@ def hand_story(hand: Hand, users: Sequence[int], name: Names, *, number: int | N
     if len(users) != hand.players:
         raise ValueError(f"the hand has {hand.players} players but {len(users)} users were given")
     seat_name = [name(user) for user in users]
-    head = ([f"#{number}"] if number is not None else []) + [game_label(hand.game.id), *stakes_text(hand).split(" · ")]
+    head = [game_label(hand.game.id), *([f"#{number}"] if number is not None else []), *stakes_text(hand).split(" · ")]
     lines = _pack(head, width, " · ")
     if hand.carried_in:
         lines.append(f"🔁 {hand.carried_in:,} carried in from the last deal")

@@ -73,11 +73,11 @@ def best_hand(hand: Hand, seat: int) -> str:
 
 def caption(hand: Hand, seat: int, number: int, card: CardText = card_text) -> str:
     """The words under his large cards in his private message: the board or his down and up cards, then which
-    hand and what he holds (``#5 Texas Hold'em · Pair of sevens``)."""
+    hand and what he holds (``Texas Hold'em · #5 · Pair of sevens``)."""
     if hand.game.family == "draw":
-        return f"#{number} {hand.game.name} · {_text.hand_value(hand, seat)}"
+        return f"{hand.game.name} · #{number} · {_text.hand_value(hand, seat)}"
     best = best_hand(hand, seat)
-    heading = f"#{number} {hand.game.name}" + (f" · {best}" if best else "")
+    heading = f"{hand.game.name} · #{number}" + (f" · {best}" if best else "")
     return "\n".join([*beside_lines(hand, seat, card), heading])
 
 

@@ -373,12 +373,12 @@ class TableRunner:
         if table.hand is not None and seat is not None:
             if table.hand.folded[seat]:
                 return "You folded this hand."
-            return f"#{table.live.record.number if table.live else ''} {table.hand.game.name}\n" \
+            return f"{table.hand.game.name} · #{table.live.record.number if table.live else ''}\n" \
                    f"{_hole.private_hand(table.hand, seat, self.card_for(user))}"
         last, users = table.last_hand, table.last_users
         if last is not None and user in users:
             seat = users.index(user)
-            return f"No hand now. Your last one, #{table.last_number} {last.game.name}:\n" \
+            return f"No hand now. Your last one, {last.game.name} · #{table.last_number}:\n" \
                    f"{_hole.private_hand(last, seat, self.card_for(user))}"
         return "You have no cards: you are not in the hand being played."
 
@@ -402,7 +402,7 @@ class TableRunner:
     def dm_heading(self, hand: Hand) -> str:
         """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
         number = self.table.live.record.number if self.table.live else self.table.last_number
-        return f"#{number} {hand.game.name} at <#{self.channel_id}>"
+        return f"{hand.game.name} · #{number} at <#{self.channel_id}>"
 
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""

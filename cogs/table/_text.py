@@ -415,7 +415,7 @@ def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
         if halves.get(seat) == {"low"} and seat in lows:  # he won the low only: his low says why
             what = f" with {unbroken(lows[seat])}"
         parts.append(f"{mention(users[seat])} {chips(amount)}{what}")
-    text = f"#{number} {hand.game.name} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
+    text = f"{hand.game.name} · #{number} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
     if carried:
         text += f" · 🔁 {chips(carried)} carried"
     return text

@@ -38,7 +38,7 @@ __all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 CARD_EMOJI = re.compile(r"<:c_([2-9TJQKA][cdhs]|X[12])_[0-9a-f]{6}:\d+>")
-DM_HAND = re.compile(r"#(\d+) ")  # a hand's DM begins with its heading: "#3 2-7 Double Draw at <#…>"
+DM_HAND = re.compile(r" · #(\d+) at <#")  # a hand's DM begins with its heading: "2-7 Double Draw · #3 at <#…>"
 # A hand's own message once it is over: its showdown (a pot won or carried).
 SHOWDOWN = re.compile(r"^(?:▌ )?(?:🏆|🔁 (?:The|Main|Side))", re.MULTILINE)
 WIDTH = 16  # the "where" column
@@ -101,7 +101,7 @@ class Transcript:
         if message.author.get("id") != bot_id:
             return
         if dm_to is not None:  # its heading names its hand (it may come before the table shows that hand)
-            heading = DM_HAND.match(message.content)
+            heading = DM_HAND.search(message.content.partition("\n")[0])
             self.add(f"DM {dm_to}", "pokerbot", self.plain(message.content), "dm",
                      int(heading[1]) if heading else None)
             return
