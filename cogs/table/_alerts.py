@@ -16,11 +16,15 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.scheduler import Scheduler
+
 log = logging.getLogger(__name__)
 
 FIRST_SHARE = 0.5  # of the clock a turn waits on screen before its player is told by DM
 FIRST_AT_LEAST = 15.0  # seconds, whatever the clock
 WARN_BEFORE = 15.0  # seconds before the clock runs out when he is warned
+
+ALERTS = "turn alerts"  # the task of the turn watched, in its table's scheduler
 
 AlertText = Callable[[float], str]  # the DM, from the seconds left on the clock
 
@@ -33,10 +37,11 @@ def first_alert_after(clock: float) -> float:
 class TurnAlerts:
     """The alerts of one table: at most one player's turn is watched at a time."""
 
-    def __init__(self, send: Callable[[int, str], Awaitable[None]], wants: Callable[[int], Awaitable[bool]]) -> None:
+    def __init__(self, send: Callable[[int, str], Awaitable[None]], wants: Callable[[int], Awaitable[bool]],
+                 scheduler: Scheduler) -> None:
         self._send = send
         self._wants = wants
-        self._task: asyncio.Task[None] | None = None
+        self.scheduler = scheduler  # its table's: the alerts stop with the table
         self.key: Any = None
         self.sent = 0  # alerts sent (for tests and the load bench)
 
@@ -45,15 +50,13 @@ class TurnAlerts:
         made when sent, with the seconds left then."""
         if key == self.key:
             return
-        self.cancel()
         self.key = key
-        self._task = asyncio.create_task(self._run(user, deadline, turn_text, warn_text))
+        self.scheduler.schedule(ALERTS, self._run(user, deadline, turn_text, warn_text))  # the last turn's go
 
     def cancel(self) -> None:
         """The turn is over (or the table stops): no alert for it."""
-        task, self._task, self.key = self._task, None, None
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self.key = None
+        self.scheduler.cancel(ALERTS)
 
     async def _run(self, user: int, deadline: float, turn_text: AlertText, warn_text: AlertText) -> None:
         try:

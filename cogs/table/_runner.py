@@ -25,6 +25,7 @@ import discord
 
 from bot.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand, IllegalAction
+from bot.scheduler import Scheduler
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 from cogs.render import CardText, mention
@@ -44,6 +45,8 @@ log = logging.getLogger(__name__)
 
 Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
 PRIVATE_FIRST = 0.5  # seconds a new hand's table waits for the players' private messages to show their cards
+CLOCK = "clock"  # the turn's clock (a player's action or the dealer's choice), in the table's scheduler
+DEALING = "next deal"
 NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
 
 
@@ -95,15 +98,13 @@ class TableRunner:
         self.clocked: Turn | None = None  # the turn whose clock runs
         self.deadline: float | None = None  # when it runs out (Unix time)
         self.restart_elapsed = 0.0  # after a restart: the time the turn on screen had already taken
-        self.clock: asyncio.Task[None] | None = None
-        self.dealing: asyncio.Task[None] | None = None
+        self.scheduler = Scheduler(f"table {table.id}")  # its clock, next deal, writes, alerts: stopped together
         self.stopped = False
-        self.writer = TableWriter(self, bot, answers)
+        self.writer = TableWriter(self, bot, answers, self.scheduler)
         self._wants_alerts = wants_alerts
-        self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted)
+        self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted, self.scheduler)
         self.preactions = _preactions.PreActions()  # what players chose to do when their turn comes
         self.openers: list[discord.Interaction] = []  # "Table open…", "Shuffle up and deal!": gone at the deal
-        self._removals: set[asyncio.Task[None]] = set()
         self.private = PrivateMessages(self.cards_of, self.turn_of, self.preaction_view)
 
     # ------------------------------------------------------------------ what the writer shows (its Surface)
@@ -250,14 +251,21 @@ class TableRunner:
         """Deal the next hand (or ask for the dealer's choice) after a pause."""
         if self.table.paused or self.stopped:
             return
-        if self.dealing is not None:
-            self.dealing.cancel()
         wait = self.next_hand_delay if delay is None else delay
-        self.dealing = asyncio.create_task(self._deal_later(wait))
+        self.scheduler.schedule_later(wait, DEALING, self._deal_now())  # in place of a deal scheduled before
 
-    async def _deal_later(self, delay: float) -> None:
+    @property
+    def dealing(self) -> asyncio.Task[Any] | None:
+        """The next deal, scheduled (or just done)."""
+        return self.scheduler.get(DEALING)
+
+    @property
+    def clock(self) -> asyncio.Task[Any] | None:
+        """The clock of the turn on screen, running (or just run out)."""
+        return self.scheduler.get(CLOCK)
+
+    async def _deal_now(self) -> None:
         try:
-            await asyncio.sleep(delay)
             await until_stored(self.deal, what=f"table {self.table.id}: the next deal", going_on=self.is_open)
         except asyncio.CancelledError:
             raise
@@ -308,7 +316,7 @@ class TableRunner:
         # Each player's private message shows his new cards before the turn does (a slow edit holds the table
         # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit
         # does not hold them up), and even if the table cannot be shown.
-        private = asyncio.ensure_future(self.private.deal(list(live.users)))
+        private = self.scheduler.schedule(("private deal", live.record.id), self.private.deal(list(live.users)))
         await asyncio.wait([private], timeout=PRIVATE_FIRST)
         shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
@@ -332,9 +340,7 @@ class TableRunner:
             except DISCORD_ERRORS as error:
                 log.info("could not remove the answer to interaction %s (%r)", interaction.id, error)
 
-        task = asyncio.create_task(remove())
-        self._removals.add(task)
-        task.add_done_callback(self._removals.discard)
+        self.scheduler.schedule(("removal", interaction.id), remove())
 
     # ------------------------------------------------------------------ pre-actions
 
@@ -449,11 +455,11 @@ class TableRunner:
         self.clocked, self.deadline = turn, deadline
         seconds = max(0.0, deadline - time.time())
         if turn.kind == "act":
-            self.clock = asyncio.create_task(self._expire(turn.seq, seconds))
+            self.scheduler.schedule_later(seconds, CLOCK, self._expire(turn.seq))
             legal = self.table.legal()
             asked = _screen.asked(legal) if legal is not None else "your move"
         else:
-            self.clock = asyncio.create_task(self._choice_expires(seconds))
+            self.scheduler.schedule_later(seconds, CLOCK, self._choice_expires())
             asked = "pick the next game"
         game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
         where = f"<#{self.channel_id}> ({game})"
@@ -467,14 +473,12 @@ class TableRunner:
 
     def cancel_clock(self) -> None:
         """Stop the table's clock (and the alerts of that turn)."""
-        task, self.clock, self.deadline, self.clocked = self.clock, None, None, None
+        self.deadline, self.clocked = None, None
         self.alerts.cancel()
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self.scheduler.cancel(CLOCK)  # (a clock that runs out goes on: it stops the clock itself)
 
-    async def _expire(self, seq: int, seconds: float) -> None:
+    async def _expire(self, seq: int) -> None:
         try:
-            await asyncio.sleep(seconds)
             outcome = await until_stored(lambda: self.table.timeout(seq), what=f"table {self.table.id}: the clock",
                                          going_on=self.is_open)
             if outcome is not None:
@@ -490,9 +494,8 @@ class TableRunner:
             if not self.stopped:
                 log.exception("clock failed at table %s", self.table.id)
 
-    async def _choice_expires(self, seconds: float) -> None:
+    async def _choice_expires(self) -> None:
         try:
-            await asyncio.sleep(seconds)
             if self.table.next().kind != "choose":
                 return
             outcome = await until_stored(self.table.choice_timed_out, going_on=self.is_open,
@@ -531,23 +534,19 @@ class TableRunner:
             self.schedule_deal()
         self.writer.refresh()
 
-    def stop(self) -> list[asyncio.Task[None]]:
-        """The bot is stopping: cancel the clock, the pending deal and the writes; return the tasks to wait for."""
+    def stop(self) -> list[asyncio.Task[Any]]:
+        """The bot is stopping: cancel the clock, the pending deal, the writes and every other task of the table;
+        return the tasks to wait for."""
         self.stopped = True
-        self.alerts.cancel()
-        tasks = [t for t in (self.clock, self.dealing, self.writer.cancel()) if t is not None]
-        for task in tasks:
-            task.cancel()
-        self.clock = self.dealing = None
+        tasks = self.scheduler.cancel_all()
+        self.writer.stop()
         return tasks
 
     async def close(self, results: Sequence[str] = ()) -> bool:
         """The table closed: no more clocks, deals or writes; its message says so, with the night's ``results``
         (each cash-out, who pays whom) when given. False if the message could not say it."""
         self.cancel_clock()
-        if self.dealing is not None:
-            self.dealing.cancel()
-            self.dealing = None
+        self.scheduler.cancel(DEALING)
         self.stopped = True
         await self.writer.close()
         message_id = self.message_id
@@ -557,6 +556,7 @@ class TableRunner:
         if shown:
             await show_closed(self.table.store, self.table.id)
         await self.private.clear()
+        self.scheduler.cancel_all()  # whatever the table still ran (its news, an answer's removal)
         return shown
 
     async def retire(self, message_id: int) -> None:

@@ -124,9 +124,9 @@ class Runners:
         self._by_table.pop(table.id, None)
         return Closed(cashes, lines, shown)
 
-    def stop(self) -> list[asyncio.Task[None]]:
-        """The bot is stopping: every runner stops (its clock, its pending deal, its writes); the tasks to wait
-        for."""
+    def stop(self) -> list[asyncio.Task[Any]]:
+        """The bot is stopping: every runner stops (its scheduler's tasks: clock, pending deal, writes, alerts,
+        news); the tasks to wait for."""
         self.stopped = True
         return [task for runner in self._by_table.values() for task in runner.stop()]
 

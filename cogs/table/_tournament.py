@@ -7,7 +7,7 @@ What a tournament shows is ``cogs.tournament_views``'s; its rules and chips are 
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 import logging
 from typing import Literal
 
@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
 ANNOUNCE_DELAY = 0.5  # seconds: the hand's own showdown is posted first
 WAKE_MARGIN = 0.05  # seconds past the end of a break before the deal is tried again
+_NEWS = itertools.count()  # tells one piece of news from the next (each is a task of its own)
 BUTTON = discord.ui.Button[discord.ui.View]
 Kind = Literal["register", "unregister", "rebuy"]
 
@@ -129,17 +130,15 @@ class Announcer:
     def __init__(self, runners: Runners, table: Table) -> None:
         self.runners = runners
         self.table = table
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.scheduler = runners.of(table).scheduler  # the table's: the news stops with its clock and deals
 
     def __call__(self, news: News) -> None:
-        loop = asyncio.get_running_loop()
         if isinstance(news, Wake):
             delay = mode.CLOCK.real_seconds(max(0.0, news.at - mode.now())) + WAKE_MARGIN
-            loop.call_soon(self._wake, delay)  # after the deal that was refused has ended
+            self.scheduler.call_after(0, "tournament wake", self._wake, delay)  # once the refused deal has ended
             return
-        task = loop.create_task(self._announce(news))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        # the hand's own showdown is posted first
+        self.scheduler.schedule_later(ANNOUNCE_DELAY, ("tournament news", next(_NEWS)), self._announce(news))
 
     def _open(self) -> bool:
         bot = self.runners.bot
@@ -150,7 +149,6 @@ class Announcer:
             self.runners.of(self.table).schedule_deal(delay)
 
     async def _announce(self, news: News) -> None:
-        await asyncio.sleep(ANNOUNCE_DELAY)
         if not self._open():
             return
         text = news_text(news)

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.scheduler import Scheduler
 from bot.tables import TableError
 
 from ..failures import GIVEN_UP
@@ -37,6 +38,7 @@ from ._ratelimit import edit_pause
 
 log = logging.getLogger(__name__)
 
+WRITING = "table message"  # the writer's task, in its table's scheduler
 CLICK_GRACE = 0.4  # seconds a click on the table message waits for a write in flight before it is just acknowledged
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 UNKNOWN_MESSAGE = 10008
@@ -154,8 +156,9 @@ class Handles:
 class TableWriter:
     """The table message of one table: versions asked for and written, at most one write in flight."""
 
-    def __init__(self, surface: Surface, bot: discord.Client, answers: Answers) -> None:
+    def __init__(self, surface: Surface, bot: discord.Client, answers: Answers, scheduler: Scheduler) -> None:
         self.surface = surface
+        self.scheduler = scheduler  # its table's: the writes stop with the table
         self.bot = bot
         self.answers = answers
         self.wanted = 0  # versions asked for (each publish asks for one)
@@ -274,7 +277,7 @@ class TableWriter:
         """Start the writer if a version is still to be shown and nothing is being written."""
         if self.task is None and not self.busy and not self.closed and self.written < self.wanted \
                 and self.surface.is_open():
-            self.task = asyncio.create_task(self._write_loop())
+            self.task = self.scheduler.schedule(WRITING, self._write_loop())
 
     async def _write_loop(self) -> None:
         """Write the newest state until every version asked for is shown; the versions asked for while a write
@@ -427,14 +430,11 @@ class TableWriter:
         await self.quiet()
         self._settle()
 
-    def cancel(self) -> asyncio.Task[None] | None:
-        """Stop writing at once (the bot is stopping); returns the task to wait for, if one was running."""
+    def stop(self) -> None:
+        """Write no more (the bot is stopping: the write in flight is cancelled with its table's other tasks, by
+        ``TableRunner.stop``); the publishers waiting are freed."""
         self.closed = True
-        task = self.task
-        if task is not None:
-            task.cancel()
         self._settle()
-        return task
 
     async def edit(self, message_id: int, embed: discord.Embed) -> bool:
         """Edit one of the table's messages by hand (closed, moved), after the writes in flight; failures logged.
