@@ -453,13 +453,12 @@ class TableRunner:
     def _start_clock(self, turn: Turn, deadline: float) -> None:
         self.cancel_clock()
         self.clocked, self.deadline = turn, deadline
-        seconds = max(0.0, deadline - time.time())
         if turn.kind == "act":
-            self.scheduler.schedule_later(seconds, CLOCK, self._expire(turn.seq))
+            self.scheduler.schedule_at(deadline, CLOCK, self._expire(turn.seq))
             legal = self.table.legal()
             asked = _screen.asked(legal) if legal is not None else "your move"
         else:
-            self.scheduler.schedule_later(seconds, CLOCK, self._choice_expires())
+            self.scheduler.schedule_at(deadline, CLOCK, self._choice_expires())
             asked = "pick the next game"
         game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
         where = f"<#{self.channel_id}> ({game})"
