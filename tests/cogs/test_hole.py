@@ -33,12 +33,12 @@ def to_next_street(hand: Hand) -> None:
 def test_holdem_before_the_flop_a_pair_or_the_high_card_then_the_board_and_his_best_five() -> None:
     hand = Hand("holdem", NL, [100, 100], deck=deck("7h Ah 7d Kd  2c  Kc 7s 2d  3h 9s 3d Jc"))
     assert _hole.cards_line(hand, 0, code) == "7h 7d"
-    assert _hole.caption(hand, 0, 3, code) == "#3 Texas Hold'em · Pair of sevens"
-    assert _hole.caption(hand, 1, 3, code) == "#3 Texas Hold'em · Ace high"
+    assert _hole.caption(hand, 0, 3, code) == "Texas Hold'em · #3 · Pair of sevens"
+    assert _hole.caption(hand, 1, 3, code) == "Texas Hold'em · #3 · Ace high"
     assert _hole.private_hand(hand, 1, code) == "Ah Kd\nAce high"
     to_next_street(hand)  # the flop
     assert _hole.cards_line(hand, 0, code) == "7h 7d"  # his cards alone, large; the board beside them
-    assert _hole.caption(hand, 0, 3, code) == "Board Kc 7s 2d\n#3 Texas Hold'em · Three of a kind, sevens"
+    assert _hole.caption(hand, 0, 3, code) == "Board Kc 7s 2d\nTexas Hold'em · #3 · Three of a kind, sevens"
     assert _hole.private_hand(hand, 1, code) == "Ah Kd\nBoard Kc 7s 2d\nPair of kings"
     to_next_street(hand)
     to_next_street(hand)  # the river: 9s, then Jc after a burn
@@ -57,12 +57,12 @@ def test_holdem_two_pair_and_ace_high_as_players_say_them() -> None:
 def test_omaha_hilo_the_best_two_plus_three_and_the_low_when_he_has_one() -> None:
     # seat 0: As 2s Kd Kc (a low with A-2); seat 1: 9c 9d Qh Qs (no low card in his hand)
     hand = Hand("omaha-hilo", FL, [100, 100], deck=deck("As 9c 2s 9d Kd Qh Kc Qs  3c  4h 6c 8d"))
-    assert _hole.caption(hand, 0, 7, code) == "#7 Omaha Hi-Lo (eight or better) · Pair of kings"  # best two
+    assert _hole.caption(hand, 0, 7, code) == "Omaha Hi-Lo (eight or better) · #7 · Pair of kings"  # best two
     to_next_street(hand)
     assert _hole.cards_line(hand, 0, code) == "As 2s Kd Kc"
     assert _hole.best_hand(hand, 0) == f"Pair of kings · low 8{H}6{H}4{H}2{H}A"
     assert _hole.caption(hand, 0, 7, code).splitlines() == [
-        "Board 4h 6c 8d", f"#7 Omaha Hi-Lo (eight or better) · Pair of kings · low 8{H}6{H}4{H}2{H}A"]
+        "Board 4h 6c 8d", f"Omaha Hi-Lo (eight or better) · #7 · Pair of kings · low 8{H}6{H}4{H}2{H}A"]
     assert _hole.best_hand(hand, 1) == "Pair of queens"  # no low: nothing said of one
     assert "low" not in _hole.private_hand(hand, 1, code)
 
@@ -79,7 +79,7 @@ def test_omaha_plays_exactly_two_of_his_cards() -> None:
 def test_stud_his_cards_in_the_order_dealt_and_which_are_down_and_up() -> None:
     hand = Hand("stud", STUD, [100] * 3, deck=deck("Ah 2c 3c Kd 4d 5d 7c 9s Ts"))
     assert _hole.cards_line(hand, 0, code) == "Ah Kd 7c"
-    assert _hole.caption(hand, 0, 2, code) == "Down Ah Kd · up 7c\n#2 Seven Card Stud · Ace high"
+    assert _hole.caption(hand, 0, 2, code) == "Down Ah Kd · up 7c\nSeven Card Stud · #2 · Ace high"
     assert _hole.private_hand(hand, 0, code) == "Down Ah Kd · up 7c\nAce high"
     for _ in range(4):  # fourth to seventh street
         to_next_street(hand)
@@ -105,7 +105,7 @@ def test_stud_a_pair_on_third_street_and_a_stud_hilo_low_once_he_has_one() -> No
 
 def test_razz_the_low_as_players_say_it_and_a_pair_said_so() -> None:
     hand = Hand("razz", STUD, [100] * 3, deck=deck("2c Ac Qs 4d Ad Qh 7h 5h Kd"))
-    assert _hole.caption(hand, 0, 1, code) == f"Down 2c 4d · up 7h\n#1 Razz · 7{H}4{H}2"
+    assert _hole.caption(hand, 0, 1, code) == f"Down 2c 4d · up 7h\nRazz · #1 · 7{H}4{H}2"
     assert _hole.best_hand(hand, 1) == f"Pair of aces (A{H}A{H}5)"
     hand = Hand("razz", STUD, [100] * 2, deck=deck("Ac 9c 2d Td 5h Kh  Qc  3s Jd  Qd  8c Js"))
     to_next_street(hand)
@@ -118,7 +118,7 @@ def test_the_draw_games_are_written_as_before() -> None:
     for seat in (0, 1):
         assert _hole.cards_line(hand, seat, code) == _text.cards_line(hand, seat, code)
         assert _hole.private_hand(hand, seat, code) == _text.private_hand(hand, seat, code)
-        assert _hole.caption(hand, seat, 4, code) == f"#4 Five Card Draw · {_text.hand_value(hand, seat)}"
+        assert _hole.caption(hand, seat, 4, code) == f"Five Card Draw · #4 · {_text.hand_value(hand, seat)}"
         assert _hole.best_hand(hand, seat) == _text.hand_value(hand, seat)
     assert not _hole.dealt_a_street(hand, hand.events)
 

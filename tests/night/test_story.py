@@ -23,7 +23,7 @@ def story(hand: Hand, number: int | None = None) -> list[str]:
 
 def test_heads_up_each_round_and_draw_on_its_line() -> None:
     assert story(known.heads_up_triple_draw(), 12) == [
-        "#12 · 2-7 Triple Draw · 10/20 fixed",
+        "2-7 Triple Draw · #12 · 10/20 fixed",
         "Bet 1: @bob raises to 20, @ann calls",
         "Draw 1: @ann 2, @bob 1",
         "Bet 2: @ann checks, @bob bets 10,",
@@ -52,7 +52,7 @@ def test_multiway_all_in_with_a_side_pot_says_who_could_win_each_pot() -> None:
 
 def test_everyone_folds_to_a_raise() -> None:
     assert story(known.everyone_folds_to_a_raise(), 3) == [
-        "#3 · A-5 Single Draw · 10/20 fixed",
+        "A-5 Single Draw · #3 · 10/20 fixed",
         "Bet 1: @cat raises to 20,",
         "   @ann and @bob fold",
         "🏆 @cat wins 25 uncontested",
@@ -124,7 +124,7 @@ def test_the_stakes_in_a_few_words(stakes: Stakes, text: str) -> None:
 def test_a_long_header_breaks_between_its_parts() -> None:
     text = hand_story(known.three_way_side_pot(), [ANN, BOB, CAT], lambda user: NAMES[user], number=1234, width=30)
     lines = text.splitlines()
-    assert lines[:2] == ["#1234 · Five Card Draw ·", "   1/2 no limit"]
+    assert lines[:2] == ["Five Card Draw · #1234 ·", "   1/2 no limit"]
     assert all(len(line) <= 30 for line in lines)
 
 
