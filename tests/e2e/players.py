@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 
     from .conftest_bot import PokerBotStarter
 
-# A hand's message once the hand is over: its showdown (a pot won or carried), later its one-line summary.
-SHOWDOWN = re.compile(r"^(?:Board: [^\n]*\n)?(?:🏆|🔁 (?:The|Main|Side)|#\d+ )")  # a flop game's: its board first
+# A hand's message once the hand is over: its showdown (a pot won or carried), later its one-line summary
+# ("Five Card Draw · #3 · 🏆 ..."). A flop game's showdown has its board first.
+SHOWDOWN = re.compile(r"^(?:Board: [^\n]*\n)?(?:🏆|🔁 (?:The|Main|Side)|[^\n·]+ · #\d+ · )")
 PROMPT = re.compile(r"^\*\*<@(\d+)>: ", re.MULTILINE)
 BET_SIZE = re.compile(r"(?:Raise to|Bet|Complete to) (?P<to>[\d,]+) \(.+\)")  # a size of the bet menu
 

@@ -67,7 +67,7 @@ async def test_twos_thrown_face_up_earn_an_extra_card(fake: FakeDiscord, poker_b
     assert answer.content == players.cards(held) and answer.message is not None
     assert f"you drew {count + 1} (the last" in str(answer.message.embeds[0]["description"])
     dm = await fake.wait_for_dm(name, lambda m: players.cards(held) in m.content)
-    assert dm.content.startswith(f"#1 Assassin at <#{players.channel_id}>\nDraw 1 of 1: threw ")
+    assert dm.content.startswith(f"Assassin · #1 at <#{players.channel_id}>\nDraw 1 of 1: threw ")
 
     def shows_the_twos() -> str | None:
         text = players.message().text()

@@ -88,7 +88,7 @@ async def test_the_chooser_picks_and_deals_in_his_own_menu(fake: FakeDiscord, po
 
     def cards_shown() -> bool:
         mine = fake.message(menu.id)
-        return not mine.deleted and not mine.components and "#1 Badugi" in mine.text()
+        return not mine.deleted and not mine.components and "Badugi · #1 · " in mine.text()
 
     await fake.wait_for(cards_shown, what="the chooser's menu replaced by his cards")
     await players.play(calling_station, number=1)

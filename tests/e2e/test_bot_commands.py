@@ -306,7 +306,7 @@ async def test_drawing_by_command_autocomplete_and_refusals(fake: FakeDiscord, p
     await fake.wait_for(lambda: f"Now: {hand_now}" in fake.dms(turn.name)[-1].content, what="the draw's DM edited")
     assert len(fake.dms(turn.name)) == dms
     assert fake.dms(turn.name)[-1].content.startswith(
-        f"#1 Five Card Draw at <#{players.channel_id}>\nDraw 1 of 1: threw ")
+        f"Five Card Draw · #1 at <#{players.channel_id}>\nDraw 1 of 1: threw ")
     turn = await players.turn(1)
     patted = await players.poker(turn.name, "pat")
     assert ": you stand pat" in told(patted) and private(patted)

@@ -59,7 +59,7 @@ async def test_a_hand_of_every_game(fake: FakeDiscord, poker_bot: PokerBotStarte
     assert len(draws) == 3 * DRAW_GAMES[game].draws and all(len(d) == 3 for d in draws), "real cards thrown each draw"
     # Private hands, as card pictures: each player's first DM named his cards, his last one his final hand.
     for seat, name in enumerate(PLAYERS):
-        assert dealt[name].startswith(f"#1 {DRAW_GAMES[game].name} at <#{players.channel_id}>")
+        assert dealt[name].startswith(f"{DRAW_GAMES[game].name} · #1 at <#{players.channel_id}>\n")
         assert players.cards(expected_initial(expected, seat)) in dealt[name]
         assert players.cards(expected.holes[seat]) in fake.dms(name)[-1].content
         assert "Now: " + players.cards(expected.holes[seat]) in fake.dms(name)[-1].content

@@ -114,8 +114,8 @@ async def test_the_table_is_always_one_of_the_two_newest_messages_of_the_bot(
         if number == 2:
             await players.poker("alice", "table resume")
     assert checked > 20
-    summaries = [m for m in bot_messages(fake, players) if m.embeds and str(m.embeds[0].get("description", ""))
-                 .startswith("#")]
+    summaries = [m for m in bot_messages(fake, players)  # "Five Card Draw · #1 · 🏆 ..."
+                 if m.embeds and re.match(r"[^\n·]+ · #\d+ · ", str(m.embeds[0].get("description", "")))]
     assert len(summaries) >= 3 and all(m.custom_ids() == [] for m in summaries)
     assert all("\n" not in str(m.embeds[0]["description"]) for m in summaries)  # one line each
 
@@ -170,7 +170,7 @@ async def test_a_draw_of_k_cards_takes_k_plus_2_taps_and_standing_pat_one(
         assert table.live is not None and table.live.seq == turn.seq + 1
         if k:
             dm = await fake.wait_for_dm(turn.name, lambda m: " of 3: threw " in m.content)
-            assert dm.content.startswith("#1 2-7 Triple Draw at ") and "\ngot " in dm.content, dm.content
+            assert dm.content.startswith("2-7 Triple Draw · #1 at ") and "\ngot " in dm.content, dm.content
             assert f"threw {players.cards(turn.legal.hand[:k])}\n" in dm.content  # the cards tapped
 
 
@@ -193,7 +193,7 @@ async def test_the_seat_buttons_and_my_hand_between_hands(fake: FakeDiscord, pok
     await players.play(calling_station, number=2)
     assert table.live is None
     last = await players.poker("bob", "hand")
-    assert last.ephemeral and last.content.startswith("No hand now. Your last one, #2 Five Card Draw:")
+    assert last.ephemeral and last.content.startswith("No hand now. Your last one, Five Card Draw · #2:")
     assert table.last_hand is not None
     seat = table.last_users.index(players.uid("bob"))
     assert players.cards(table.last_hand.holes[seat]) in last.content

@@ -172,7 +172,7 @@ async def test_history_rules_and_settings(fake: FakeDiscord, poker_bot: PokerBot
     assert history.ephemeral
     records = {h.number: h for h in await players.bot.store.recent_hands(table.id, 5)}
     stories = [embed["description"] for embed in history.embeds]  # each hand told (bot.night.story)
-    assert [story.split(" · ")[:2] for story in stories] == [["#2", "A-5 Single Draw"], ["#1", "A-5 Single Draw"]]
+    assert [story.split(" · ")[:2] for story in stories] == [["A-5 Single Draw", "#2"], ["A-5 Single Draw", "#1"]]
     for number, story in zip((2, 1), stories):
         assert story == hand_story(rebuild(records[number]), records[number].seat_users, render.mention,
                                    number=number, width=STORY_WIDTH)
@@ -302,6 +302,6 @@ async def test_closing_between_hands_keeps_the_last_hands_result(fake: FakeDisco
     message = fake.message(shown.id)
     description = str(message.embeds[0]["description"])
     assert message.embeds[0]["title"] == "Table closed" and message.custom_ids() == []
-    assert description.startswith("#1 Five Card Draw · 🏆 ")
+    assert description.startswith("Five Card Draw · #1 · 🏆 ")
     assert description.endswith("`/poker create` opens a new table.")
     assert all(f"<@{players.uid(name)}> cashes out " in description for name in PLAYERS)  # the night's results

@@ -4,6 +4,7 @@ mid-hand, and amounts the modal must refuse."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from typing import Any
 
@@ -369,7 +370,8 @@ async def test_the_closed_dm_notice_lasts_across_a_restart_and_goes_when_dms_reo
     # She opens her DMs: her cards come by DM again and the notice goes; closed again, it is back.
     fake.open_dms("carol")
     await players.play(calling_station, number=3)
-    await fake.wait_for_dm("carol", lambda m: m.content.startswith("#"))
+    heading = re.compile(rf"[^\n]+ · #\d+ at <#{players.channel_id}>\n")  # a hand's DM: "Five Card Draw · #3 at <#…>"
+    await fake.wait_for_dm("carol", lambda m: heading.match(m.content) is not None)
     await players.turn(4)
     await fake.wait_for(lambda: notice not in players.description(), what="the notice to go")
     fake.close_dms("carol")

@@ -70,9 +70,9 @@ async def test_flop_game_private_message_and_dm_show_his_cards_then_the_board_an
         if game == "holdem":  # before the flop: his pair, or his high card
             first, second = sorted((c.rank for c in hand.holes[seat]), reverse=True)
             assert best == (f"Pair of {_plural(first)}" if first == second else f"{_name(first).capitalize()} high")
-        await _private(fake, players, name, held, f"#1 {name_of_game} · {best}", "after the deal")
+        await _private(fake, players, name, held, f"{name_of_game} · #1 · {best}", "after the deal")
         dm = await fake.wait_for_dm(name)
-        assert dm.content == f"#1 {name_of_game} at <#{players.channel_id}>\n{held}\n{best}"
+        assert dm.content == f"{name_of_game} · #1 at <#{players.channel_id}>\n{held}\n{best}"
 
     while len(hand.board) < 3:  # everyone calls to the flop
         await players.act("cc", turn=turn)
@@ -90,7 +90,7 @@ async def test_flop_game_private_message_and_dm_show_his_cards_then_the_board_an
         assert best.split(" · ")[0] == unbroken(said)
         # still his cards alone (drawn large), the board beside them, what he holds now
         await _private(fake, players, name, players.cards(hand.holes[seat]),
-                       f"Board {board}\n#1 {name_of_game} · {best}", "after the flop")
+                       f"Board {board}\n{name_of_game} · #1 · {best}", "after the flop")
     assert len(fake.dms("alice")) == 1  # the board is on the table and in his private message: no DM per street
 
 
@@ -115,9 +115,9 @@ async def test_stud_private_message_and_dm_show_his_cards_as_dealt_and_which_are
         best = _hole.best_hand(hand, seat)
         assert best and "low" not in best
         await _private(fake, players, name, players.cards(holes),  # large, in the order dealt
-                       f"Down {down} · up {up}\n#1 Seven Card Stud · {best}", "after the deal")
+                       f"Down {down} · up {up}\nSeven Card Stud · #1 · {best}", "after the deal")
         dm = await fake.wait_for_dm(name)
-        assert dm.content == f"#1 Seven Card Stud at <#{players.channel_id}>\nDown {down} · up {up}\n{best}"
+        assert dm.content == f"Seven Card Stud · #1 at <#{players.channel_id}>\nDown {down} · up {up}\n{best}"
     await fake.quiet()
     public = "\n".join(channel_texts(fake))
     for seat in range(hand.players):  # his up card may be on the table; his down cards never
