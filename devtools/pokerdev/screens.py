@@ -612,10 +612,11 @@ class Camera:
 
     def _holds_a_two(self, user: int) -> bool:
         """His cards, as the bot last sent them to him this hand, hold a two."""
-        mine = [m.content for m in self.fake.dms(user) if m.content.startswith(f"#{self.hand} ")]
+        heading = f" · #{self.hand} at <#"  # a hand's DM begins "Assassin · #2 at <#…>"
+        mine = [m.content for m in self.fake.dms(user) if heading in m.content.partition("\n")[0]]
         if not mine:
             return False
-        lines = mine[-1].split("\n")  # "#2 Assassin at #poker", then the cards dealt, or a draw's "Now: ..."
+        lines = mine[-1].split("\n")  # its heading, then the cards dealt, or a draw's "Now: ..."
         held = next((line for line in lines if line.startswith("Now: ")), lines[1] if len(lines) > 1 else "")
         return TWO.search(held) is not None
 

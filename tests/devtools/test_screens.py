@@ -200,7 +200,7 @@ def test_the_evening_keeps_every_moment_of_a_hand_from_the_bots_real_messages() 
     new_hand = str(thrown["content"])
     assert CARD.sub("", new_hand).strip() == "" and ": you drew " in str(thrown["embeds"][0]["description"])
     assert draw_dm.title == "pokerbot" and dm_report.startswith("Draw 1 of ") and "\nNow: " + new_hand in dm_report
-    assert re.fullmatch(r"#\d+ .+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
+    assert re.fullmatch(r".+ · #\d+ at <#\d+>", dm_head)  # the DM says which hand, where; the channel needs not
 
     twos = _ephemeral(camera.shots["draw-twos"])[-1]  # Assassin: a two marked, the choice is plain
     throws = [str(b["custom_id"]) for b in _buttons(twos) if str(b["custom_id"]).startswith("pk:throw:")]
