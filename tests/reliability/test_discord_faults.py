@@ -295,7 +295,7 @@ async def test_closed_dms_for_one_then_all_players(
         # His cards alone (drawn large), which hand and what they make under them.
         assert mine.ephemeral and mine.content == players.cards(table.hand.holes[seat])
         assert mine.message is not None and str(mine.message.embeds[0]["description"]) == \
-            f"#3 Five Card Draw · {hand_value(table.hand, seat)}"
+            f"Five Card Draw · #3 · {hand_value(table.hand, seat)}"
     # Each is named once on the table message (not in posts that push it up the channel).
     text = players.description()
     assert all(text.count(f"⚠ <@{players.uid(name)}> gets no DMs") == 1 for name in PLAYERS)
