@@ -38,7 +38,7 @@ class Click:
 
 
 async def test_a_menu_opened_after_the_street_was_dealt_is_not_turned_back_into_cards() -> None:
-    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "#5 Texas Hold'em · Ace high"), lambda user: TURN)
+    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "Texas Hold'em · #5 · Ace high"), lambda user: TURN)
     cards = Click(1)
     private.sent(cards, None, followup=False)  # his cards under the table
     private.refresh([ALICE])  # the turn was dealt: his cards are to be shown again, in the background
@@ -51,7 +51,7 @@ async def test_a_menu_opened_after_the_street_was_dealt_is_not_turned_back_into_
 
 
 async def test_a_street_dealt_shows_the_cards_in_a_message_that_is_no_question() -> None:
-    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "#5 Texas Hold'em · Ace high"), lambda user: TURN)
+    private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "Texas Hold'em · #5 · Ace high"), lambda user: TURN)
     cards = Click(1)
     private.sent(cards, None, followup=False)
     private.refresh([ALICE])
