@@ -23,10 +23,13 @@ from cogs.table._turn import TurnButton
 
 
 def _rebuilt(cls: type[TableItem[Any]], custom_id: str, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr("cogs.table._items.clicked_runner", lambda interaction, match: None)
+    """The component discord.py makes of a click on ``custom_id`` (its table has no runner: none is open)."""
+    runners = SimpleNamespace(clicked=lambda interaction, table: None)
+    cog = SimpleNamespace(runners=runners)
+    interaction = SimpleNamespace(client=SimpleNamespace(get_cog=lambda name: cog))
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None, custom_id
-    return asyncio.run(cls.from_custom_id(SimpleNamespace(), SimpleNamespace(), match))  # type: ignore[arg-type]
+    return asyncio.run(cls.from_custom_id(interaction, SimpleNamespace(), match))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("cls", "values", "custom_id"), [
