@@ -38,7 +38,6 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 STORE_WAIT = 10.0  # seconds an interaction's store calls may wait for the database (it is acknowledged long before)
 REMEMBERED_INTERACTIONS = 4096  # ids kept to recognise an interaction delivered twice
-DELIVERY = "first delivery"  # interaction.extras: this delivery was seen first (its check and callback ask again)
 
 
 class PokerTree(app_commands.CommandTree["PokerBot"]):
@@ -48,9 +47,9 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
         if not self.client.first_delivery(interaction):
             return False
         if interaction.type is discord.InteractionType.application_command:
-            from cogs.acknowledge import guard
+            from cogs.reply import admit
 
-            guard(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
+            admit(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
         return True
 
 
@@ -115,8 +114,6 @@ class PokerBot(commands.Bot):
         """False for an interaction already received (the same id delivered again): it was handled and
         answered once, and Discord refuses a second answer, so it is ignored rather than run twice. A first
         delivery's store calls wait for the database at most ``STORE_WAIT`` seconds."""
-        if interaction.extras.get(DELIVERY):  # the same delivery, asked again (a check, then the callback)
-            return True
         if interaction.id in self._delivered:
             log.info("interaction %s was delivered again; ignored", interaction.id)
             return False
@@ -126,7 +123,6 @@ class PokerBot(commands.Bot):
             log.warning("interaction %s of server %s reached a process that does not run its shard; ignored",
                         interaction.id, interaction.guild_id)
             return False
-        interaction.extras[DELIVERY] = True  # marked on the object itself: Python reuses a freed object's id()
         self._delivered[interaction.id] = None
         limit_waits(STORE_WAIT)  # its store calls (made in this task) never wait longer for another program's lock
         while len(self._delivered) > REMEMBERED_INTERACTIONS:

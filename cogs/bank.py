@@ -15,8 +15,8 @@ from bot.store.db import MAX_AMOUNT
 from bot.tables import TableError
 from cogs import night_commands, render
 
-from .acknowledge import PUBLIC_ANSWER, respond
 from .groups import CommandGroup, bot_of
+from .reply import PUBLIC_ANSWER, respond
 
 if TYPE_CHECKING:
     from bot.app import PokerBot

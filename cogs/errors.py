@@ -17,16 +17,9 @@ from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
-from cogs.acknowledge import guard, respond
-from cogs.failures import (
-    ALREADY_ACKNOWLEDGED,
-    APPLIED,
-    CONNECTION_ERRORS,
-    DISCORD_ERRORS,
-    GIVEN_UP,
-    UNKNOWN_INTERACTION,
-)
+from cogs.failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS, UNKNOWN_INTERACTION
 from cogs.render import mention, sentence
+from cogs.reply import admit, reply_to
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +57,7 @@ async def reply(interaction: discord.Interaction, text: str) -> bool:
     """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
     reached (logged: an error's answer that cannot be shown must not raise)."""
     try:
-        return await respond(interaction, text, ephemeral=True)
+        return await reply_to(interaction).send(text)
     except DISCORD_ERRORS as error:
         log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
         return False
@@ -85,7 +78,7 @@ def is_transport(error: BaseException) -> bool:
 
 def lost_answer(interaction: discord.Interaction) -> str:
     """What a player is told when Discord lost part of the bot's answer: what is known to have happened."""
-    if interaction.extras.get(APPLIED):
+    if reply_to(interaction).applied:
         return LOST_APPLIED
     return LOST_ANSWER
 
@@ -99,13 +92,13 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if interaction.client.is_closed():  # the bot is stopping: its connection is gone, nobody can be told
         log.info("interaction %s was cut short by the bot stopping: %r", interaction.id, error)
         return
-    if is_late(error) or interaction.extras.get(GIVEN_UP):
+    if is_late(error) or reply_to(interaction).given_up:
         log.warning("interaction %s could not be answered in time (%r); nothing more is sent to it",
                     interaction.id, error)
         return
     if is_transport(error):
         log.warning("interaction %s: Discord failed a call (%r)%s", interaction.id, error,
-                    "; the action was stored" if interaction.extras.get(APPLIED) else "")
+                    "; the action was stored" if reply_to(interaction).applied else "")
         if isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED:
             return  # its answer is out already
         await reply(interaction, lost_answer(interaction))
@@ -119,7 +112,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = OUTSIDE_A_SERVER
     if text is None:
         log.error("unexpected error in an interaction", exc_info=error)
-        text = UNEXPECTED_APPLIED if interaction.extras.get(APPLIED) else UNEXPECTED
+        text = UNEXPECTED_APPLIED if reply_to(interaction).applied else UNEXPECTED
     await reply(interaction, text)
 
 
@@ -146,18 +139,27 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def admitted_first(interaction: discord.Interaction) -> bool:
+    """Admit an interaction: False for one delivered a second time (it was answered once, and a second answer is
+    refused); else its ``Reply`` is made, and acknowledges it in time if its answer is slow (the database busy,
+    say). Done once per interaction, where it arrives."""
+    first_delivery = getattr(interaction.client, "first_delivery", None)
+    if first_delivery is not None and not first_delivery(interaction):
+        return False
+    admit(interaction)
+    return True
+
+
 def answers_errors(
     callback: Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]],
 ) -> Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]]:
-    """Decorate a component or modal callback so that its errors are answered, not swallowed; an interaction
-    delivered a second time is ignored (it was answered once, and a second answer is refused)."""
+    """Decorate a component or modal callback so that its errors are answered, not swallowed; the interaction is
+    admitted first (``admitted_first``) unless its item's check admitted it already (``Reply.armed``)."""
 
     @wraps(callback)
     async def wrapper(self: Any, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        first_delivery = getattr(interaction.client, "first_delivery", None)
-        if first_delivery is not None and not first_delivery(interaction):
+        if not reply_to(interaction).armed and not admitted_first(interaction):
             return
-        guard(interaction)  # acknowledged in time if its answer is slow (the database busy, say)
         task = asyncio.current_task()
         if task is not None:
             _RUNNING.add(task)

@@ -21,8 +21,8 @@ from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import night_views, render
 
-from .acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from .groups import Child, bot_of
+from .reply import PUBLIC_ANSWER, defer_thinking, respond
 
 __all__ = ["COMMANDS"]
 

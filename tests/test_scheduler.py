@@ -18,16 +18,12 @@ from bot.scheduler import Scheduler, background, call_after
 ROOT = Path(__file__).resolve().parents[1]
 
 # Where asyncio's tasks and timers may be started by hand: the scheduler, the start-up, the store's connection and
-# its lock. The last three shrink away with the "one Reply per interaction" change (issue 31): the acknowledgement
-# timers and the private message's edits move to the scheduler then.
+# its lock (issue 31's four). The acknowledgement timers and the private messages' edits go through the scheduler.
 STARTED_BY_HAND = {
     "bot/scheduler.py",
     "bot/run.py",
     "bot/store/connection.py",
     "bot/store/lock.py",
-    "cogs/acknowledge.py",  # until the Reply change
-    "cogs/table/_answers.py",  # until the Reply change
-    "cogs/table/_private.py",  # until the Reply change
 }
 BY_HAND = re.compile(r"\b(?:create_task|ensure_future|call_later)\(")
 

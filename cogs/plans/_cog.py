@@ -30,8 +30,8 @@ from bot.planning import (
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
-from cogs.acknowledge import PUBLIC_ANSWER, respond, update
 from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
+from cogs.reply import PUBLIC_ANSWER, respond, update
 
 from . import _events, _table
 from ._events import CANCELED

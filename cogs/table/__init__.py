@@ -8,7 +8,8 @@
 - ``_runners``: every table's Discord side; ``_runner``: one table's (its clock, next deal, log, message writer).
 - ``_screen``, ``_controls``: the table message (its embed, its components) as pure functions of the table.
 - ``_text``: the words of the table; ``_writer``: the message writer (one write at a time, coalesced, under the
-  channel's rate limit); ``_answers``: every interaction answered once and in time; ``_dms``: private hands by DM;
+  channel's rate limit); ``_dms``: private hands by DM (every interaction is answered once and in time by its
+  ``cogs.reply.Reply``);
   ``_alerts``: turn alerts; ``_ratelimit``: the channel's rate limit (Discord's failures: ``cogs.transport``).
 """
 

@@ -22,6 +22,7 @@ from bot.tables import Table, TableError
 from cogs import render
 from cogs.render import mention
 
+from ..reply import reply_to
 from ..views import dynamic_view
 from ._items import Field, TableItem, number, word
 from ._runner import TableRunner
@@ -115,7 +116,7 @@ async def _show(runner: TableRunner, interaction: discord.Interaction, game: str
                 structure: str | None) -> None:
     """Answer a pick in the menu with the menu as it now is (the table message does not change)."""
     content, view = private_menu(runner, game, structure)
-    await runner.answers.update(interaction, content=content, view=view)
+    await reply_to(interaction).update(content=content, view=view)
 
 
 class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
@@ -138,9 +139,9 @@ class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
         if self.number != runner.choice_number():
             raise TableError(EARLIER)
         content, view = private_menu(runner, None, None)
-        async with runner.answers.answering(interaction):
+        async with reply_to(interaction).answering():
             await runner.publish(interaction)
-            await runner.answers.send(interaction, content, view=view)
+            await reply_to(interaction).send(content, view=view)
 
 
 class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUCTURE]):
@@ -193,7 +194,7 @@ class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME,
         game = self.game
         if game is None:
             raise TableError("Pick a game in the menu first.")
-        async with runner.answers.answering(interaction):
+        async with reply_to(interaction).answering():
             outcome = await runner.table.choose_game(interaction.user.id, game, self.structure)
             runner.cancel_clock()
             await runner.hand_started(outcome, interaction)

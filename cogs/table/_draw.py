@@ -17,6 +17,7 @@ import discord
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
 
+from ..reply import reply_to
 from ..views import dynamic_view
 from ._items import Field, TableItem, number
 from ._play import draw, in_phase
@@ -110,7 +111,7 @@ class CardButton(TableItem[BUTTON], kind="card",
         assert runner is not None
         legal = _marked(runner.table.check_turn(interaction.user.id, self.hand, self.seq), self.mask)
         content, view = picker(runner, self.hand, self.seq, legal, self.mask)
-        await runner.answers.update(interaction, content=content, view=view)
+        await reply_to(interaction).update(content=content, view=view)
 
 
 class ThrowButton(TableItem[BUTTON], kind="throw",

@@ -25,7 +25,7 @@ from bot.poker import BetRaise, BringIn, Card, CardError, CheckCall, Fold, Illeg
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..failures import APPLIED
+from ..reply import reply_to
 from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
@@ -74,7 +74,7 @@ async def typed_move(interaction: discord.Interaction, name: str, options: Optio
     action, typed = TYPED[name]
     drawing = action.phase == "drawing"
     if table.lock.locked():
-        await runner.answers.acknowledge(interaction)
+        await reply_to(interaction).acknowledge()
         async with table.lock:
             pass  # the command reads the table as it is once the move being stored is made (or undone)
     user = interaction.user.id
@@ -103,7 +103,7 @@ async def typed_move(interaction: discord.Interaction, name: str, options: Optio
     except TableError:
         now = table.live
         moved = now is None or now.record.id != hand or now.seq != seq
-        if interaction.extras.get(APPLIED) or (checked and not made):
+        if reply_to(interaction).applied or (checked and not made):
             raise  # his move was made (and Discord failed after), or what he typed is refused
         late_at_the_table = made and moved  # checked as it came, then found the turn played while it waited
         refused_after_his_move = not made and (_just_played(runner, user, drawing) or (moved and his_turn))
@@ -117,7 +117,7 @@ async def typed_move(interaction: discord.Interaction, name: str, options: Optio
     legal = checked[-1]
     done = f"You are all in for {chips(legal.all_in_to)}." if name == "allin" and isinstance(played.move, BetRaise) \
         else _move_text(played.move, legal)  # all in: the words of the button's confirmation
-    await runner.answers.send(interaction, done)
+    await reply_to(interaction).send(done)
 
 
 def suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

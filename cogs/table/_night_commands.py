@@ -20,8 +20,8 @@ from bot.store import HandRecord
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from cogs import night_views
 
-from ..acknowledge import PUBLIC_ANSWER, defer_thinking, respond
 from ..options import GAME_CHOICES
+from ..reply import PUBLIC_ANSWER, defer_thinking, respond
 from ._runners import runners_of
 
 __all__ = ["COMMANDS"]

@@ -23,8 +23,8 @@ from bot.poker import BetRaise, BringIn, CheckCall, Draw, Legal, Move
 from bot.poker.hand import Phase
 from bot.tables import Outcome, TableError
 
-from ..failures import APPLIED
 from ..render import chips, sentence
+from ..reply import reply_to
 from . import _hole
 from ._runner import LastMove, TableRunner
 from ._text import draw_report, drew_line
@@ -123,12 +123,12 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
 
     user = interaction.user.id
     runner.private.follow(interaction)
-    async with runner.answers.answering(interaction):
+    async with reply_to(interaction).answering():
         outcome = await runner.table.act(user, move, seq, hand)
         legal, made_move = made[-1]
         played = Played(outcome, made_move, legal)
         runner.last_move = LastMove(user, isinstance(made_move, Draw), time.monotonic())
-        interaction.extras[APPLIED] = True
+        reply_to(interaction).applied = True
         try:
             await runner.show(outcome, interaction if answer else None)
         except CannotPost:
@@ -163,9 +163,9 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
     try:
         if drawn_from == "picker":
-            await runner.answers.update(interaction, **{"view": None, **shown})
+            await reply_to(interaction).update(**{"view": None, **shown})
         elif not with_table:
-            await runner.answers.send(interaction, **shown)
+            await reply_to(interaction).send(**shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
             report = draw_report(outcome.hand, seat, move.discards, drawn, card)

@@ -11,6 +11,7 @@ import discord
 from bot.tables import TableError
 from cogs.render import chips
 
+from ..reply import reply_to
 from ._items import TableItem, number, word
 from ._preactions import KINDS, Kind, PreAction, betting_round, to_call, waiting
 from ._runner import TableRunner
@@ -36,7 +37,7 @@ class PreActionButton(TableItem[BUTTON], kind="pre",
         runner, user = self.runner, interaction.user.id
         note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to)
         fields = runner.private.fields(user, note) or {"content": note}
-        await runner.answers.update(interaction, view=runner.preaction_view(user), **fields)
+        await reply_to(interaction).update(view=runner.preaction_view(user), **fields)
 
 
 def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: int) -> str:

@@ -23,20 +23,21 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from ..acknowledge import PRIVATE, respond
+from bot.scheduler import background
+
+from ..reply import Reply, reply_to
 from ..transport import DISCORD_ERRORS
 from ._writer import token_usable
 
 log = logging.getLogger(__name__)
 
 PANEL_COLOUR = discord.Colour.dark_green()
-_CONTROLS = "private controls"  # interaction.extras: its private answer has buttons (a picker, a question)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +70,13 @@ class PrivateMessages:
         self._controls_of = controls_of
         self._by_user: dict[int, _Message] = {}
         self._aside: dict[int, _Message] = {}  # sent while his picker was in use: goes once it is not
-        self._tasks: set[asyncio.Task[None]] = set()
         self._finals: dict[int, asyncio.Task[None]] = {}  # a finished hand's cards being shown: before the next deal
 
     # ------------------------------------------------------------------ what is sent
 
     def follow(self, interaction: discord.Interaction) -> None:
         """Make the private answers to ``interaction`` this table's (dressed, and replacing the previous one)."""
-        interaction.extras[PRIVATE] = self
+        reply_to(interaction).private = self
 
     def fields(self, user: int, note: str | None) -> dict[str, Any] | None:
         """The message of ``user``'s cards under ``note`` (content, embed), or None when he holds none."""
@@ -102,28 +102,28 @@ class PrivateMessages:
             shown["view"] = controls
         return shown
 
-    def dress(self, interaction: discord.Interaction, content: str | None, fields: dict[str, Any]
-              ) -> tuple[str | None, dict[str, Any]]:
+    def dress(self, reply: Reply, content: str | None, fields: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """A private answer with the player's cards above it, if he holds some and it has no buttons or embeds of
         its own."""
         if fields.get("view") is not None:
-            interaction.extras[_CONTROLS] = True  # a picker or a question: kept while his turn lasts
+            reply.controls = True  # a picker or a question: kept while his turn lasts
         if any(fields.get(k) for k in ("view", "embed", "embeds", "file", "files")):
             return content, fields
-        panel = self.fields(interaction.user.id, content)
+        panel = self.fields(reply.user, content)
         if panel is None:
             return content, fields
         return panel.pop("content"), {**fields, **panel}
 
-    def sent(self, interaction: discord.Interaction, message_id: int | None, *, followup: bool) -> None:
+    def sent(self, reply: Reply, message_id: int | None, *, followup: bool) -> None:
         """A private message went to the interaction's user: it is his now; his previous one is deleted. A picker
         or question of his turn that he may still be using is not, unless the new one is a picker too (Draw…
         pressed twice: the newer serves): the new message is put aside, deleted with the next one (a stray command
         refused while he picks his cards does not take the picker away)."""
-        user = interaction.user.id
+        user = reply.user
         held = self._cards_of(user)
-        turn = self._turn_of(user) if interaction.extras.pop(_CONTROLS, False) else None
-        new = _Message(interaction, message_id, followup, held.hand if held is not None else None, turn)
+        turn = self._turn_of(user) if reply.controls else None
+        reply.controls = False
+        new = _Message(reply.interaction, message_id, followup, held.hand if held is not None else None, turn)
         old = self._by_user.get(user)
         same = old is not None and _same(old, new)
         aside = self._aside.get(user)
@@ -148,14 +148,14 @@ class PrivateMessages:
         if new.turn is None:
             self._replace_aside(user, None)
 
-    def updated(self, interaction: discord.Interaction, *, controls: bool) -> None:
+    def updated(self, reply: Reply, *, controls: bool) -> None:
         """A click on a private message was answered by editing it (the picker; ``controls``: still with buttons):
         the click's token is its newest."""
-        message = interaction.message
+        message = reply.interaction.message
         if message is not None and message.flags.ephemeral:
             if controls:
-                interaction.extras[_CONTROLS] = True
-            self.sent(interaction, message.id, followup=False)
+                reply.controls = True
+            self.sent(reply, message.id, followup=False)
 
     def _replace_aside(self, user: int, new: _Message | None) -> None:
         old = self._aside.pop(user, None)
@@ -202,18 +202,16 @@ class PrivateMessages:
         words = caption()
         shown = self.after(user, words) if words else None
         if shown is None:
-            await respond(interaction, None, ephemeral=True)
+            await reply_to(interaction).send(None)
             return
-        await respond(interaction, shown.pop("content"), ephemeral=True, **shown)
+        await reply_to(interaction).send(shown.pop("content"), **shown)
 
     def finished(self, final: dict[int, tuple[str, str]]) -> None:
         """A hand is over: each player still in it sees his final hand in his private message, in the background,
         ``final[user]``: his cards alone (drawn large) and the words under them (what it makes, what he won)."""
         for user, (cards, caption) in final.items():
             panel = {"content": cards, "embed": discord.Embed(description=caption, colour=PANEL_COLOUR)}
-            task = asyncio.create_task(self._edit(user, panel, None))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            task = background(self._edit(user, panel, None), name=f"final hand of {user}")
             task.add_done_callback(functools.partial(self._final_shown, user))
             self._finals[user] = task
 
@@ -265,10 +263,9 @@ class PrivateMessages:
         except DISCORD_ERRORS as error:
             log.info("could not remove the private message of interaction %s (%r)", old.interaction.id, error)
 
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    @staticmethod
+    def _spawn(work: Coroutine[Any, Any, None]) -> None:
+        background(work, name="a private message")
 
     async def clear(self) -> None:
         """The table closed: every player's private message goes (its cards and reports are of no use now)."""

@@ -34,7 +34,6 @@ from ..store_retry import until_stored
 from ..transport import DISCORD_ERRORS
 from . import _hole, _preactions, _screen, _text
 from ._alerts import TurnAlerts
-from ._answers import Answers
 from ._closes import show_closed
 from ._colours import CardColours
 from ._dms import DmSender
@@ -78,13 +77,12 @@ class LastMove:
 class TableRunner:
     """The Discord side of one table; the registry (``cogs.table._runners.Runners``) keeps one per open table."""
 
-    def __init__(self, bot: discord.Client, table: Table, *, answers: Answers, dms: DmSender,
+    def __init__(self, bot: discord.Client, table: Table, *, dms: DmSender,
                  components: Components, next_hand_delay: float, is_open: Callable[[Table], bool],
                  card: CardText = card_text, emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
                  wants_alerts: Callable[[int, int], Any] | None = None, colours: CardColours | None = None) -> None:
         self.bot = bot
         self.table = table
-        self.answers = answers
         self.dms = dms
         self.components = components
         self.next_hand_delay = next_hand_delay
@@ -100,7 +98,7 @@ class TableRunner:
         self.restart_elapsed = 0.0  # after a restart: the time the turn on screen had already taken
         self.scheduler = Scheduler(f"table {table.id}")  # its clock, next deal, writes, alerts: stopped together
         self.stopped = False
-        self.writer = TableWriter(self, bot, answers, self.scheduler)
+        self.writer = TableWriter(self, bot, self.scheduler)
         self._wants_alerts = wants_alerts
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted, self.scheduler)
         self.preactions = _preactions.PreActions()  # what players chose to do when their turn comes

@@ -21,8 +21,7 @@ from bot.poker import Card
 from bot.store import CashOut
 from bot.tables import Table, TableError
 
-from ..errors import report
-from ._answers import Answers
+from ..errors import admitted_first, report
 from ._colours import CardColours
 from ._dms import DmSender
 from ._runner import Components, TableRunner
@@ -56,7 +55,6 @@ class Runners:
     def __init__(self, bot: PokerBot, components: Components) -> None:
         self.bot = bot
         self.components = components
-        self.answers = Answers()
         self.dms = DmSender(bot)
         self.colours = CardColours(bot.store, lambda: getattr(self.bot, "card_emojis", None))
         self.stopped = False
@@ -67,7 +65,7 @@ class Runners:
         runner = self._by_table.get(table.id)
         if runner is None or runner.table is not table:
             runner = self._by_table[table.id] = TableRunner(
-                self.bot, table, answers=self.answers, dms=self.dms, components=self.components,
+                self.bot, table, dms=self.dms, components=self.components,
                 next_hand_delay=self.bot.next_hand_delay, is_open=self._is_open, card=self.card, emoji=self.emoji,
                 wants_alerts=self.bot.store.turn_alerts, colours=self.colours)
         return runner
@@ -139,8 +137,7 @@ async def admitted(interaction: discord.Interaction, runner: TableRunner | None,
     """The check of a table's component before its callback: an interaction delivered a second time is ignored (it
     was answered once), and a click on a closed table's component, or on none of ours, is refused (answered
     ephemerally) and goes no further."""
-    first_delivery = getattr(interaction.client, "first_delivery", None)
-    if first_delivery is not None and not first_delivery(interaction):
+    if not admitted_first(interaction):
         return False
     if runner is None or not known:
         await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))

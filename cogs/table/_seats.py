@@ -28,6 +28,7 @@ from bot.tables.table import CashOnly
 from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
+from ..reply import reply_to
 from ..tournament_views import places_of
 from ..views import dynamic_view
 from ._items import TableItem, word
@@ -129,7 +130,7 @@ async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: in
     """Sit down with ``buy_in`` chips (None: as many as the table allows and the balance covers)."""
     _out_of_tournament(runner.table, interaction.user.id)
     seat = await runner.table.join(interaction.user.id, buy_in)
-    await runner.answers.send(interaction, f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
+    await reply_to(interaction).send(f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
     runner.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
     await seats_changed(runner)
 
@@ -157,21 +158,21 @@ async def _say_sitting(runner: TableRunner, interaction: discord.Interaction, te
     """Answer a sit out or sit in with the state he is in now and the button that undoes it, his alone; not while
     he holds cards (his private message shows them, and one with buttons would not)."""
     if runner.cards_of(interaction.user.id) is not None:
-        await runner.answers.send(interaction, text)
+        await reply_to(interaction).send(text)
         return
     view = dynamic_view()
     view.add_item(undo.button(runner.table.id))
     if on_private:
-        await runner.answers.update(interaction, content=text, view=view)
+        await reply_to(interaction).update(content=text, view=view)
     else:
-        await runner.answers.send(interaction, text, view=view)
+        await reply_to(interaction).send(text, view=view)
 
 
 async def rebuy(runner: TableRunner, interaction: discord.Interaction, amount: int) -> None:
     """Add chips to the stack between hands."""
     _out_of_tournament(runner.table, interaction.user.id)
     seat = await runner.table.rebuy(interaction.user.id, amount)
-    await runner.answers.send(interaction, f"Your stack is now {chips(seat.stack)}.")
+    await reply_to(interaction).send(f"Your stack is now {chips(seat.stack)}.")
     await seats_changed(runner)
 
 
@@ -185,9 +186,9 @@ async def leave(runner: TableRunner, interaction: discord.Interaction, *, answer
     else:
         text = "You fold and leave; your chips go back to your balance when this hand ends."
     if answered_on_question:
-        await runner.answers.update(interaction, content=text, view=None)
+        await reply_to(interaction).update(content=text, view=None)
     else:
-        await runner.answers.send(interaction, text)
+        await reply_to(interaction).send(text)
     runner.note(f"{mention(user)} leaves the table")
     await after_leave(runner, outcome)
 
@@ -209,7 +210,7 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await runner.answers.send(interaction, runner.my_hand(interaction.user.id))
+    await reply_to(interaction).send(runner.my_hand(interaction.user.id))
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:
@@ -229,7 +230,7 @@ async def _open_rebuy_form(runner: TableRunner, interaction: discord.Interaction
     if seat is None:
         raise not_seated(table, interaction.user.id)
     low, high = table.settings.buy_in_range
-    await runner.answers.modal(interaction, rebuy_form(table.id, low, high, seat.stack))
+    await reply_to(interaction).modal(rebuy_form(table.id, low, high, seat.stack))
 
 
 async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> None:
@@ -239,7 +240,7 @@ async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> N
     _seated(table, user, NOT_SEATED)
     view = dynamic_view()
     view.add_item(LEAVE_SURE.button(table.id))
-    await runner.answers.send(interaction, leave_question(table, user), view=view)
+    await reply_to(interaction).send(leave_question(table, user), view=view)
 
 
 def leave_question(table: Table, user: int) -> str:

@@ -22,9 +22,9 @@ from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
 from cogs.render import chips, mention
 
-from ..acknowledge import PRIVATE, PUBLIC_ANSWER, defer_thinking, respond
 from ..night_commands import night_of
 from ..options import BLINDS_HELP, CHIPS, POSITIVE, RULES_CHOICES, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
+from ..reply import PUBLIC_ANSWER, defer_thinking, reply_to, respond
 from . import _seats
 from ._runners import runners_of
 
@@ -84,8 +84,8 @@ async def create(
     table = await runners.bot.tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
                                             settings)
     await table.pause()  # nothing is dealt until the host starts the game
-    await runners.answers.send(  # never raises: a lost answer must not keep the table from being posted
-        interaction, opener_text(settings), ephemeral=False)
+    await reply_to(interaction).send(  # never raises: a lost answer must not keep the table from being posted
+        opener_text(settings), ephemeral=False)
     runner = runners.of(table)
     runner.keep_opener(interaction)  # its instructions go once the first hand is dealt
     await runner.publish()
@@ -123,7 +123,7 @@ async def close(interaction: discord.Interaction) -> None:
     runner = runners.hosted(interaction)
     await defer_thinking(interaction, ephemeral=True)
     closed = await runners.close(runner.table, results=lambda cashes: night_results(interaction, cashes))
-    interaction.extras.pop(PRIVATE, None)  # the table is gone: this answer is no private message at it
+    reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
     if not closed.shown:
         await runner.post("\n".join(["Table closed.", *closed.results]))
     await respond(interaction, CLOSED if closed.shown else CLOSED_POSTED, ephemeral=True)
@@ -240,7 +240,7 @@ async def kick(interaction: discord.Interaction, member: discord.User) -> None:
     runner = runners_of(interaction).hosted(interaction)
     cash, outcome = await runner.table.kick(member.id)
     when = "now" if cash is not None else "at the end of this hand"
-    await runner.answers.send(interaction, f"{member.mention} leaves the table; cashed out {when}.",
+    await reply_to(interaction).send(f"{member.mention} leaves the table; cashed out {when}.",
                               allowed_mentions=discord.AllowedMentions.none())
     runner.note(f"{mention(member.id)} is removed by the host")
     await _seats.after_leave(runner, outcome)
@@ -267,7 +267,7 @@ async def start(interaction: discord.Interaction) -> None:
     """/poker table start"""
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.start()
-    await runner.answers.send(interaction, "Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    await reply_to(interaction).send("Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
     runner.keep_opener(interaction)  # gone with the deal: the table message says it
     await runner.deal()
 
@@ -277,7 +277,7 @@ async def pause(interaction: discord.Interaction) -> None:
     """/poker table pause"""
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.pause()
-    await runner.answers.send(interaction, "The table pauses after this hand.")
+    await reply_to(interaction).send("The table pauses after this hand.")
     await runner.publish()  # the table message says it is paused, for everyone
 
 
@@ -286,7 +286,7 @@ async def resume(interaction: discord.Interaction) -> None:
     """/poker table resume"""
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.resume()
-    await runner.answers.send(interaction, "Dealing resumes.")
+    await reply_to(interaction).send("Dealing resumes.")
     if runner.table.live is None:
         runner.schedule_deal(0)
     else:

@@ -32,8 +32,8 @@ from cogs.tournament_views import (
     tournament_field,
 )
 
-from ..acknowledge import PRIVATE, PUBLIC_ANSWER, defer_thinking, respond, update
 from ..options import STRUCTURE_CHOICES, TABLE_CHOICES
+from ..reply import PUBLIC_ANSWER, defer_thinking, reply_to, respond, update
 from ..views import dynamic_view
 from ._items import TableItem, word
 from ._runner import TableRunner
@@ -277,7 +277,7 @@ async def cancel(interaction: discord.Interaction) -> None:
         raise TableError("The tournament is over already; `/poker close` closes its table.")
     await defer_thinking(interaction, ephemeral=True)
     closed = await runners.close(table, results=_refund_lines)
-    interaction.extras.pop(PRIVATE, None)  # the table is gone: this answer is no private message at it
+    reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
     await refresh_lobby(runners.bot, table)
     if not closed.shown:
         await runner.post("\n".join([CANCELLED, *closed.results]))

@@ -32,6 +32,7 @@ from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, L
 from bot.tables import TableError
 from cogs.render import chips
 
+from ..reply import reply_to
 from ..views import dynamic_view
 from . import _draw
 from ._items import TableItem, number, word
@@ -131,7 +132,7 @@ async def _ask_all_in(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
     view = dynamic_view()
     view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal))
-    await click.runner.answers.send(click.interaction, f"Go all in for {chips(legal.all_in_to)}?", view=view)
+    await reply_to(click.interaction).send(f"Go all in for {chips(legal.all_in_to)}?", view=view)
 
 
 async def _all_in(action: TurnAction, click: Click) -> None:
@@ -143,7 +144,7 @@ async def _all_in(action: TurnAction, click: Click) -> None:
 
 async def _open_amount_form(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
-    await click.runner.answers.modal(click.interaction, amount_form(click.runner.table.id, click.hand, click.seq,
+    await reply_to(click.interaction).modal(amount_form(click.runner.table.id, click.hand, click.seq,
                                                                     legal))
 
 
@@ -158,7 +159,7 @@ async def _open_bet_menu(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
     question, view = bet_menu(click.runner.table.id, click.hand, click.seq, legal)
     fields = click.runner.private.fields(click.interaction.user.id, question) or {"content": question}
-    await click.runner.answers.send(click.interaction, view=view, **fields)
+    await reply_to(click.interaction).send(view=view, **fields)
 
 
 async def _bet_from_menu(action: TurnAction, click: Click) -> None:
@@ -175,14 +176,14 @@ async def _answered(runner: TableRunner, interaction: discord.Interaction, playe
     """The bet menu (or its form, or All in's question) was used: it becomes the player's hand after his bet, as
     after a draw (``after_move``: the cards large, one line, his pre-action buttons)."""
     shown = after_move(runner, interaction.user.id, played) or {"content": move_words(played.legal, played.move) + "."}
-    await runner.answers.update(interaction, **{"view": None, **shown})
+    await reply_to(interaction).update(**{"view": None, **shown})
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
     """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
     content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
-    await click.runner.answers.send(click.interaction, content, view=view)
+    await reply_to(click.interaction).send(content, view=view)
 
 
 async def _stand_pat(action: TurnAction, click: Click) -> None:

@@ -30,10 +30,9 @@ import discord
 from bot.scheduler import Scheduler
 from bot.tables import TableError
 
-from ..failures import GIVEN_UP
+from ..reply import reply_to
 from ..store_retry import DATABASE_REFUSALS
 from ..transport import DISCORD_ERRORS, show_again_in
-from ._answers import Answers
 from ._ratelimit import edit_pause
 
 log = logging.getLogger(__name__)
@@ -131,7 +130,7 @@ class Handles:
     def remember(self, interaction: discord.Interaction) -> None:
         """``interaction``, a click on one of the table's messages, was answered with an update (or deferred)."""
         message = interaction.message
-        if message is None or interaction.extras.get(GIVEN_UP) or interaction.response.type not in UPDATES:
+        if message is None or reply_to(interaction).given_up or interaction.response.type not in UPDATES:
             return  # not answered with its message (or given up as late): its token edits nothing of the table
         self._by_message.pop(message.id, None)
         self._by_message[message.id] = interaction
@@ -156,11 +155,10 @@ class Handles:
 class TableWriter:
     """The table message of one table: versions asked for and written, at most one write in flight."""
 
-    def __init__(self, surface: Surface, bot: discord.Client, answers: Answers, scheduler: Scheduler) -> None:
+    def __init__(self, surface: Surface, bot: discord.Client, scheduler: Scheduler) -> None:
         self.surface = surface
         self.scheduler = scheduler  # its table's: the writes stop with the table
         self.bot = bot
-        self.answers = answers
         self.wanted = 0  # versions asked for (each publish asks for one)
         self.written = 0  # every version up to this one is shown (a write renders the table as it is when it starts)
         self.busy = False  # a write (channel edit or post, or an interaction's update) is in flight
@@ -217,12 +215,12 @@ class TableWriter:
             return
         self.wanted += 1
         version = self.wanted
-        if interaction is not None and self.answers.claim(interaction):
+        if interaction is not None and reply_to(interaction).claim():
             if await self._answer_with_table(interaction):
                 self._kick()
                 return
             if not interaction.response.is_done():  # (a late answer is given up: nothing more is sent)
-                await self.answers.acknowledge(interaction)  # the writer edits the table message
+                await reply_to(interaction).acknowledge()  # the writer edits the table message
         if interaction is not None and interaction.message is not None \
                 and interaction.message.id == self.surface.message_id:
             self.handles.remember(interaction)  # acknowledged here or by its deadline guard: the newest token
@@ -259,7 +257,7 @@ class TableWriter:
         self._set_busy(True)
         try:
             rendered = self.surface.render()
-            await self.answers.update(interaction, **rendered.fields())
+            await reply_to(interaction).update(**rendered.fields())
         except DISCORD_ERRORS as error:
             log.warning("could not answer interaction %s with the table (%r); the message is edited instead",
                         interaction.id, error)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from cogs.table._private import _CONTROLS, Cards, PrivateMessages
+from cogs.reply import Reply
+from cogs.table._private import Cards, PrivateMessages
 
 ALICE = 101
 TURN = ("hand 5", 7)  # what turn_of gives while it is alice's turn
@@ -21,7 +22,6 @@ class Click:
     """An interaction, as far as the private messages use one."""
 
     id: int
-    extras: dict[str, Any] = field(default_factory=dict)
     edits: list[dict[str, Any]] = field(default_factory=list)
     deleted: bool = False
 
@@ -37,15 +37,27 @@ class Click:
         self.deleted = True
 
 
+def reply(click: Click, *, controls: bool = False) -> Reply:
+    """The click's reply; ``controls``: its private answer has buttons (a question of his turn)."""
+    made = Reply(cast(discord.Interaction, click))
+    made.controls = controls
+    return made
+
+
+async def background_done() -> None:
+    """Let the private messages' background edits run to their end."""
+    await asyncio.sleep(0.01)
+    await asyncio.gather(*(task for task in asyncio.all_tasks() if task is not asyncio.current_task()))
+
+
 async def test_a_menu_opened_after_the_street_was_dealt_is_not_turned_back_into_cards() -> None:
     private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "Texas Hold'em · #5 · Ace high"), lambda user: TURN)
     cards = Click(1)
-    private.sent(cards, None, followup=False)  # his cards under the table
+    private.sent(reply(cards), None, followup=False)  # his cards under the table
     private.refresh([ALICE])  # the turn was dealt: his cards are to be shown again, in the background
-    menu = Click(2, {_CONTROLS: True})
-    private.sent(menu, None, followup=False)  # meanwhile he tapped Raise…: the menu is his private message now
-    await asyncio.sleep(0.01)
-    await asyncio.gather(*private._tasks)
+    menu = Click(2)
+    private.sent(reply(menu, controls=True), None, followup=False)  # meanwhile he tapped Raise…: the menu is his
+    await background_done()
     assert menu.edits == [] and not menu.deleted  # the menu stays as it is
     assert cards.deleted  # his older message went
 
@@ -53,8 +65,7 @@ async def test_a_menu_opened_after_the_street_was_dealt_is_not_turned_back_into_
 async def test_a_street_dealt_shows_the_cards_in_a_message_that_is_no_question() -> None:
     private = PrivateMessages(lambda user: Cards(5, "A♠ K♠", "Texas Hold'em · #5 · Ace high"), lambda user: TURN)
     cards = Click(1)
-    private.sent(cards, None, followup=False)
+    private.sent(reply(cards), None, followup=False)
     private.refresh([ALICE])
-    await asyncio.sleep(0.01)
-    await asyncio.gather(*private._tasks)
+    await background_done()
     assert len(cards.edits) == 1 and cards.edits[0]["content"] == "A♠ K♠"

@@ -306,9 +306,9 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
     slowed) is acknowledged then (a deferred update), and the table message is edited once the action is in; the
     action, the draws and the game chosen all apply. An error found after the acknowledgement comes as a
     follow-up."""
-    import cogs.table._answers as answers
+    import cogs.reply
 
-    monkeypatch.setattr(answers, "ACK_WITHIN", 0.05)
+    monkeypatch.setattr(cogs.reply, "ACK_WITHIN", 0.05)
     await poker_bot(seed=6)
     players = Players(fake, poker_bot)
     table = await players.open_table("alice", PLAYERS)

@@ -4,7 +4,7 @@ must still be recognised."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import discord
 
@@ -13,19 +13,19 @@ from bot.config import Config
 
 
 class Delivery:
-    """What ``first_delivery`` reads of an interaction: its id, its server and its extras."""
+    """What ``first_delivery`` reads of an interaction: its id and its server."""
 
     def __init__(self, interaction_id: int, guild_id: int | None = None) -> None:
         self.id = interaction_id
         self.guild_id = guild_id
-        self.extras: dict[str, Any] = {}
 
 
 async def test_a_repeat_in_a_recycled_object_is_still_a_repeat() -> None:
     bot = PokerBot(Config(), sync_commands=False)
     first = Delivery(1234)
     check = cast(discord.Interaction, first)
-    assert bot.first_delivery(check) and bot.first_delivery(check)  # the check, then the callback
+    assert bot.first_delivery(check)  # asked once, where the interaction is admitted
+    assert not bot.first_delivery(check)  # the same id again: a repeat
     address = id(first)
     del first, check
     recycled = None
