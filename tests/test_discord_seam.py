@@ -90,3 +90,12 @@ def test_no_other_module_reaches_under_discord_py(package: str) -> None:
              for path in sorted((ROOT / package).rglob("*.py")) if path != seam
              for number, line in enumerate(path.read_text().splitlines(), 1) if PRIVATE.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("package", ["bot", "cogs"])
+def test_an_interaction_carries_no_state_of_ours(package: str) -> None:
+    """The answer's state is its ``cogs.reply.Reply``'s: nothing is written into ``interaction.extras``."""
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in sorted((ROOT / package).rglob("*.py"))
+             for number, line in enumerate(path.read_text().splitlines(), 1) if "interaction.extras" in line]
+    assert found == []
