@@ -591,6 +591,10 @@ class Camera:
             button = message.button("My hand")
             iid = await self.fake.click(user, message, str(button["custom_id"]))
             await self.fake.answer(iid)
+            for _ in range(100):  # the answer replaces his private message: the older one goes just after
+                if sum(m.channel_id == message.channel_id for m in self.fake.ephemeral_for(user)) <= 1:
+                    break
+                await asyncio.sleep(0.01)
             self.keep("myhand", user)
         except (LookupError, ValueError, TimeoutError) as error:
             log.warning("no My hand picture: %r", error)
