@@ -336,17 +336,19 @@ class Camera:
 
     def keep(self, name: str, viewer: int, *, where: str = "channel", frame: str = "phone",
              overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None,
-             only: StoredMessage | None = None) -> Shot | None:
-        """Keep what ``viewer``'s phone shows now as moment ``name`` (the first time only)."""
+             only: StoredMessage | None = None, replaced: bool = False) -> Shot | None:
+        """Keep what ``viewer``'s phone shows now as moment ``name`` (the first time only); ``replaced``: his
+        newest private message has just replaced his older one, which the bot deletes a moment later (the picture
+        shows that moment)."""
         if name in self.shots:
             return None
-        shot = self.snap(name, viewer, where=where, frame=frame, overlay=overlay, only=only)
+        shot = self.snap(name, viewer, where=where, frame=frame, overlay=overlay, only=only, replaced=replaced)
         self.shots[name] = shot
         return shot
 
     def snap(self, name: str, viewer: int, *, where: str = "channel", frame: str = "phone",
              overlay: tuple[str, dict[str, Any], dict[str, list[str]]] | None = None,
-             only: StoredMessage | None = None) -> Shot:
+             only: StoredMessage | None = None, replaced: bool = False) -> Shot:
         """What ``viewer``'s phone shows now (kept by :meth:`keep`, or held back for later)."""
         fake = self.fake
         if only is not None:
@@ -356,6 +358,8 @@ class Camera:
         else:
             channel = fake.channel(CHANNEL)
             mine = [m for m in fake.ephemeral_for(viewer) if m.channel_id == channel.id]
+            if replaced:
+                mine = mine[-1:]
             shown, title = sorted([*fake.channel_messages(channel), *mine], key=lambda m: m.id), f"#{CHANNEL}"
         payloads = self._as_discord_shows(shown)[-KEEP:]
         who = fake.user(viewer).name
@@ -451,7 +455,7 @@ class Camera:
         if cards:
             if "draw-picker" not in self.shots:
                 self._picker = message.id
-                self.keep("draw-picker", viewer)
+                self.keep("draw-picker", viewer, replaced=True)
             if message.id == self._picker and any(c.get("style") == DANGER for c in cards):
                 self._pick = self.snap("draw-pick", viewer)  # the last one before Throw is kept
             if any("face up" in str(c.get("label") or "") for c in message.buttons()):
@@ -591,11 +595,7 @@ class Camera:
             button = message.button("My hand")
             iid = await self.fake.click(user, message, str(button["custom_id"]))
             await self.fake.answer(iid)
-            for _ in range(100):  # the answer replaces his private message: the older one goes just after
-                if sum(m.channel_id == message.channel_id for m in self.fake.ephemeral_for(user)) <= 1:
-                    break
-                await asyncio.sleep(0.01)
-            self.keep("myhand", user)
+            self.keep("myhand", user, replaced=True)
         except (LookupError, ValueError, TimeoutError) as error:
             log.warning("no My hand picture: %r", error)
 
