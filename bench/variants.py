@@ -53,16 +53,16 @@ def skip_message_events(bot: PokerBot) -> None:
 
 
 def no_draw_dm(bot: PokerBot) -> None:
-    from cogs.table._runner import TableRunner
+    from cogs.table._dealer import Dealer
 
-    send = TableRunner.send_dm
+    send = Dealer.send_dm
 
-    async def unless_drawing(self: TableRunner, *args: Any) -> None:
+    async def unless_drawing(self: Dealer, *args: Any) -> None:
         if sys._getframe(1).f_code.co_name == "draw":
             return
         await send(self, *args)
 
-    TableRunner.send_dm = unless_drawing  # type: ignore[method-assign]
+    Dealer.send_dm = unless_drawing  # type: ignore[method-assign]
 
 
 def gc_report(bot: PokerBot, python_thresholds: bool = False) -> None:

@@ -18,8 +18,13 @@ if TYPE_CHECKING:
 TABLE_COG = "TableCog"
 
 
-class Shown(Protocol):
+class Dealer(Protocol):
     async def publish(self) -> None: ...
+
+
+class Shown(Protocol):
+    @property
+    def dealer(self) -> Dealer: ...
 
 
 class Runners(Protocol):
@@ -59,7 +64,7 @@ async def show(bot: PokerBot, table: Table) -> None:
     if side is None:
         raise RuntimeError("the table extension is not loaded")
     typed: TableSide = side
-    await typed.runners.of(table).publish()
+    await typed.runners.of(table).dealer.publish()
 
 
 def hold_seats(table: Table, plan: PlanRecord) -> int | None:

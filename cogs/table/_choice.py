@@ -54,7 +54,7 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     """The chooser's menu (its text and items), ``game`` and ``structure`` picked so far (None: not yet, or each
     game's own structure)."""
     table = runner.table
-    number = runner.choice_number()
+    number = runner.presenter.choice_number()
     result = dynamic_view()
     games = grouped(table.choices())
     if game not in {g.id for g in games}:
@@ -71,8 +71,8 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
     label = f"Deal {get_game(game).name}"[:80] if game else "Pick a game first"
     result.add_item(DealButton(table.id, number, game, structure, label, disabled=game is None))
     lines = ["**Your choice**: pick the next game, then press **Deal**."]
-    if runner.deadline is not None:
-        lines.append(f"⏱ <t:{int(runner.deadline)}:R>")
+    if runner.clock.deadline is not None:
+        lines.append(f"⏱ <t:{int(runner.clock.deadline)}:R>")
     return "\n".join(lines), result
 
 
@@ -106,7 +106,7 @@ def _checked(runner: TableRunner | None, interaction: discord.Interaction, numbe
     """The runner, once ``interaction``'s user is the chooser of this hand's choice (and may pick ``structure``,
     and ``game`` can be dealt): a menu of an earlier hand, or someone else, is refused."""
     assert runner is not None
-    if number != runner.choice_number():
+    if number != runner.presenter.choice_number():
         raise TableError(EARLIER)
     runner.table.check_choice(interaction.user.id, structure, game)
     return runner
@@ -136,11 +136,11 @@ class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
         runner = self.runner
         assert runner is not None
         runner.table.check_choice(interaction.user.id)
-        if self.number != runner.choice_number():
+        if self.number != runner.presenter.choice_number():
             raise TableError(EARLIER)
         content, view = private_menu(runner, None, None)
         async with reply_to(interaction).answering():
-            await runner.publish(interaction)
+            await runner.dealer.publish(interaction)
             await reply_to(interaction).send(content, view=view)
 
 
@@ -196,7 +196,7 @@ class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME,
             raise TableError("Pick a game in the menu first.")
         async with reply_to(interaction).answering():
             outcome = await runner.table.choose_game(interaction.user.id, game, self.structure)
-            runner.cancel_clock()
-            await runner.hand_started(outcome, interaction)
-            runner.note(f"{mention(interaction.user.id)} chose {get_game(game).name}")
+            runner.dealer.cancel_clock()
+            await runner.dealer.hand_started(outcome, interaction)
+            runner.presenter.note(f"{mention(interaction.user.id)} chose {get_game(game).name}")
             runner.writer.refresh()

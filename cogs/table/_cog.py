@@ -79,7 +79,7 @@ class TableCog(commands.Cog, name=COG_NAME):
             return
         try:
             await table.remember_message(None)
-            await self.runners.of(table).publish()
+            await self.runners.of(table).dealer.publish()
         except (discord.HTTPException, TableError):  # TableError: the bot may not post here (the host is told)
             log.warning("could not post table %s again after its message was deleted", table.id, exc_info=True)
 

@@ -45,7 +45,7 @@ LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command
 def _just_played(runner: TableRunner, user: int, draw: bool) -> bool:
     """Whether ``user`` made a move of this kind (a bet or a draw) at the table a moment ago: his command, sent with
     a click (or a second command) for the same turn, comes too late, and is told so."""
-    last = runner.last_move
+    last = runner.dealer.last_move
     return last is not None and last.user == user and last.draw == draw and time.monotonic() - last.at < LATE_WINDOW
 
 

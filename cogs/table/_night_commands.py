@@ -40,7 +40,7 @@ async def night_new(interaction: discord.Interaction) -> None:
     returned = table.carried_refunds()
     started = await table.new_night()
     await respond(interaction, night_views.new_night_text(ended, started, returned), allowed_mentions=night_views.NONE)
-    await runner.publish()
+    await runner.dealer.publish()
 
 
 async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -26,7 +26,8 @@ from bot.tables import Outcome, TableError
 from ..render import chips, sentence
 from ..reply import reply_to
 from . import _hole
-from ._runner import LastMove, TableRunner
+from ._dealer import LastMove
+from ._runner import TableRunner
 from ._text import draw_report, drew_line
 from ._writer import CannotPost
 
@@ -103,10 +104,10 @@ def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
         return None
     number = live.record.number
     if isinstance(played.move, Draw):
-        line = drew_line(hand, seat, runner.drawn_cards(played.outcome, seat), number)
+        line = drew_line(hand, seat, runner.presenter.drawn_cards(played.outcome, seat), number)
     else:
         line = _hole.acted_line(hand, seat, number, move_words(played.legal, played.move))
-    return _hole.under_cards(hand, seat, line, runner.card_for(user))
+    return _hole.under_cards(hand, seat, line, runner.presenter.card_for(user))
 
 
 async def play(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
@@ -127,10 +128,10 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
         outcome = await runner.table.act(user, move, seq, hand)
         legal, made_move = made[-1]
         played = Played(outcome, made_move, legal)
-        runner.last_move = LastMove(user, isinstance(made_move, Draw), time.monotonic())
+        runner.dealer.last_move = LastMove(user, isinstance(made_move, Draw), time.monotonic())
         reply_to(interaction).applied = True
         try:
-            await runner.show(outcome, interaction if answer else None)
+            await runner.dealer.show(outcome, interaction if answer else None)
         except CannotPost:
             raise
         except Exception:
@@ -138,7 +139,8 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
                           runner.table.id)
             runner.writer.refresh()
         if answer:
-            await runner.private.under_table(interaction, runner.message_id, lambda: _caption(runner, user, played))
+            await runner.private.under_table(interaction, runner.table.message_id,
+                                             lambda: _caption(runner, user, played))
         return played
 
 
@@ -158,8 +160,8 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     outcome, move = played.outcome, played.move
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
-    drawn = runner.drawn_cards(outcome, seat)
-    card = runner.card_for(user)
+    drawn = runner.presenter.drawn_cards(outcome, seat)
+    card = runner.presenter.card_for(user)
     shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
     try:
         if drawn_from == "picker":
@@ -169,4 +171,4 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
             report = draw_report(outcome.hand, seat, move.discards, drawn, card)
-            await runner.send_dm(user, f"{runner.dm_heading(outcome.hand)}\n{report}", hand=hand_id)
+            await runner.dealer.send_dm(user, f"{runner.presenter.dm_heading(outcome.hand)}\n{report}", hand=hand_id)

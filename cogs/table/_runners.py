@@ -24,7 +24,8 @@ from bot.tables import Table, TableError
 from ..errors import admitted_first, report
 from ._colours import CardColours
 from ._dms import DmSender
-from ._runner import Components, TableRunner
+from ._presenter import Components
+from ._runner import TableRunner
 
 if TYPE_CHECKING:
     from bot.app import PokerBot
@@ -107,7 +108,7 @@ class Runners:
     async def resume_all(self) -> None:
         """After a start: every open table's clock, deal and message as they stood."""
         for table in list(self.bot.tables.by_channel.values()):
-            await self.of(table).resume()
+            await self.of(table).dealer.resume()
 
     async def close(self, table: Table, closing: Callable[[], Awaitable[list[CashOut]]] | None = None,
                     results: Results | None = None) -> Closed:
@@ -115,7 +116,7 @@ class Runners:
         its message says it is closed (with ``results``' lines, made from the cash-outs), and everything kept for
         it is dropped, here and only here."""
         runner = self.of(table)
-        runner.cancel_clock()
+        runner.dealer.cancel_clock()
         cashes = await (closing or (lambda: self.bot.tables.close(table.record.channel_id)))()
         lines = await results(cashes) if results is not None else []
         shown = await runner.close(lines)

@@ -92,11 +92,11 @@ def waits_for_players(table: Table) -> bool:
 
 async def seats_changed(runner: TableRunner) -> None:
     """Show the table after a seat changed, and deal when the table can (it says when: ``Table.next``)."""
-    await runner.publish()
+    await runner.dealer.publish()
     table = runner.table
-    pending = runner.dealing is not None and not runner.dealing.done()
+    pending = runner.dealer.dealing is not None and not runner.dealer.dealing.done()
     if table.live is None and table.next().kind in ("deal", "choose") and not pending:
-        runner.schedule_deal()
+        runner.dealer.schedule_deal()
 
 
 def not_seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> TableError:
@@ -131,7 +131,7 @@ async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: in
     _out_of_tournament(runner.table, interaction.user.id)
     seat = await runner.table.join(interaction.user.id, buy_in)
     await reply_to(interaction).send(f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
-    runner.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
+    runner.presenter.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
     await seats_changed(runner)
 
 
@@ -142,7 +142,7 @@ async def sit_out(runner: TableRunner, interaction: discord.Interaction, *, on_p
     _out_of_tournament(runner.table, interaction.user.id)
     await runner.table.sit_out(interaction.user.id)
     await _say_sitting(runner, interaction, SAT_OUT, SIT_IN, on_private)
-    await runner.publish()
+    await runner.dealer.publish()
 
 
 async def sit_in(runner: TableRunner, interaction: discord.Interaction, *, on_private: bool = False) -> None:
@@ -157,7 +157,7 @@ async def _say_sitting(runner: TableRunner, interaction: discord.Interaction, te
                        on_private: bool) -> None:
     """Answer a sit out or sit in with the state he is in now and the button that undoes it, his alone; not while
     he holds cards (his private message shows them, and one with buttons would not)."""
-    if runner.cards_of(interaction.user.id) is not None:
+    if runner.presenter.cards_of(interaction.user.id) is not None:
         await reply_to(interaction).send(text)
         return
     view = dynamic_view()
@@ -189,16 +189,16 @@ async def leave(runner: TableRunner, interaction: discord.Interaction, *, answer
         await reply_to(interaction).update(content=text, view=None)
     else:
         await reply_to(interaction).send(text)
-    runner.note(f"{mention(user)} leaves the table")
+    runner.presenter.note(f"{mention(user)} leaves the table")
     await after_leave(runner, outcome)
 
 
 async def after_leave(runner: TableRunner, outcome: Outcome) -> None:
     """Show a player's leaving: his fold, if he was folded, else the table."""
     if outcome.events:
-        await runner.show(outcome)
+        await runner.dealer.show(outcome)
     else:
-        await runner.publish()
+        await runner.dealer.publish()
 
 
 # ------------------------------------------------------------------ the buttons' own steps
@@ -210,7 +210,7 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await reply_to(interaction).send(runner.my_hand(interaction.user.id))
+    await reply_to(interaction).send(runner.presenter.my_hand(interaction.user.id))
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:

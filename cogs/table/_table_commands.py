@@ -87,8 +87,8 @@ async def create(
     await reply_to(interaction).send(  # never raises: a lost answer must not keep the table from being posted
         opener_text(settings), ephemeral=False)
     runner = runners.of(table)
-    runner.keep_opener(interaction)  # its instructions go once the first hand is dealt
-    await runner.publish()
+    runner.presenter.keep_opener(interaction)  # its instructions go once the first hand is dealt
+    await runner.dealer.publish()
 
 
 def opener_text(settings: TableSettings) -> str:
@@ -125,7 +125,7 @@ async def close(interaction: discord.Interaction) -> None:
     closed = await runners.close(runner.table, results=lambda cashes: night_results(interaction, cashes))
     reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
     if not closed.shown:
-        await runner.post("\n".join(["Table closed.", *closed.results]))
+        await runner.presenter.post("\n".join(["Table closed.", *closed.results]))
     await respond(interaction, CLOSED if closed.shown else CLOSED_POSTED, ephemeral=True)
 
 
@@ -172,7 +172,7 @@ async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
 async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
     runner = runners_of(interaction).here(interaction)
-    await respond(interaction, runner.my_hand(interaction.user.id), ephemeral=True)
+    await respond(interaction, runner.presenter.my_hand(interaction.user.id), ephemeral=True)
 
 
 @app_commands.command(name="rules", description="The rules of a game")
@@ -228,7 +228,7 @@ async def table_show(interaction: discord.Interaction) -> None:
     old = runner.table.message_id
     await runner.table.remember_message(None)
     await respond(interaction, "Here is the table:", ephemeral=True)
-    await runner.publish()
+    await runner.dealer.publish()
     if old is not None:
         await runner.retire(old)
 
@@ -242,7 +242,7 @@ async def kick(interaction: discord.Interaction, member: discord.User) -> None:
     when = "now" if cash is not None else "at the end of this hand"
     await reply_to(interaction).send(f"{member.mention} leaves the table; cashed out {when}.",
                               allowed_mentions=discord.AllowedMentions.none())
-    runner.note(f"{mention(member.id)} is removed by the host")
+    runner.presenter.note(f"{mention(member.id)} is removed by the host")
     await _seats.after_leave(runner, outcome)
 
 
@@ -268,8 +268,8 @@ async def start(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.start()
     await reply_to(interaction).send("Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
-    runner.keep_opener(interaction)  # gone with the deal: the table message says it
-    await runner.deal()
+    runner.presenter.keep_opener(interaction)  # gone with the deal: the table message says it
+    await runner.dealer.deal()
 
 
 @table_group.command(name="pause", description="Stop dealing after this hand (host)")
@@ -278,7 +278,7 @@ async def pause(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).hosted(interaction)
     await runner.table.pause()
     await reply_to(interaction).send("The table pauses after this hand.")
-    await runner.publish()  # the table message says it is paused, for everyone
+    await runner.dealer.publish()  # the table message says it is paused, for everyone
 
 
 @table_group.command(name="resume", description="Deal again (host)")
@@ -288,9 +288,9 @@ async def resume(interaction: discord.Interaction) -> None:
     await runner.table.resume()
     await reply_to(interaction).send("Dealing resumes.")
     if runner.table.live is None:
-        runner.schedule_deal(0)
+        runner.dealer.schedule_deal(0)
     else:
-        await runner.publish()  # its "Paused by the host" goes
+        await runner.dealer.publish()  # its "Paused by the host" goes
 
 
 @table_group.command(name="chipvalue", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker table chipvalue"])

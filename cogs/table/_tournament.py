@@ -115,9 +115,9 @@ class TournamentButton(TableItem[BUTTON], kind="tournament", fields=[word("kind"
         await interaction.followup.send(text, ephemeral=True)
         if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
             await refresh_lobby(runner.bot, table)
-        await runner.publish()
+        await runner.dealer.publish()
         if table.live is None and t.state.stage == "running":
-            runner.schedule_deal()
+            runner.dealer.schedule_deal()
 
 
 # ------------------------------------------------------------------ the channel's news
@@ -146,7 +146,7 @@ class Announcer:
 
     def _wake(self, delay: float) -> None:
         if self._open():
-            self.runners.of(self.table).schedule_deal(delay)
+            self.runners.of(self.table).dealer.schedule_deal(delay)
 
     async def _announce(self, news: News) -> None:
         if not self._open():
@@ -154,7 +154,7 @@ class Announcer:
         text = news_text(news)
         try:
             if text:
-                await self.runners.of(self.table).post(text)
+                await self.runners.of(self.table).presenter.post(text)
             t = tournament_of(self.table)
             if isinstance(news, Finished) and t is not None:
                 await t.announced()
@@ -223,7 +223,7 @@ async def create(
     await respond(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
     message = await interaction.original_response()
     await require(table).remember_message(message.id)
-    await runners.of(table).publish()
+    await runners.of(table).dealer.publish()
 
 
 @tournament.command(name="start", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament start"])
@@ -238,9 +238,9 @@ async def start(interaction: discord.Interaction) -> None:
         interaction,
         f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
         f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!")
-    runner.keep_opener(interaction)  # gone with the first deal: the table message shows the level from then on
+    runner.presenter.keep_opener(interaction)  # gone with the first deal: the table shows the level from then on
     await refresh_lobby(runner.bot, table)
-    runner.schedule_deal(0)
+    runner.dealer.schedule_deal(0)
 
 
 @tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
@@ -250,7 +250,7 @@ async def pause(interaction: discord.Interaction) -> None:
     await require(runner.table).pause(runner.table)
     await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.",
                   ephemeral=True)
-    await runner.publish()
+    await runner.dealer.publish()
     await refresh_lobby(runner.bot, runner.table)
 
 
@@ -261,8 +261,8 @@ async def resume(interaction: discord.Interaction) -> None:
     await require(runner.table).resume(runner.table)
     await respond(interaction, "The clock runs again.", ephemeral=True)
     await refresh_lobby(runner.bot, runner.table)
-    await runner.publish()
-    runner.schedule_deal(0)
+    await runner.dealer.publish()
+    runner.dealer.schedule_deal(0)
 
 
 @tournament.command(name="cancel", description=COMMAND_HELP["poker tournament cancel"])
@@ -280,7 +280,7 @@ async def cancel(interaction: discord.Interaction) -> None:
     reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
     await refresh_lobby(runners.bot, table)
     if not closed.shown:
-        await runner.post("\n".join([CANCELLED, *closed.results]))
+        await runner.presenter.post("\n".join([CANCELLED, *closed.results]))
     await respond(interaction, "Done: " + CANCELLED[0].lower() + CANCELLED[1:] + (
         " The table message says so, with the refunds." if closed.shown else
         " The table message could not be changed, so the refunds are posted in the channel."), ephemeral=True)

@@ -68,7 +68,7 @@ class Rendered:
 
 
 class Surface(Protocol):
-    """What the writer shows and where: the owner of the table (its runner) answers these."""
+    """What the writer shows and where: the table's presenter (``_presenter.TablePresenter``) answers these."""
 
     @property
     def channel_id(self) -> int:

@@ -44,7 +44,7 @@ async def test_a_restart_in_the_middle_of_a_hand(fake: FakeDiscord, poker_bot: P
 
     restored = players.table
     assert restored.live is not None and restored.live.seq == seq and restored.message_id == message_id
-    assert players.bot.get_cog("TableCog").runners.get(restored.id).clock is not None  # the clock runs again
+    assert players.bot.get_cog("TableCog").runners.get(restored.id).clock.task is not None  # the clock runs again
     after = await players.turn(1)
     assert after.message.id == message_id and after.name == turn.name  # the old bot's message and buttons
     await players.play(calling_station, number=1)

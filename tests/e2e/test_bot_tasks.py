@@ -35,19 +35,19 @@ async def test_the_clock_and_alerts_are_replaced_at_each_turn_and_cancelled_when
     await players.open_table("alice", PLAYERS)
     turn = await players.turn(1)
     runner = runner_of(players)
-    await fake.wait_for(lambda: runner.clock is not None, what="the turn's clock (once the turn is shown)")
-    clock, alerts = runner.clock, runner.scheduler.get(ALERTS)
+    await fake.wait_for(lambda: runner.clock.task is not None, what="the turn's clock (once the turn is shown)")
+    clock, alerts = runner.clock.task, runner.scheduler.get(ALERTS)
     assert clock is not None and alerts is not None and not clock.done() and not alerts.done()
 
     await players.act("cc", turn=turn)  # the next player's turn: his clock and alerts in place of the first's
-    await fake.wait_for(lambda: runner.clock not in (None, clock), what="the next turn's clock")
+    await fake.wait_for(lambda: runner.clock.task not in (None, clock), what="the next turn's clock")
     assert clock.cancelled() and alerts.cancelled()
-    clock, alerts = runner.clock, runner.scheduler.get(ALERTS)
+    clock, alerts = runner.clock.task, runner.scheduler.get(ALERTS)
     assert clock is not None and alerts is not None and not clock.done()
 
     closed = await players.poker("alice", "close")
     assert closed.followups[-1].content.startswith("Done"), closed.followups[-1].content
-    assert len(runner.scheduler) == 0 and runner.clock is None and runner.dealing is None
+    assert len(runner.scheduler) == 0 and runner.clock.task is None and runner.dealer.dealing is None
     await fake.quiet(0.1)
     assert clock.cancelled() and alerts.cancelled()
 
@@ -58,8 +58,8 @@ async def test_the_bot_stopping_cancels_the_next_deal(fake: FakeDiscord, poker_b
     await players.open_table("alice", PLAYERS)
     await players.play(calling_station, number=1)
     runner = runner_of(players)
-    await fake.wait_for(lambda: runner.dealing is not None, what="the next deal scheduled")
-    dealing = runner.dealing
+    await fake.wait_for(lambda: runner.dealer.dealing is not None, what="the next deal scheduled")
+    dealing = runner.dealer.dealing
     assert dealing is not None and not dealing.done()
 
     await poker_bot.stop()

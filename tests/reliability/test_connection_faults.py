@@ -87,7 +87,7 @@ class ClockWatch:
     async def _watch(self) -> None:
         session = runner_of(self.players, self.players.table)
         while True:
-            clocked, message_id = session.clocked, session.message_id
+            clocked, message_id = session.clock.clocked, session.table.message_id
             if clocked is not None and clocked.kind == "act" and message_id in self.players.fake.messages:
                 shown = shown_turn(self.players.fake.messages[message_id])
                 self.samples += 1
@@ -161,7 +161,7 @@ async def test_an_answer_that_never_lands_leaves_the_table_moving_and_the_clock_
         assert nxt.seq == seq + 1 and table.live.seq == seq + 1
         assert edits.hits == 3 and not fake.interactions[iid].acknowledged
         session = runner_of(players, table)
-        await fake.wait_for(lambda: session.clocked is not None and session.clocked.seq == seq + 1, 3,
+        await fake.wait_for(lambda: session.clock.clocked is not None and session.clock.clocked.seq == seq + 1, 3,
                             what="the clock of the turn shown")
         await players.play(calling_station, number=1)
     finally:

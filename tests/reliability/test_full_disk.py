@@ -34,10 +34,10 @@ FULL = "The bot cannot write its database right now (disk full); nothing was cha
 
 def run_out(runner: TableRunner) -> None:
     """The clock of the moment on screen runs out now (as if its player had used all his time)."""
-    turn = runner.turn()
+    turn = runner.presenter.turn()
     assert turn is not None
-    runner.cancel_clock()
-    runner._start_clock(turn, time.time() + 0.05)
+    runner.dealer.cancel_clock()
+    runner.dealer.turn_shown(turn, time.time() + 0.05)
 
 
 async def waited_for_the_database(fake: FakeDiscord, caplog: pytest.LogCaptureFixture, what: str) -> None:
@@ -89,7 +89,7 @@ async def test_a_full_disk_refuses_changes_and_the_table_moves_on_once_it_has_ro
     await players.play(calling_station, number=1)
     assert table.live is None
     small_disk.fill()
-    runner.schedule_deal(0)  # the next deal comes while the disk is full
+    runner.dealer.schedule_deal(0)  # the next deal comes while the disk is full
     await waited_for_the_database(fake, caplog, "the next deal")
     assert table.live is None
     small_disk.free()

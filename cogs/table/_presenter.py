@@ -1,0 +1,317 @@
+"""What one table's messages show: the table message (the writer's ``Surface``: its embed, its components, its
+clock), this hand's log, the texts of each player's own cards (My hand, his DM, his private message), the turn
+alerts' words, and the channel's other lines (the openers removed at the deal, a line posted, a closed or moved
+table message).
+
+It decides nothing: it shows the table as it is and the clock as it runs (``_clock``), and says when a turn is on
+screen (``turn_shown``: the dealer starts its clock then). The message's components (the buttons and menus) are made
+by a function the registry gives it (``Components``: ``cogs.table._controls.view``), so that this module imports
+none of them.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.cardfaces import card_text
+from bot.poker import Card, Dealt, Hand
+from bot.scheduler import Scheduler
+from bot.tables import Outcome, Table
+from cogs.render import CardText, mention
+
+from ..transport import DISCORD_ERRORS
+from . import _hole, _preactions, _screen, _text
+from ._alerts import AlertText
+from ._clock import Turn, TurnClock
+from ._colours import CardColours
+from ._private import Cards
+from ._writer import Rendered, token_usable
+
+log = logging.getLogger(__name__)
+
+Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
+NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    turn: Turn | None
+    deadline: float | None
+
+
+class TablePresenter:
+    """What one table's messages show; the ``Surface`` its writer draws from."""
+
+    def __init__(self, bot: discord.Client, table: Table, clock: TurnClock, scheduler: Scheduler, *,
+                 components: Components, is_open: Callable[[], bool], turn_shown: Callable[[Turn, float], None],
+                 preactions: _preactions.PreActions, card: CardText = card_text,
+                 emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
+                 colours: CardColours | None = None) -> None:
+        self.bot = bot
+        self.table = table
+        self.clock = clock
+        self.scheduler = scheduler  # its table's: an opener's removal stops with the table
+        self.components = components
+        self._is_open = is_open
+        self._turn_shown = turn_shown
+        self.preactions = preactions
+        self.card = card
+        self.emoji = emoji  # a card's picture on a button (None: its text)
+        self.colours = colours
+        self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
+        self.show_finished = False  # between hands: the page shows the hand just over
+        self.openers: list[discord.Interaction] = []  # "Table open…", "Shuffle up and deal!": gone at the deal
+
+    # ------------------------------------------------------------------ the writer's Surface
+
+    @property
+    def channel_id(self) -> int:
+        """The table's channel."""
+        return self.table.record.channel_id
+
+    @property
+    def message_id(self) -> int | None:
+        """The table message, if posted."""
+        return self.table.message_id
+
+    async def remember_message(self, message_id: int | None) -> None:
+        """Store the table message's id."""
+        await self.table.remember_message(message_id)
+
+    @property
+    def message_nonce(self) -> str | None:
+        """The nonce of a table message being posted."""
+        return self.table.message_nonce
+
+    async def remember_post(self, nonce: str) -> None:
+        """Store the nonce of the table message about to be posted."""
+        await self.table.remember_post(nonce)
+
+    def is_open(self) -> bool:
+        """False once the table is closed or the bot is stopping."""
+        return self._is_open()
+
+    def render(self) -> Rendered:
+        """The table message as the table is now; its clock as it will run once shown."""
+        turn = self.turn()
+        deadline = self.clock.deadline_for(turn) if turn is not None else None
+        screen = self.screen(deadline)
+        return Rendered(_screen.embed(self.table, screen), self.components(self.table, screen), _Shown(turn, deadline),
+                        _screen.board_content(self.table, screen))
+
+    def shown(self, token: Any) -> None:
+        """A rendering is on screen: if it shows the turn to play now, the dealer starts its clock (if not running)."""
+        if not isinstance(token, _Shown) or token.turn is None or token.deadline is None:
+            return
+        if token.turn == self.turn():
+            self._turn_shown(token.turn, token.deadline)
+
+    def permission_text(self) -> str:
+        """What to grant the bot so that it can show a table in the channel."""
+        missing = list(NEEDED_PERMISSIONS.values())
+        channel = self.bot.get_channel(self.channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
+            perms = channel.permissions_for(channel.guild.me)
+            lacking = [label for name, label in NEEDED_PERMISSIONS.items() if not getattr(perms, name)]
+            missing = lacking or missing
+        names = ", ".join(f"**{m}**" for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + \
+            f"**{missing[-1]}**"
+        return (f"I cannot post the table in <#{self.channel_id}>: please grant me {names} in that channel "
+                "(Edit Channel → Permissions), then use `/poker table show`.")
+
+    # ------------------------------------------------------------------ the table message
+
+    def turn(self) -> Turn | None:
+        """The moment on the clock now: the player to act, or the dealer's choice (its menu on screen)."""
+        table = self.table
+        step = table.next()
+        if step.kind == "act" and step.user is not None and table.live is not None:
+            return Turn("act", step.user, table.live.record.id, table.live.seq)
+        if step.kind == "choose" and step.user is not None and not self.show_finished:  # the menu is on screen
+            return Turn("choose", step.user, 0, self.choice_number())
+        return None
+
+    def turn_of(self, user: int) -> Turn | None:
+        """The turn ``user`` is to play now, if it is his."""
+        turn = self.turn()
+        return turn if turn is not None and turn.user == user else None
+
+    def choice_number(self) -> int:
+        """Tells one dealer's-choice menu from the next: the button's seat and the table's hand count."""
+        return (self.table.record.button or 0) * 1000 + self.table.hands_dealt
+
+    def screen(self, deadline: float | None = None) -> _screen.Screen:
+        """What the message shows besides the table."""
+        notices = [f"⚠ {mention(s.user_id)} gets no DMs: press **My hand** to see your cards."
+                   for s in self.table.record.seats if s.dms_closed]
+        return _screen.Screen(recent=tuple(self.recent), deadline=deadline, choice_number=self.choice_number(),
+                              card=self.card, notices=notices, show_finished=self.show_finished)
+
+    def note(self, line: str) -> None:
+        """Add a line to this hand's log."""
+        self.recent.append(line)
+        del self.recent[:-_screen.MAX_LOG_LINES]
+
+    def log_events(self, outcome: Outcome) -> None:
+        """The public lines of an outcome's events, into the log."""
+        game = outcome.hand.game if outcome.hand is not None else None
+        for event in outcome.events:
+            if game is not None and _text.starts_street(event, game):
+                self.recent.clear()  # a new street: the log keeps its lines only
+            line = _text.event_line(event, outcome.users, self.card, game)
+            if line:
+                self.note(line)
+
+    def new_page(self) -> discord.Embed | None:
+        """The next hand (or the dealer's choice) starts a page of its own, with an empty log: the summary of the
+        hand just over, to reduce its page to, if the page showed it."""
+        summary = None
+        if self.show_finished:
+            summary = _screen.summary_embed(self.table)
+            self.show_finished = False
+        self.recent.clear()
+        return summary
+
+    def closed_embed(self, results: Sequence[str]) -> discord.Embed:
+        """The table message once the table is closed (with the hand it was showing, and the night's ``results``)."""
+        last = _screen.summary_embed(self.table) if self.show_finished else None
+        return _screen.closed_embed(last, _screen.closing_line(self.table, results=bool(results)), results)
+
+    def moved_embed(self) -> discord.Embed:
+        """An older table message, once a new one is posted: a link to it."""
+        record = self.table.record
+        return _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
+
+    def link(self) -> str:
+        """A link to the table message."""
+        record = self.table.record
+        return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{self.message_id}"
+
+    def alert_texts(self, turn: Turn, deadline: float) -> tuple[AlertText, AlertText]:
+        """The DMs of ``turn``'s alerts (see ``_alerts``): his turn, then his clock about to run out."""
+        if turn.kind == "act":
+            legal = self.table.legal()
+            asked = _screen.asked(legal) if legal is not None else "your move"
+        else:
+            asked = "pick the next game"
+        game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
+        where = f"<#{self.channel_id}> ({game})"
+        link = self.link()
+        # The time left as Discord's relative timestamp, which counts down as the table's clock does (a number of
+        # seconds written when the DM is sent would be stale when it is read).
+        ends = f"<t:{int(deadline)}:R>"
+        return (lambda left: f"🔔 Your turn at {where}: {asked} · ⏱ {ends}\n{link}",
+                lambda left: f"⏰ Time runs out {ends} at {where}: {asked}\n{link}")
+
+    # ------------------------------------------------------------------ the channel's other messages
+
+    def keep_opener(self, interaction: discord.Interaction) -> None:
+        """``interaction`` was answered in the channel with what only matters until the first deal (the table's
+        opening, the host's start): its answer goes once a hand is dealt, so that the channel holds the table."""
+        self.openers.append(interaction)
+
+    def remove_openers(self) -> None:
+        """A hand is dealt: the openers' answers go (in the background)."""
+        openers, self.openers = self.openers, []
+        for interaction in openers:
+            if token_usable(interaction):  # (an answer older than its token stays: nothing else removes it)
+                self._remove_later(interaction)
+
+    def _remove_later(self, interaction: discord.Interaction) -> None:
+        async def remove() -> None:
+            try:
+                await interaction.delete_original_response()
+            except DISCORD_ERRORS as error:
+                log.info("could not remove the answer to interaction %s (%r)", interaction.id, error)
+
+        self.scheduler.schedule(("removal", interaction.id), remove())
+
+    async def post(self, text: str) -> None:
+        """Post a line in the table's channel; a failure is logged, not raised."""
+        channel = self.bot.get_partial_messageable(self.channel_id)
+        nonce = secrets.token_hex(12)  # tried again, the line is not posted twice
+        try:
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+        except DISCORD_ERRORS as error:
+            log.warning("could not post in channel %s (%r)", self.channel_id, error)
+
+    # ------------------------------------------------------------------ each player's own cards
+
+    async def learn_decks(self, users: Sequence[int]) -> None:
+        """Before a deal: how each of ``users`` has his own cards drawn (``card_for``)."""
+        if self.colours is not None:
+            await self.colours.learn(self.table.record.guild_id, users)
+
+    def card_for(self, user: int) -> CardText:
+        """How ``user``'s own cards are drawn (his deck: ``/poker cards``)."""
+        if self.colours is None:
+            return self.card
+        return self.colours.card_for(self.table.record.guild_id, user)
+
+    def emoji_for(self, user: int) -> Callable[[Card], discord.PartialEmoji | None]:
+        """``user``'s own cards' pictures, for the picker's buttons."""
+        if self.colours is None:
+            return self.emoji
+        return self.colours.emoji_for(self.table.record.guild_id, user)
+
+    def hand_text(self, user: int) -> str:
+        """A player's own cards (ephemeral), or his last hand's when none is being played."""
+        table = self.table
+        seat = table.engine_seat(user)
+        if table.hand is not None and seat is not None:
+            if table.hand.folded[seat]:
+                return "You folded this hand."
+            return f"{table.hand.game.name} · #{table.live.record.number if table.live else ''}\n" \
+                   f"{_hole.private_hand(table.hand, seat, self.card_for(user))}"
+        last, users = table.last_hand, table.last_users
+        if last is not None and user in users:
+            seat = users.index(user)
+            return f"No hand now. Your last one, {last.game.name} · #{table.last_number}:\n" \
+                   f"{_hole.private_hand(last, seat, self.card_for(user))}"
+        return "You have no cards: you are not in the hand being played."
+
+    def my_hand(self, user: int) -> str | None:
+        """What My hand answers: nothing of its own while he holds cards (his private message shows them), else
+        ``hand_text``."""
+        return None if self.cards_of(user) is not None else self.hand_text(user)
+
+    def dm_heading(self, hand: Hand) -> str:
+        """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
+        number = self.table.live.record.number if self.table.live else self.table.last_number
+        return f"{hand.game.name} · #{number} at <#{self.channel_id}>"
+
+    def deal_text(self, hand: Hand, seat: int) -> str:
+        """The DM of a player's cards when a hand is dealt."""
+        user = self.table.live.users[seat] if self.table.live is not None else 0
+        return f"{self.dm_heading(hand)}\n{_hole.private_hand(hand, seat, self.card_for(user))}"
+
+    def cards_of(self, user: int) -> Cards | None:
+        """A player's cards in the hand being played, for his private message; None if he holds none (not dealt
+        in, folded, no hand)."""
+        live = self.table.live
+        seat = self.table.engine_seat(user)
+        if live is None or seat is None or live.hand.folded[seat]:
+            return None
+        hand = live.hand
+        card = self.card_for(user)
+        return Cards(live.record.id, _hole.cards_line(hand, seat, card),
+                     _hole.caption(hand, seat, live.record.number, card))
+
+    @staticmethod
+    def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
+        """The cards an outcome dealt to ``seat`` (a draw's replacements)."""
+        return [c for e in outcome.events if isinstance(e, Dealt) and e.player == seat for c in e.cards]
+
+    def preaction_view(self, user: int) -> discord.ui.View | None:
+        """The pre-action buttons of ``user``'s private message: while others act in a betting round he is in."""
+        live, seat = self.table.live, self.table.engine_seat(user)
+        if live is None or seat is None:
+            return None
+        chosen = self.preactions.get(user, live.record.id, _preactions.betting_round(live.hand))
+        return _preactions.view(self.table.id, live.record.id, live.hand, seat, chosen)
