@@ -21,7 +21,7 @@ ACK_DEADLINE = 3.0
 def rendered(players: Players, table: Table | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The table message as the bot would render it now: (embeds, custom_ids)."""
     table = table or players.table
-    rendered = runner_of(players, table).render()
+    rendered = runner_of(players, table).presenter.render()
     return [rendered.embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in rendered.view.children]
 
 
