@@ -1,9 +1,10 @@
 """Every open table's Discord side, for one bot: the one owner of per-table Discord state.
 
-A table's ``TableRunner`` holds all of it (its clock and next deal, its writer, this hand's log, the last move
-made there, each player's draw report); ``Runners`` makes one when a table is first shown or clicked and drops it
-in one place (``close``), when the table closes. Commands, components and forms find it from the interaction
-(``runners_of``: the table cog, found with ``get_cog`` as RoboDanny's items do) and resolve the table once.
+A table's ``TableRunner`` holds all of it (its presenter, with this hand's log; its dealer, with its clock, next
+deal and the last move made there; its writer; its players' private messages); ``Runners`` makes one when a table is
+first shown or clicked and drops it in one place (``close``), when the table closes. Commands, components and forms
+find it from the interaction (``runners_of``: the table cog, found with ``get_cog`` as RoboDanny's items do) and
+resolve the table once.
 """
 
 from __future__ import annotations
