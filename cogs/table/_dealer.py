@@ -30,6 +30,7 @@ from . import _hole, _preactions
 from ._alerts import TurnAlerts
 from ._clock import Turn, TurnClock
 from ._dms import DmSender
+from ._own_cards import OwnCards
 from ._presenter import TablePresenter
 from ._private import PrivateMessages
 from ._writer import CannotPost, TableWriter
@@ -53,13 +54,14 @@ class Dealer:
     """What happens at one table and when: its next deal, its clock, the pre-actions played."""
 
     def __init__(self, table: Table, scheduler: Scheduler, *, clock: TurnClock, presenter: TablePresenter,
-                 writer: TableWriter, private: PrivateMessages, preactions: _preactions.PreActions, dms: DmSender,
-                 next_hand_delay: float, is_open: Callable[[], bool],
+                 own_cards: OwnCards, writer: TableWriter, private: PrivateMessages, preactions: _preactions.PreActions,
+                 dms: DmSender, next_hand_delay: float, is_open: Callable[[], bool],
                  wants_alerts: Callable[[int, int], Any] | None = None) -> None:
         self.table = table
         self.scheduler = scheduler  # its table's: the clock and the next deal stop with the table
         self.clock = clock
         self.presenter = presenter
+        self.own_cards = own_cards
         self.writer = writer
         self.private = private
         self.preactions = preactions
@@ -95,7 +97,7 @@ class Dealer:
             await self.publish(interaction)
             if outcome.hand is not None:  # each player still in it sees his final hand
                 self.private.finished(_hole.final_hands(outcome.hand, outcome.users, self.table.last_number,
-                                                        presenter.card_for))
+                                                        self.own_cards.card_for))
             self.schedule_deal()
             return
         await self.publish(interaction)
@@ -189,8 +191,8 @@ class Dealer:
         self.preactions.clear()
         self.presenter.remove_openers()
         hand = live.hand
-        await self.presenter.learn_decks(live.users)
-        dms = [self.send_dm(user, self.presenter.deal_text(hand, seat), hand=live.record.id)
+        await self.own_cards.learn_decks(live.users)
+        dms = [self.send_dm(user, self.own_cards.deal_text(hand, seat), hand=live.record.id)
                for seat, user in enumerate(live.users)]
         # Each player's private message shows his new cards before the turn does (a slow edit holds the table
         # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit

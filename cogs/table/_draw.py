@@ -61,7 +61,7 @@ def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int)
     value = hand.value_of(legal.player)
     describe = ("holds a two" if hand.is_assassinated(legal.player) else unbroken(value.describe()) if value else None)
     user = hand_user(table, legal.player)
-    card, emoji = runner.presenter.card_for(user), runner.presenter.emoji_for(user)
+    card, emoji = runner.own_cards.card_for(user), runner.own_cards.emoji_for(user)
     picked = thrown(legal, mask)
     limit = legal.max_discards
     head = f"Draw {hand.draw_number + 1} of {hand.game.draws} · tap the cards to throw"

@@ -104,10 +104,10 @@ def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
         return None
     number = live.record.number
     if isinstance(played.move, Draw):
-        line = drew_line(hand, seat, runner.presenter.drawn_cards(played.outcome, seat), number)
+        line = drew_line(hand, seat, runner.own_cards.drawn_cards(played.outcome, seat), number)
     else:
         line = _hole.acted_line(hand, seat, number, move_words(played.legal, played.move))
-    return _hole.under_cards(hand, seat, line, runner.presenter.card_for(user))
+    return _hole.under_cards(hand, seat, line, runner.own_cards.card_for(user))
 
 
 async def play(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
@@ -160,8 +160,8 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     outcome, move = played.outcome, played.move
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
-    drawn = runner.presenter.drawn_cards(outcome, seat)
-    card = runner.presenter.card_for(user)
+    drawn = runner.own_cards.drawn_cards(outcome, seat)
+    card = runner.own_cards.card_for(user)
     shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
     try:
         if drawn_from == "picker":
@@ -171,4 +171,4 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
             report = draw_report(outcome.hand, seat, move.discards, drawn, card)
-            await runner.dealer.send_dm(user, f"{runner.presenter.dm_heading(outcome.hand)}\n{report}", hand=hand_id)
+            await runner.dealer.send_dm(user, f"{runner.own_cards.dm_heading(outcome.hand)}\n{report}", hand=hand_id)

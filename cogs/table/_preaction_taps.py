@@ -37,7 +37,7 @@ class PreActionButton(TableItem[BUTTON], kind="pre",
         runner, user = self.runner, interaction.user.id
         note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to)
         fields = runner.private.fields(user, note) or {"content": note}
-        await reply_to(interaction).update(view=runner.presenter.preaction_view(user), **fields)
+        await reply_to(interaction).update(view=runner.own_cards.preaction_view(user), **fields)
 
 
 def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: int) -> str:

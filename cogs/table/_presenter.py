@@ -1,7 +1,6 @@
 """What one table's messages show: the table message (the writer's ``Surface``: its embed, its components, its
-clock), this hand's log, the texts of each player's own cards (My hand, his DM, his private message), the turn
-alerts' words, and the channel's other lines (the openers removed at the deal, a line posted, a closed or moved
-table message).
+clock), this hand's log, the turn alerts' words, and the channel's other lines (the openers removed at the deal, a
+line posted, a closed or moved table message). What each player sees of his own cards is ``_own_cards``'s.
 
 It decides nothing: it shows the table as it is and the clock as it runs (``_clock``), and says when a turn is on
 screen (``turn_shown``: the dealer starts its clock then). The message's components (the buttons and menus) are made
@@ -20,17 +19,14 @@ from typing import Any
 import discord
 
 from bot.cardfaces import card_text
-from bot.poker import Card, Dealt, Hand
 from bot.scheduler import Scheduler
 from bot.tables import Outcome, Table
 from cogs.render import CardText, mention
 
 from ..transport import DISCORD_ERRORS
-from . import _hole, _preactions, _screen, _text
+from . import _screen, _text
 from ._alerts import AlertText
 from ._clock import Turn, TurnClock
-from ._colours import CardColours
-from ._private import Cards
 from ._writer import Rendered, token_usable
 
 log = logging.getLogger(__name__)
@@ -50,9 +46,7 @@ class TablePresenter:
 
     def __init__(self, bot: discord.Client, table: Table, clock: TurnClock, scheduler: Scheduler, *,
                  components: Components, is_open: Callable[[], bool], turn_shown: Callable[[Turn, float], None],
-                 preactions: _preactions.PreActions, card: CardText = card_text,
-                 emoji: Callable[[Card], discord.PartialEmoji | None] = lambda card: None,
-                 colours: CardColours | None = None) -> None:
+                 card: CardText = card_text) -> None:
         self.bot = bot
         self.table = table
         self.clock = clock
@@ -60,10 +54,7 @@ class TablePresenter:
         self.components = components
         self._is_open = is_open
         self._turn_shown = turn_shown
-        self.preactions = preactions
-        self.card = card
-        self.emoji = emoji  # a card's picture on a button (None: its text)
-        self.colours = colours
+        self.card = card  # a card in the table message (everyone's: four colours)
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.show_finished = False  # between hands: the page shows the hand just over
         self.openers: list[discord.Interaction] = []  # "Table open…", "Shuffle up and deal!": gone at the deal
@@ -240,78 +231,3 @@ class TablePresenter:
             await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
         except DISCORD_ERRORS as error:
             log.warning("could not post in channel %s (%r)", self.channel_id, error)
-
-    # ------------------------------------------------------------------ each player's own cards
-
-    async def learn_decks(self, users: Sequence[int]) -> None:
-        """Before a deal: how each of ``users`` has his own cards drawn (``card_for``)."""
-        if self.colours is not None:
-            await self.colours.learn(self.table.record.guild_id, users)
-
-    def card_for(self, user: int) -> CardText:
-        """How ``user``'s own cards are drawn (his deck: ``/poker cards``)."""
-        if self.colours is None:
-            return self.card
-        return self.colours.card_for(self.table.record.guild_id, user)
-
-    def emoji_for(self, user: int) -> Callable[[Card], discord.PartialEmoji | None]:
-        """``user``'s own cards' pictures, for the picker's buttons."""
-        if self.colours is None:
-            return self.emoji
-        return self.colours.emoji_for(self.table.record.guild_id, user)
-
-    def hand_text(self, user: int) -> str:
-        """A player's own cards (ephemeral), or his last hand's when none is being played."""
-        table = self.table
-        seat = table.engine_seat(user)
-        if table.hand is not None and seat is not None:
-            if table.hand.folded[seat]:
-                return "You folded this hand."
-            return f"{table.hand.game.name} · #{table.live.record.number if table.live else ''}\n" \
-                   f"{_hole.private_hand(table.hand, seat, self.card_for(user))}"
-        last, users = table.last_hand, table.last_users
-        if last is not None and user in users:
-            seat = users.index(user)
-            return f"No hand now. Your last one, {last.game.name} · #{table.last_number}:\n" \
-                   f"{_hole.private_hand(last, seat, self.card_for(user))}"
-        return "You have no cards: you are not in the hand being played."
-
-    def my_hand(self, user: int) -> str | None:
-        """What My hand answers: nothing of its own while he holds cards (his private message shows them), else
-        ``hand_text``."""
-        return None if self.cards_of(user) is not None else self.hand_text(user)
-
-    def dm_heading(self, hand: Hand) -> str:
-        """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
-        number = self.table.live.record.number if self.table.live else self.table.last_number
-        return f"{hand.game.name} · #{number} at <#{self.channel_id}>"
-
-    def deal_text(self, hand: Hand, seat: int) -> str:
-        """The DM of a player's cards when a hand is dealt."""
-        user = self.table.live.users[seat] if self.table.live is not None else 0
-        return f"{self.dm_heading(hand)}\n{_hole.private_hand(hand, seat, self.card_for(user))}"
-
-    def cards_of(self, user: int) -> Cards | None:
-        """A player's cards in the hand being played, for his private message; None if he holds none (not dealt
-        in, folded, no hand)."""
-        live = self.table.live
-        seat = self.table.engine_seat(user)
-        if live is None or seat is None or live.hand.folded[seat]:
-            return None
-        hand = live.hand
-        card = self.card_for(user)
-        return Cards(live.record.id, _hole.cards_line(hand, seat, card),
-                     _hole.caption(hand, seat, live.record.number, card))
-
-    @staticmethod
-    def drawn_cards(outcome: Outcome, seat: int | None) -> list[Card]:
-        """The cards an outcome dealt to ``seat`` (a draw's replacements)."""
-        return [c for e in outcome.events if isinstance(e, Dealt) and e.player == seat for c in e.cards]
-
-    def preaction_view(self, user: int) -> discord.ui.View | None:
-        """The pre-action buttons of ``user``'s private message: while others act in a betting round he is in."""
-        live, seat = self.table.live, self.table.engine_seat(user)
-        if live is None or seat is None:
-            return None
-        chosen = self.preactions.get(user, live.record.id, _preactions.betting_round(live.hand))
-        return _preactions.view(self.table.id, live.record.id, live.hand, seat, chosen)

@@ -1,8 +1,8 @@
 """One table in Discord (its ``TableRunner``): the small owner of what the table's Discord side is made of, made
 together and closed together.
 
-- ``presenter`` (``_presenter.TablePresenter``): what the table message and the private messages show; the
-  ``Surface`` the ``writer`` (``_writer.TableWriter``) draws from;
+- ``presenter`` (``_presenter.TablePresenter``): what the table message shows; the ``Surface`` the ``writer``
+  (``_writer.TableWriter``) draws from; ``own_cards`` (``_own_cards.OwnCards``): what each player sees of his cards;
 - ``dealer`` (``_dealer.Dealer``): what happens and when: showing a change, the pre-actions played, the next deal,
   the turn's ``clock`` (``_clock.TurnClock``) and its alerts;
 - ``private`` (``_private.PrivateMessages``): each player's private message at the table; ``preactions``: what
@@ -29,6 +29,7 @@ from ._closes import show_closed
 from ._colours import CardColours
 from ._dealer import Dealer
 from ._dms import DmSender
+from ._own_cards import OwnCards
 from ._presenter import Components, TablePresenter
 from ._private import PrivateMessages
 from ._writer import TableWriter
@@ -50,13 +51,14 @@ class TableRunner:
         self.preactions = _preactions.PreActions()
         self.presenter = TablePresenter(
             bot, table, self.clock, self.scheduler, components=components, is_open=self.is_open,
-            turn_shown=lambda turn, deadline: self.dealer.turn_shown(turn, deadline), preactions=self.preactions,
-            card=card, emoji=emoji, colours=colours)
+            turn_shown=lambda turn, deadline: self.dealer.turn_shown(turn, deadline), card=card)
+        self.own_cards = OwnCards(table, self.preactions, card=card, emoji=emoji, colours=colours)
         self.writer = TableWriter(self.presenter, bot, self.scheduler)
-        self.private = PrivateMessages(self.presenter.cards_of, self.presenter.turn_of, self.presenter.preaction_view)
-        self.dealer = Dealer(table, self.scheduler, clock=self.clock, presenter=self.presenter, writer=self.writer,
-                             private=self.private, preactions=self.preactions, dms=dms,
-                             next_hand_delay=next_hand_delay, is_open=self.is_open, wants_alerts=wants_alerts)
+        self.private = PrivateMessages(self.own_cards.cards_of, self.presenter.turn_of, self.own_cards.preaction_view)
+        self.dealer = Dealer(table, self.scheduler, clock=self.clock, presenter=self.presenter,
+                             own_cards=self.own_cards, writer=self.writer, private=self.private,
+                             preactions=self.preactions, dms=dms, next_hand_delay=next_hand_delay,
+                             is_open=self.is_open, wants_alerts=wants_alerts)
 
     def is_open(self) -> bool:
         """False once the table is closed or the bot is stopping."""

@@ -157,7 +157,7 @@ async def _say_sitting(runner: TableRunner, interaction: discord.Interaction, te
                        on_private: bool) -> None:
     """Answer a sit out or sit in with the state he is in now and the button that undoes it, his alone; not while
     he holds cards (his private message shows them, and one with buttons would not)."""
-    if runner.presenter.cards_of(interaction.user.id) is not None:
+    if runner.own_cards.cards_of(interaction.user.id) is not None:
         await reply_to(interaction).send(text)
         return
     view = dynamic_view()
@@ -210,7 +210,7 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await reply_to(interaction).send(runner.presenter.my_hand(interaction.user.id))
+    await reply_to(interaction).send(runner.own_cards.my_hand(interaction.user.id))
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:

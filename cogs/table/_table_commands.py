@@ -172,7 +172,7 @@ async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
 async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
     runner = runners_of(interaction).here(interaction)
-    await respond(interaction, runner.presenter.my_hand(interaction.user.id), ephemeral=True)
+    await respond(interaction, runner.own_cards.my_hand(interaction.user.id), ephemeral=True)
 
 
 @app_commands.command(name="rules", description="The rules of a game")
