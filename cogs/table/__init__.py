@@ -5,9 +5,9 @@
 - ``_turn``, ``_seats``, ``_choice``, ``_draw``: the components, each action declared once (its button, what a
   click does, its command's move); ``_forms``: the forms as they come back.
 - ``_play``: the one path of a move, from a click or a command to ``Table.act``.
-- ``_runners``: every table's Discord side; ``_runner``: one table's, made of ``_presenter`` (what its messages
-  show), ``_dealer`` (what happens and when: a change shown, the next deal, the clock's start and end) and
-  ``_clock`` (the turn's clock).
+- ``_runners``: every table's Discord side; ``_runner``: one table's, made of ``_presenter`` (what its message
+  shows), ``_own_cards`` (what each player sees of his cards), ``_dealer`` (what happens and when: a change shown,
+  the next deal, the clock's start and end) and ``_clock`` (the turn's clock).
 - ``_screen``, ``_controls``: the table message (its embed, its components) as pure functions of the table.
 - ``_text``: the words of the table; ``_writer``: the message writer (one write at a time, coalesced, under the
   channel's rate limit); ``_dms``: private hands by DM (every interaction is answered once and in time by its
