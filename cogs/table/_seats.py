@@ -210,7 +210,15 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
 
 
 async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await reply_to(interaction).send(runner.own_cards.my_hand(interaction.user.id))
+    """My hand: while he holds cards, his private message again, at the bottom (the cards large, what they make,
+    his pre-action buttons if he may choose ahead); else his last hand's words."""
+    user = interaction.user.id
+    held = runner.own_cards.cards_of(user)
+    shown = runner.private.after(user, held.caption) if held is not None else None
+    if shown is None:
+        await reply_to(interaction).send(runner.own_cards.my_hand(user))
+        return
+    await reply_to(interaction).send(shown.pop("content"), **shown)
 
 
 async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:

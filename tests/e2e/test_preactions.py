@@ -176,3 +176,20 @@ async def test_cleared_at_the_next_hand(fake: FakeDiscord, poker_bot: PokerBotSt
     assert hand is not None and turn.number == 2 and turn.legal.call_amount > 0  # asked, nothing played for him
     message, _ = await pre_buttons(players, bb)
     assert not any(label.startswith("✓") for label in labels(message))
+
+
+async def test_my_hand_gives_the_cards_again_with_the_pre_actions(fake: FakeDiscord, poker_bot: PokerBotStarter
+                                                                 ) -> None:
+    """My hand, pressed by a player who waits in a betting round, answers with his private message again at the
+    bottom of the channel: his cards large and his pre-action buttons, not the cards without them."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", PLAYERS)
+    turn = await players.turn(1)
+    _, bb, _ = seats(players)
+    await pre_buttons(players, bb)  # his private message offers them
+    my_hand = turn.message.button("My hand")
+    answer = await fake.reply_to(await fake.click(bb, turn.message, str(my_hand["custom_id"])))
+    assert answer.ephemeral and answer.message is not None
+    assert answer.content and all(part.startswith("<:") for part in answer.content.split())  # the cards alone
+    assert {"Check/Fold", "Call any"} <= set(labels(fake.message(answer.message.id)))
