@@ -31,7 +31,7 @@ ENV POKER_DB=/data/poker.db \
 VOLUME ["/data"]
 
 USER poker
-# Unhealthy once the bot has been out of touch with Discord for 3 minutes (bot/health.py).
+# Unhealthy once the bot has been out of touch with Discord for 3 minutes (bot/runtime/health.py).
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=2 CMD ["python", "-m", "bot", "health"]
 # Python is process 1 and gets docker stop's SIGTERM itself: the bot stops within 10 s, the hand in play kept.
 STOPSIGNAL SIGTERM

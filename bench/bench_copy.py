@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.night.facts import hand_facts
 from bot.poker import Hand, Stakes
-from bot.simulate import random_action
 from bot.store import Store
+from bot.tools.simulate import random_action
 
 ROOT = Path(__file__).resolve().parents[1]
 GUILD = 1

@@ -44,10 +44,10 @@ from bot.night.graph import Series, chip_graph_png, net_series
 from bot.night.settle import _pay_largest_first, settle
 from bot.poker import GAMES
 from bot.poker.phh import export_phh
-from bot.simulate import default_stakes, play_hand
 from bot.store import Store
 from bot.tables import Tables
 from bot.tables.night import night_results, resolve_night
+from bot.tools.simulate import default_stakes, play_hand
 from tests.night.hands import NightHand, night
 
 NIGHT = 300  # hands a night in the store bench

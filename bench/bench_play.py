@@ -1,6 +1,6 @@
 """Play speed: random hands per second, our engine against pokerkit's class for each game, in the same run.
 
-Both engines are driven by the random player of ``bot.simulate`` (fold 0.15
+Both engines are driven by the random player of ``bot.tools.simulate`` (fold 0.15
 and raise 0.25 facing a bet, bet 0.25 otherwise; pot and no limit: a random
 amount from the smallest to the largest legal one, small amounts likelier;
 stud's bring-in: complete with 0.25, else bring in; draws: discard 0 to 3
@@ -71,7 +71,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.poker import GAMES, Game, Hand
-from bot.simulate import (
+from bot.tools.simulate import (
     FOLD_PROBABILITY,
     RAISE_PROBABILITY,
     STARTING_STACK,
@@ -245,7 +245,7 @@ def pokerkit_state_factory(game: Game, automations: tuple[Any, ...], *, named_o8
 
 
 def _pokerkit_amount(state: Any, rng: random.Random) -> int:
-    """A bet or raise of the random player in pot or no limit, as ``bot.simulate.raise_amount`` draws it."""
+    """A bet or raise of the random player in pot or no limit, as ``bot.tools.simulate.raise_amount`` draws it."""
     lo = state.min_completion_betting_or_raising_to_amount
     hi = state.max_completion_betting_or_raising_to_amount
     if hi == lo:

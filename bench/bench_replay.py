@@ -1,12 +1,12 @@
 """Replay speed: ``python -m bot replay`` against pokerkit's loader on the same ``.phhs`` night (issue 23).
 
 The night is played first, as a table deals it with the house options at their defaults (``TableSettings``
-stakes, buy-ins drawn from the default range) by the random players of ``bot.simulate``: the three games with a
+stakes, buy-ins drawn from the default range) by the random players of ``bot.tools.simulate``: the three games with a
 standard PHH code in turn (fixed-limit 2-7 triple draw ``F2L3D``, no-limit 2-7 single draw ``N2L1D``, fixed-limit
 Badugi ``FB``), two to six players, each hand exported as ``/poker session export`` writes it. Then, in the same run and
 on the same text:
 
-- ours: ``bot.replay.replay_command`` on the file, as ``python -m bot replay night.phhs`` runs it (reading the
+- ours: ``bot.tools.replay.replay_command`` on the file, as ``python -m bot replay night.phhs`` runs it (reading the
   file, every hand checked and replayed, one JSON line printed per hand, to /dev/null here);
 - pokerkit: ``HandHistory.loads_all`` on the file's text and every hand played through its state
   (``state_actions``), as its loader plays a history. Its final stacks are checked against ``finishing_stacks``.
@@ -39,9 +39,9 @@ from bench_play import profile_top
 from bot.night.phhs import split_phhs, write_phhs
 from bot.poker import GAMES
 from bot.poker.phh import export_phh, parse_phh
-from bot.replay import replay_command
-from bot.simulate import play_hand
 from bot.tables.settings import TableSettings
+from bot.tools.replay import replay_command
+from bot.tools.simulate import play_hand
 
 STANDARD: Final = ("triple-draw-27", "single-draw-27", "badugi")  # F2L3D, N2L1D, FB
 TARGET_RATIO: Final = 3.0

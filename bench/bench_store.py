@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.config import DEFAULT_DB_PATH
 from bot.poker import Hand, Stakes
+from bot.runtime.config import DEFAULT_DB_PATH
 from bot.store import Store
 
 GUILD = 1

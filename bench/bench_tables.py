@@ -28,9 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.poker import Hand, Stakes
-from bot.simulate import random_action
 from bot.store import HandRecord, Store
 from bot.tables import Table, Tables, TableSettings
+from bot.tools.simulate import random_action
 
 GAMES = ("five-card-draw", "assassin", "triple-draw-27", "single-draw-a5", "double-draw-27", "dealers-choice")
 

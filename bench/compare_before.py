@@ -6,7 +6,7 @@
 
 Each measurement is a fresh subprocess of this interpreter with one tree's root first on ``sys.path``, so the
 old and the new ``bot`` are never imported together. It plays ``bench/bench_play.py``'s hands: the random player
-of that tree's ``bot.simulate`` (``play_hand`` with text actions, then the same decisions as move values through
+of that tree's ``bot.tools.simulate`` (``play_hand`` with text actions, then the same decisions as move values through
 ``Hand.act``), six-handed, fresh stacks of 200, that tree's ``default_stakes``, after 200 hands of warm-up
 (imports, the rankings' lookup tables). For every round and game it runs the old tree and the new one back to
 back, the order alternating from round to round, and it reports each side's median over the rounds and the
@@ -45,7 +45,7 @@ def worker(root: str, game_id: str, hands: int, seed: int) -> dict[str, Any]:
     import random
 
     from bot.poker import GAMES, Hand
-    from bot.simulate import STARTING_STACK, default_stakes, play_hand, random_decision
+    from bot.tools.simulate import STARTING_STACK, default_stakes, play_hand, random_decision
 
     game = GAMES[game_id]
     stakes = default_stakes(game)

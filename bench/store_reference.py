@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_store import GUILD, _seed_tables, bench_appends, bench_transfers
 
-from bot.config import DEFAULT_DB_PATH
+from bot.runtime.config import DEFAULT_DB_PATH
 from bot.store import Store
 
 PRAGMAS = {"normal": 1, "full": 2}

@@ -13,7 +13,7 @@ change suggested in ``docs/performance.md``:
   edit then finds the message gone and posts it again, and until then the player to act has no buttons.
 * ``gc-report``: the time spent in each generation's garbage collections, written to the bot's log at exit
   (``--keep`` keeps the log); ``gc-python-thresholds`` the same with Python's own thresholds instead of the
-  bot's (``bot.app.tune_collector``).
+  bot's (``cogs.app.tune_collector``).
 * ``no-draw-dm``: no DM after a draw (the player would press My hand to see his new cards). Measures what the
   draw's DM costs; the bot keeps it, since the cards changed.
 
@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 
-from bot.app import PokerBot
-from bot.run import run_until_stopped
+from cogs.app import PokerBot
+from cogs.run import run_until_stopped
 from pokerdev.launch import point_at
 
 
@@ -72,7 +72,7 @@ def gc_report(bot: PokerBot, python_thresholds: bool = False) -> None:
     import gc
     import time
 
-    from bot import app as bot_app
+    from cogs import app as bot_app
 
     if python_thresholds:
         bot_app.tune_collector = gc.freeze

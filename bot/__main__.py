@@ -58,21 +58,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "db":
-        from .dbcli import db_command
+        from .tools.dbcli import db_command
 
         return db_command(args)
     if args.command == "health":
         return health_command()
     if args.command == "replay":
-        from .replay import replay_command
+        from .tools.replay import replay_command
 
         return replay_command(args.file)
     if args.command == "simulate":
-        from .simulate import simulate_command
+        from .tools.simulate import simulate_command
 
         return simulate_command(args.game, args.players, args.hands, args.seed, args.structure, args.export)
     if args.command == "rules":
-        from .rules_text import rules_markdown
+        from .content.rules_text import rules_markdown
 
         sys.stdout.write(rules_markdown())
         return 0
@@ -83,13 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(DEMO_NEEDS_DEVTOOLS, file=sys.stderr)
             return 2
         return demo_command(args.hands, args.seed, args.players, args.full, args.verbose, args.pace, args.game)
-    from .run import run_bot
+    from cogs.run import run_bot
 
     return run_bot()
 
 
 def add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``db`` group (its commands in ``bot.dbcli``, imported only when used)."""
+    """The ``db`` group (its commands in ``bot.tools.dbcli``, imported only when used)."""
     db = commands.add_parser("db", help="check, back up or copy the bank's database (check and backup: safe while "
                                         "the bot runs)")
     group = db.add_subparsers(dest="db_command", required=True, metavar="{check,backup,copy}")
@@ -105,9 +105,9 @@ def add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def health_command() -> int:
-    """``python -m bot health``: the Docker image's HEALTHCHECK (``bot.health``)."""
-    from .config import configured
-    from .health import check_health
+    """``python -m bot health``: the Docker image's HEALTHCHECK (``bot.runtime.health``)."""
+    from .runtime.config import configured
+    from .runtime.health import check_health
 
     config = configured()
     if config is None:

@@ -13,14 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .bank_location import parse_bank
-from .config import Config
+from bot.runtime.bank_location import parse_bank
+from bot.runtime.config import Config
+from bot.runtime.startup import OpenBank, open_bank
+from bot.store import Store
+from bot.store.waits import limit_waits
+from bot.tables import Tables
+
+from .card_emojis import CardEmojis
 from .discord_seam import Parser, wrap_parser
-from .health import GatewayWatch
-from .startup import OpenBank, open_bank
-from .store import Store
-from .store.waits import limit_waits
-from .tables import Tables
+from .gateway_watch import GatewayWatch
+from .reply import admit
+from .transport import install
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +51,6 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
         if not self.client.first_delivery(interaction):
             return False
         if interaction.type is discord.InteractionType.application_command:
-            from cogs.reply import admit
-
             admit(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
         return True
 
@@ -74,8 +76,6 @@ class PokerBot(commands.Bot):
             discord.http.Route.BASE = self.config.api_base
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, max_messages=None,
                          help_command=None, tree_cls=PokerTree, **self._shard_options())
-        from cogs.transport import install
-
         install(self.http, closed=self.is_closed)  # every REST call survives a dropped connection
         self._skip_own_message_events()
         self.db_path = self.config.db_path
@@ -142,7 +142,7 @@ class PokerBot(commands.Bot):
         return self._tables
 
     async def open_bank(self) -> Store:
-        """Take the bank's lock and open its store (once): ``bot.startup.StartupError`` says what stops it."""
+        """Take the bank's lock and open its store (once): ``bot.runtime.startup.StartupError`` says what stops it."""
         if self._bank is None:
             self._bank = await open_bank(self.config.db_path, synchronous=self.config.db_sync,
                                          shards=self.config.shards)
@@ -152,8 +152,6 @@ class PokerBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, restore open tables, start the card emojis' upload, load the cogs, sync the slash
         commands, and say who the bot is and how to invite it."""
-        from cogs.card_emojis import CardEmojis
-
         await self.open_bank()
         assert self._store is not None
         self.card_emojis = CardEmojis(self)

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
 from bot.store.db import MAX_AMOUNT
 from bot.tables import TableError
 from cogs import night_commands, render
@@ -19,7 +19,7 @@ from .groups import CommandGroup, bot_of
 from .reply import PUBLIC_ANSWER, respond
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 AMOUNT = app_commands.Range[int, 1, 1_000_000_000_000]
 NONE = discord.AllowedMentions.none()

@@ -1,11 +1,11 @@
-"""Cards shown as the bot's own application emojis (pictures from ``bot.cardfaces``), text where one is missing.
+"""Cards shown as the bot's own application emojis (pictures from ``bot.content.cardfaces``), text where one is missing.
 
 On start ``CardEmojis.sync`` lists the application's emojis and uploads only the pictures that are missing.
-An emoji's name carries its picture's version (``c_As_1a2b3c``: ``bot.cardfaces.art_hash``, a hash of what the
+An emoji's name carries its picture's version (``c_As_1a2b3c``: ``bot.content.cardfaces.art_hash``, a hash of what the
 picture is drawn from), so a restart with the same drawing draws and uploads nothing, and a new drawing uploads
 under new names; emojis of an older drawing are deleted only once every
 current picture is uploaded. Nothing here can stop the bot: a failed listing or upload is logged and the cards
-concerned stay text (``bot.cardfaces.card_text``).
+concerned stay text (``bot.content.cardfaces.card_text``).
 
 Both decks are kept: the four-colour one (the default) and the two-colour one a player may prefer
 (``/poker cards``). Spades, hearts, the jokers and the back are the same picture in both, so one emoji serves
@@ -26,9 +26,9 @@ from typing import Final, Protocol
 import discord
 from discord.ext import commands
 
-from bot import cardfaces
+from bot.content import cardfaces
 from bot.poker.cards import Card
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from discord import app_commands
 from .errors import report
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 Child = app_commands.Command[Any, ..., Any] | app_commands.Group
 

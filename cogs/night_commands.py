@@ -15,7 +15,7 @@ from typing import cast
 import discord
 from discord import app_commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
 from bot.night import chip_graph_png
 from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import Card, Game, Structure
 from bot.tables.settings import TableSettings
 

@@ -30,10 +30,10 @@ from typing import Any, Literal, Protocol
 
 import discord
 
-from bot.discord_seam import mark_responded
-from bot.scheduler import background, call_after
+from bot.runtime.scheduler import background, call_after
 
 from . import transport
+from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
 
 __all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "defer_thinking",

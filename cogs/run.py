@@ -1,7 +1,7 @@
 """Start the Discord bot from the environment (and .env), and stop it cleanly.
 
 Every problem at start is one line on standard error and exit status 2, with no traceback: the configuration,
-the bank (``bot.startup``: a folder, a read-only disk, a damaged or foreign file, another bot on it...), a token
+the bank (``bot.runtime.startup``: a folder, a read-only disk, a damaged or foreign file, another bot on it...), a token
 Discord refuses, Discord out of reach (tried again with a growing pause for ``CONNECT_FOR`` seconds). SIGTERM
 and SIGINT stop the bot within ``STOP_WITHIN`` seconds in every phase, connecting included; the hand in play is
 kept (it is in the store already) and goes on at the next start.
@@ -16,8 +16,8 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from .config import configured
-from .startup import StartupError
+from bot.runtime.config import configured
+from bot.runtime.startup import StartupError
 
 if TYPE_CHECKING:
     from .app import PokerBot

@@ -4,7 +4,7 @@ A call can fail on the way: the connection refused, reset, closed before or afte
 (aiohttp's ``ServerDisconnectedError``), an answer cut short (``ClientPayloadError``), a timeout. discord.py
 retries none of these (only a reset reported as errno 54 or 10054, which Linux never uses), nor a 503.
 ``install`` puts a layer under discord.py's two ways to Discord (the bot's token, and the interaction callbacks and
-follow-ups; through ``bot.discord_seam``) that sorts every call by what a repeat would do:
+follow-ups; through ``cogs.discord_seam``) that sorts every call by what a repeat would do:
 
 * **idempotent** (GET, PUT, PATCH, DELETE: edits, reactions, fetches; opening a DM channel, which gives the same
   channel every time): tried again with backoff after a connection failure or a 5xx.
@@ -36,8 +36,7 @@ import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 
-from bot.discord_seam import BotRequest, WebhookRequest, wrap_bot_requests, wrap_webhook_requests
-
+from .discord_seam import BotRequest, WebhookRequest, wrap_bot_requests, wrap_webhook_requests
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS
 
 __all__ = ["CONNECTION_ERRORS", "DEADLINE", "DISCORD_ERRORS", "install", "kind_of", "seconds_left", "show_again_in"]

@@ -1,4 +1,4 @@
-"""The seam under discord.py (``bot.discord_seam``): what it relies on is still there in the installed discord.py,
+"""The seam under discord.py (``cogs.discord_seam``): what it relies on is still there in the installed discord.py,
 it does what it says, and no other module of the bot reaches under discord.py's public API.
 
 A discord.py upgrade that renames or reshapes one of these fails here, before a table misbehaves.
@@ -18,7 +18,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot import discord_seam
+from cogs import discord_seam
 
 ROOT = Path(__file__).resolve().parents[1]
 PRIVATE = re.compile(r"\._connection\b|\._response_type\b|\bAsyncWebhookAdapter\b|\.request\s*=[^=]")
@@ -85,7 +85,7 @@ def test_wrapping_the_bot_requests_happens_once_per_client() -> None:
 
 @pytest.mark.parametrize("package", ["bot", "cogs"])
 def test_no_other_module_reaches_under_discord_py(package: str) -> None:
-    seam = ROOT / "bot" / "discord_seam.py"
+    seam = ROOT / "cogs" / "discord_seam.py"
     found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
              for path in sorted((ROOT / package).rglob("*.py")) if path != seam
              for number, line in enumerate(path.read_text().splitlines(), 1) if PRIVATE.search(line)]

@@ -1,6 +1,7 @@
 """The import graph of the bot (``bot``, ``cogs``) and of its development tools (``pokerdev``): no module imports
 itself back through others (a circle, counting imports made only for type checking and inside functions), no
-module takes another module's private names, and a package's private modules are imported only from inside it.
+module takes another module's private names, a package's private modules are imported only from inside it, and
+``bot`` (the domain, the offline tools, the start-up without Discord) imports neither ``cogs`` nor discord.py.
 
 Read from the source with ``ast``, so that the graph is the one a reader sees, whatever runs first.
 """
@@ -17,6 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"bot": ROOT, "cogs": ROOT, "pokerdev": ROOT / "devtools"}
 PRODUCT = ("bot", "cogs")
+DISCORD_SIDE = ("cogs", "discord")  # packages of the Discord side: ``bot`` imports none of them
+# ``python -m bot`` is the composition root: its ``run`` command starts the Discord client (``cogs.run``),
+# imported inside that command only, so that the offline commands never load discord.py.
+COMPOSITION_ROOT = "bot.__main__"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,25 @@ def _imports(module: str, path: Path) -> Iterator[Import]:
 
 
 IMPORTS = [found for module, path in MODULES.items() for found in _imports(module, path)]
+
+
+def _imported_names(path: Path) -> Iterator[tuple[str, int]]:
+    """Every absolute module name ``path`` imports (relative imports stay inside its own package), with its line."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.module, node.lineno
+            for alias in node.names:
+                yield f"{node.module}.{alias.name}", node.lineno
+
+
+def _discord_side_imports(modules: dict[str, Path], exempt: str | None = COMPOSITION_ROOT) -> list[str]:
+    """``module:line imports name`` for each import of the Discord side by a module of ``bot``."""
+    return [f"{module}:{line} imports {name}" for module, path in modules.items()
+            if module.split(".")[0] == "bot" and module != exempt
+            for name, line in _imported_names(path) if name.split(".")[0] in DISCORD_SIDE]
 
 
 def _graph() -> dict[str, set[str]]:
@@ -143,6 +167,24 @@ def test_private_modules_are_imported_only_inside_their_package(package: str) ->
             if _private(part) and not (i.importer == owner or i.importer.startswith(owner + ".")):
                 outside.append(f"{i.importer}:{i.line} imports {i.module}")
     assert outside == []
+
+
+def test_bot_imports_neither_cogs_nor_discord() -> None:
+    """``bot`` is the domain, the offline tools and the start-up that needs no Discord; the Discord side is ``cogs``."""
+    assert _discord_side_imports(MODULES) == []
+
+
+def test_an_import_of_the_discord_side_from_bot_would_be_seen(tmp_path: Path) -> None:
+    """The check can fail: imports of ``cogs`` and discord.py in a module of ``bot`` are found, however written,
+    and the composition root's lazy import of the Discord client is there and is the one exception."""
+    module = tmp_path / "made_up.py"
+    module.write_text("import discord\nfrom cogs.app import PokerBot\n\n\ndef f() -> None:\n"
+                      "    from cogs import transport\n    import discord.utils\n")
+    assert _discord_side_imports({"bot.made_up": module}) == [
+        "bot.made_up:1 imports discord", "bot.made_up:2 imports cogs.app", "bot.made_up:2 imports cogs.app.PokerBot",
+        "bot.made_up:6 imports cogs", "bot.made_up:6 imports cogs.transport", "bot.made_up:7 imports discord.utils"]
+    assert _discord_side_imports({"cogs.made_up": module}) == []
+    assert "bot.__main__:" in " ".join(_discord_side_imports(MODULES, exempt=None))
 
 
 def test_a_circle_and_a_private_name_would_be_seen() -> None:

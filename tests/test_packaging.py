@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_bot_distribution_packages_neither_the_fake_discord_nor_the_openapi_spec() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     packages = find_packages(str(ROOT), include=config["packages"]["find"]["include"])
-    assert "bot" in packages and "cogs.table" in packages
+    assert {"bot", "bot.runtime", "bot.tools", "bot.content", "cogs", "cogs.table"} <= set(packages)
     assert not [name for name in packages if name.startswith(("pokerdev", "devtools", "tests", "bot.devtools"))]
     shipped = [
         path.relative_to(ROOT)

@@ -1,5 +1,5 @@
-"""docs/rules.md, the house rules the README links, is the text ``bot.rules_text`` writes (``python -m bot rules``):
-the document cannot drift from what ``/poker rules`` says and the engine does."""
+"""docs/rules.md, the house rules the README links, is the text ``bot.content.rules_text`` writes (``python -m bot
+rules``): the document cannot drift from what ``/poker rules`` says and the engine does."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.content.rules_text import MIXED_PAGE_IDS, RULE_GAMES, rules_markdown, rules_page
 from bot.poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
-from bot.rules_text import MIXED_PAGE_IDS, RULE_GAMES, rules_markdown, rules_page
 from bot.tables.settings import DEFAULT_CLOCK
 from bot.tournament.table_rules import REBUY_WAIT
 

@@ -3,7 +3,7 @@
 Every comparison the pages state is a claim checked with ``bot.poker.evaluate``
 (and the worked examples: Assassin's, Omaha's two plus three, stud's bring-in).
 Every game of ``bot.poker.GAMES`` has a page, and the mixes one. The option
-descriptions of ``bot.command_help`` are checked against Discord's limits and
+descriptions of ``bot.content.command_help`` are checked against Discord's limits and
 the live commands.
 """
 
@@ -21,26 +21,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rules_text
-from bot.command_help import COMMAND_HELP, OPTION_HELP, describe
-from bot.poker import GAMES, RANKINGS, HandValue, evaluate, parse_cards, stakes_for
-from bot.poker.cards import RANKS, STANDARD_DECK
-from bot.poker.mixes import EIGHT_GAME, HORSE, MIXES
-from bot.poker.rankings import (
-    FLUSH,
-    FULL_HOUSE,
-    HIGH_CARD,
-    PAIR,
-    QUADS,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    TRIPS,
-    TWO_PAIR,
-    NoLow,
-    best_omaha,
-    bring_in_value,
-)
-from bot.rules_text import (
+from bot.content import rules_text
+from bot.content.command_help import COMMAND_HELP, OPTION_HELP, describe
+from bot.content.rules_text import (
     ASSASSIN_EXAMPLE,
     CLAIMS,
     EIGHT_OR_BETTER,
@@ -63,6 +46,23 @@ from bot.rules_text import (
     format_hand,
     ranks_only,
     rules_page,
+)
+from bot.poker import GAMES, RANKINGS, HandValue, evaluate, parse_cards, stakes_for
+from bot.poker.cards import RANKS, STANDARD_DECK
+from bot.poker.mixes import EIGHT_GAME, HORSE, MIXES
+from bot.poker.rankings import (
+    FLUSH,
+    FULL_HOUSE,
+    HIGH_CARD,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+    NoLow,
+    best_omaha,
+    bring_in_value,
 )
 
 PAGES = [None, *RULE_GAMES, *MIXED_PAGE_IDS]

@@ -1,6 +1,6 @@
-"""The bot's one scheduler (``bot.scheduler``): named tasks replaced, cancelled one by one or all at once, delayed
-ones that never run once cancelled, failures logged; and the check that nothing else in the bot starts tasks or
-timers by hand."""
+"""The bot's one scheduler (``bot.runtime.scheduler``): named tasks replaced, cancelled one by one or all at once,
+delayed ones that never run once cancelled, failures logged; and the check that nothing else in the bot starts tasks
+or timers by hand."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.scheduler import Scheduler, background, call_after
+from bot.runtime.scheduler import Scheduler, background, call_after
 
 ROOT = Path(__file__).resolve().parents[1]
 
 # Where asyncio's tasks and timers may be started by hand: the scheduler, the start-up, the store's connection and
 # its lock (issue 31's four). The acknowledgement timers and the private messages' edits go through the scheduler.
 STARTED_BY_HAND = {
-    "bot/scheduler.py",
-    "bot/run.py",
+    "bot/runtime/scheduler.py",
+    "cogs/run.py",
     "bot/store/connection.py",
     "bot/store/lock.py",
 }
@@ -73,7 +73,7 @@ async def test_a_failure_is_logged_not_lost(caplog: pytest.LogCaptureFixture) ->
         raise ValueError("the store is gone")
 
     scheduler = Scheduler("table 7")
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.runtime.scheduler"):
         task = scheduler.schedule("deal", fails())
         await asyncio.wait([task])
         await asyncio.sleep(0)
@@ -89,7 +89,7 @@ async def test_a_timer_that_fails_is_logged(caplog: pytest.LogCaptureFixture) ->
         raise ValueError("boom")
 
     scheduler = Scheduler("acks")
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.runtime.scheduler"):
         scheduler.call_after(0, "ack", fails)
         call_after(0, fails)
         await asyncio.sleep(0.01)
@@ -163,7 +163,7 @@ async def test_a_task_that_cancels_itself_goes_on_but_cancel_all_stops_it() -> N
 
 
 async def test_a_background_task_is_kept_until_done() -> None:
-    from bot import scheduler as module
+    from bot.runtime import scheduler as module
 
     task = background(asyncio.sleep(0.01, result=3), name="kept")
     assert task in module._BACKGROUND
@@ -178,5 +178,5 @@ def test_tasks_and_timers_are_started_by_hand_only_where_allowed() -> None:
         for folder in ("bot", "cogs") for path in (ROOT / folder).rglob("*.py")
         if str(path.relative_to(ROOT)) not in STARTED_BY_HAND
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if BY_HAND.search(line))
-    assert found == [], "start tasks and timers through bot.scheduler (a Scheduler, background, call_after)"
+    assert found == [], "start tasks and timers through bot.runtime.scheduler (a Scheduler, background, call_after)"
     assert all((ROOT / path).exists() for path in STARTED_BY_HAND)  # the list names files that exist

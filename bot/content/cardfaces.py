@@ -25,7 +25,7 @@ from typing import Final
 import PIL
 from PIL import Image, ImageDraw, ImageFont
 
-from .poker.cards import JOKERS, STANDARD_DECK, Card
+from ..poker.cards import JOKERS, STANDARD_DECK, Card
 
 SIZE: Final = 128  # pixels, square: Discord's emoji size (it fits the picture into a square box)
 BACK: Final = "back"  # the key of the face-down card among the pictures

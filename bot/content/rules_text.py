@@ -21,11 +21,11 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .poker import GAMES, Game, parse_cards, stud_ante, stud_bring_in
-from .poker.mixes import EIGHT_GAME, HORSE, MAX_ROTATION_GAMES, MIXES, MixGame, most_players
-from .poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
-from .tables.settings import DEFAULT_CLOCK
-from .tournament.table_rules import REBUY_WAIT
+from ..poker import GAMES, Game, parse_cards, stud_ante, stud_bring_in
+from ..poker.mixes import EIGHT_GAME, HORSE, MAX_ROTATION_GAMES, MIXES, MixGame, most_players
+from ..poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
+from ..tables.settings import DEFAULT_CLOCK
+from ..tournament.table_rules import REBUY_WAIT
 
 CardFormat = Callable[[str], str]
 
@@ -866,7 +866,7 @@ DOCUMENT_INTRO: Final = (
     "How the bot plays: every game it deals and the conventions of its tables, as `/poker rules` tells them in "
     "Discord. Each comparison of hands stated here is checked against the engine by the tests. The sections are "
     "numbered so that a rule can be cited.\n\n"
-    "This file is written by `python -m bot rules` from `bot/rules_text.py`; a test fails when they differ."
+    "This file is written by `python -m bot rules` from `bot/content/rules_text.py`; a test fails when they differ."
 )
 
 

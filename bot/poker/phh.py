@@ -7,7 +7,7 @@ have (the cards he saw at the table, every other card ``??``);
 recorded cards and feeds the recorded actions to a new ``Hand``, checking
 every action and every card on the way. Pure functions of text: the
 command ``python -m bot replay FILE`` (reading the file, printing) is
-``bot.replay``.
+``bot.tools.replay``.
 
 Conventions (the same as pokerkit's, so that its ``HandHistory`` plays our
 files of the games it knows, ``F2L3D``, ``N2L1D`` and ``FB``, as written):

@@ -65,6 +65,6 @@ def parse_bank(text: str, setting: str = "POKER_DB") -> BankAddress:
 def without_password(url: str) -> str:
     """A URL as it may be printed: a password in it is hidden (the store's rule, imported when needed: the
     configuration is read before the store is loaded)."""
-    from .store.postgres import redact
+    from ..store.postgres import redact
 
     return redact(url)

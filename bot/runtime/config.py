@@ -28,7 +28,7 @@ class Config:
     ``shard_ids`` of that many shards (default: all of them) in this process."""
 
     token: str | None = None
-    db_path: Path | str = DEFAULT_DB_PATH  # the SQLite file, or a postgresql:// URL (``bot.bank_location``)
+    db_path: Path | str = DEFAULT_DB_PATH  # the SQLite file, or a postgresql:// URL (``bot.runtime.bank_location``)
     db_sync: DbSync = "normal"
     log_level: str = "INFO"
     dev_guild_id: int | None = None

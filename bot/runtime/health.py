@@ -1,109 +1,31 @@
-"""Is the bot in touch with Discord? A file it touches while its gateway connection is up, and the check of it.
+"""The health file: written while the bot is in touch with Discord, and the check of it.
 
-With ``HEALTH_FILE`` set (the Docker image sets it), the running bot writes the file every ``BEAT`` seconds while
-every gateway connection it runs is up. ``python -m bot health`` (the image's HEALTHCHECK) exits 0 while the file
-is fresher than ``STALE`` seconds and 1 otherwise, with one line that says why: a bot that has lost Discord for
-minutes (a network gone, a token revoked) is reported unhealthy, and a container orchestrator can restart it.
+With ``HEALTH_FILE`` set (the Docker image sets it), the running bot writes the file every few seconds while every
+gateway connection it runs is up (``cogs.gateway_watch``). ``python -m bot health`` (the image's HEALTHCHECK)
+exits 0 while the file is fresher than ``STALE`` seconds and 1 otherwise, with one line that says why: a bot that
+has lost Discord for minutes (a network gone, a token revoked) is reported unhealthy, and a container orchestrator
+can restart it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from pathlib import Path
 
-import discord
-
-from .scheduler import Scheduler
-
-__all__ = ["BEAT", "STALE", "GatewayWatch", "check_health"]
+__all__ = ["STALE", "check_health", "write_health_file"]
 
 log = logging.getLogger(__name__)
 
-BEAT = 20.0  # seconds between two writes of the health file while connected
 STALE = 180.0  # seconds without contact after which the bot is unhealthy
-BEATING = "beat"  # the task that writes the health file
 
 
-class GatewayWatch:
-    """Follows the bot's gateway connections (one per shard) and beats the health file while all are up."""
-
-    def __init__(self, bot: discord.Client, path: Path | None, beat: float = BEAT) -> None:
-        self.bot = bot
-        self.path = path
-        self.beat = beat
-        self.down: set[int | None] = {None}  # connections not up (None: the bot's only one, until it connects)
-        self.lost_at: float | None = None
-        self.scheduler = Scheduler("health")
-        add = getattr(bot, "add_listener", None)
-        if add is not None:
-            add(self._up, "on_connect")
-            add(self._up, "on_resumed")
-            add(self._down, "on_disconnect")
-            add(self._shard_up, "on_shard_connect")
-            add(self._shard_up, "on_shard_resumed")
-            add(self._shard_down, "on_shard_disconnect")
-
-    @property
-    def connected(self) -> bool:
-        """True while every gateway connection of this process is up."""
-        return not self.down
-
-    async def _up(self) -> None:
-        if not self._sharded():
-            self.down.discard(None)
-            self._changed()
-
-    async def _down(self) -> None:
-        if not self._sharded():
-            self.down.add(None)
-            self._changed()
-
-    async def _shard_up(self, shard_id: int) -> None:
-        self.down.discard(None)
-        self.down.discard(shard_id)
-        self._changed()
-
-    async def _shard_down(self, shard_id: int) -> None:
-        self.down.add(shard_id)
-        self._changed()
-
-    def _sharded(self) -> bool:
-        return isinstance(self.bot, discord.AutoShardedClient)
-
-    def _changed(self) -> None:
-        if self.connected:
-            if self.lost_at is not None:
-                log.info("in touch with Discord again after %.0f s", time.time() - self.lost_at)
-            self.lost_at = None
-            self.touch()
-        elif self.lost_at is None:
-            self.lost_at = time.time()
-
-    def touch(self) -> None:
-        """Write the health file now (when there is one)."""
-        if self.path is None:
-            return
-        try:
-            self.path.write_text(f"in touch with Discord at {time.time():.0f}\n", encoding="utf-8")
-        except OSError as error:
-            log.warning("could not write the health file %s (%s)", self.path, error.strerror)
-
-    def start(self) -> None:
-        """Beat the health file while connected (no-op without one)."""
-        if self.path is not None and BEATING not in self.scheduler:
-            self.scheduler.schedule(BEATING, self._beat())
-
-    def stop(self) -> None:
-        """Stop beating (the bot is stopping)."""
-        self.scheduler.cancel_all()
-
-    async def _beat(self) -> None:
-        while True:
-            if self.connected:
-                self.touch()
-            await asyncio.sleep(self.beat)
+def write_health_file(path: Path) -> None:
+    """Say in ``path`` that the bot is in touch with Discord now (a failure to write is logged, not raised)."""
+    try:
+        path.write_text(f"in touch with Discord at {time.time():.0f}\n", encoding="utf-8")
+    except OSError as error:
+        log.warning("could not write the health file %s (%s)", path, error.strerror)
 
 
 def check_health(path: Path | None, stale: float = STALE, now: float | None = None) -> tuple[bool, str]:
@@ -119,4 +41,3 @@ def check_health(path: Path | None, stale: float = STALE, now: float | None = No
     if age > stale:
         return False, f"unhealthy: no contact with Discord for {age:.0f} s (more than {stale:.0f} s)"
     return True, f"healthy: in touch with Discord {max(0.0, age):.0f} s ago"
-

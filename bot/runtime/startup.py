@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from .store import SchemaError, Store
-from .store.lock import BankInUse, BankLock, ShardCountMismatch, ShardLocks
-from .store.postgres import cause_of_pg, redact
-from .store.sqlite import readonly_uri
+from ..store import SchemaError, Store
+from ..store.lock import BankInUse, BankLock, ShardCountMismatch, ShardLocks
+from ..store.postgres import cause_of_pg, redact
+from ..store.sqlite import readonly_uri
 
 __all__ = ["BANK_TABLES", "OpenBank", "StartupError", "check_path", "inspect_file", "open_bank"]
 

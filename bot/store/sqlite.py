@@ -108,7 +108,7 @@ async def open_database(
 
     ``synchronous`` is ``normal`` (safe against a crash of the process) or ``full`` (also against power
     loss). Raises ``SchemaTooNew`` for a file from a newer bot and ``SchemaError`` for a file that is not a
-    usable database. (The configuration, not the store, reads the environment: ``bot.config``.)
+    usable database. (The configuration, not the store, reads the environment: ``bot.runtime.config``.)
     """
     migrations = load_migrations(migrations_dir)
     sync = synchronous.strip().lower() if isinstance(synchronous, str) else ""

@@ -28,11 +28,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import TextIO
 
-from .bank_location import BankAddress, parse_bank
-from .store import SchemaError, Store, StoreError, latest_version
-from .store.copying import CopyRefused, copy_bank
-from .store.postgres import cause_of_pg
-from .store.sqlite import readonly_uri
+from ..runtime.bank_location import BankAddress, parse_bank
+from ..store import SchemaError, Store, StoreError, latest_version
+from ..store.copying import CopyRefused, copy_bank
+from ..store.postgres import cause_of_pg
+from ..store.sqlite import readonly_uri
 
 __all__ = ["backup_database", "check_database", "copy_database", "db_command"]
 
@@ -63,7 +63,7 @@ def _address(url: str | None, setting: str = "--db") -> BankAddress:
             return parse_bank(url, setting)
         except ValueError as error:
             raise DbError(str(error)) from None
-    from .config import load_config
+    from ..runtime.config import load_config
 
     try:
         return parse_bank(str(load_config().db_path))

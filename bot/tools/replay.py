@@ -12,8 +12,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from .night.phhs import read_phhs
-from .poker.phh import PHHError, parse_phh, phh_document, replay
+from ..night.phhs import read_phhs
+from ..poker.phh import PHHError, parse_phh, phh_document, replay
 
 OK, DIFFERENT, UNREADABLE = 0, 1, 2
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
 
-from .night.phhs import write_phhs
-from .poker import (
+from ..night.phhs import write_phhs
+from ..poker import (
     DEALERS_CHOICE,
     GAMES,
     BetRaise,
@@ -52,8 +52,8 @@ from .poker import (
     get_structure,
     stakes_for,
 )
-from .poker.games import DrawLimit
-from .poker.phh import export_phh
+from ..poker.games import DrawLimit
+from ..poker.phh import export_phh
 
 FOLD_PROBABILITY: Final = 0.15
 RAISE_PROBABILITY: Final = 0.25

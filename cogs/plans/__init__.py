@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ._cog import PlansCog
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 
 async def setup(bot: PokerBot) -> None:

@@ -48,7 +48,7 @@ from ._message import (
 from ._runner import Runner, on_close
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.discord_seam import Parser, wrap_parser
 from bot.planning import NIGHT_LENGTH
 from bot.store import PlanRecord
+from cogs.discord_seam import Parser, wrap_parser
 from cogs.failures import DISCORD_ERRORS
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.planning import due_reminders, next_step
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.store import PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from bot.tables import Table
@@ -32,7 +32,7 @@ from ._events import ACTIVE, CANCELED, COMPLETED
 from ._message import reminder_text, signup_embed, signup_view, start_text
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from bot.tables import Table, TableError, TableSettings
 from cogs import plan_clock as clock
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 TABLE_COG = "TableCog"
 

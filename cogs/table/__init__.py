@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ._cog import TableCog
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 
 async def setup(bot: PokerBot) -> None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 

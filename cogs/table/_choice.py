@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
+from bot.content.rules_text import GAME_BLURBS
 from bot.poker import FAMILIES, Game, get_game
-from bot.rules_text import GAME_BLURBS
 from bot.tables import Table, TableError
 from cogs import render
 from cogs.render import mention

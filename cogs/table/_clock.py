@@ -13,7 +13,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.tables import Table
 
 CLOCK = "clock"  # the turn's clock (a player's action or the dealer's choice), in the table's scheduler

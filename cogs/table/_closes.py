@@ -18,7 +18,7 @@ from ..failures import DISCORD_ERRORS
 from ._screen import closed_embed
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 log = logging.getLogger(__name__)
 

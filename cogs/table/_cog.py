@@ -30,7 +30,7 @@ from ._seats import SeatButton
 from ._turn import TurnButton
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import Card
 from cogs.render import CardText
 

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.poker import IllegalAction
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 from cogs.render import mention

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
 from cogs.render import CardText, cards, chips

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
 from bot.poker import BetRaise, BringIn, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
 from cogs.render import chips

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
 from bot.poker import Hand, IllegalAction
 from bot.store import HandRecord
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night

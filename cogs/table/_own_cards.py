@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand
 from bot.tables import Outcome, Table
 from cogs.render import CardText

@@ -18,8 +18,8 @@ from typing import Any
 
 import discord
 
-from bot.cardfaces import card_text
-from bot.scheduler import Scheduler
+from bot.content.cardfaces import card_text
+from bot.runtime.scheduler import Scheduler
 from bot.tables import Outcome, Table
 from cogs.render import CardText, mention
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.scheduler import background
+from bot.runtime.scheduler import background
 
 from ..reply import Reply, reply_to
 from ..transport import DISCORD_ERRORS

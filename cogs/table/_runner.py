@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import Card
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.tables import Table
 from cogs.render import CardText
 

@@ -29,7 +29,7 @@ from ._presenter import Components
 from ._runner import TableRunner
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import MIN_PLAYERS, Game, Hand, Legal, Structure
 from bot.tables import Table
 from bot.tables.tournament import tournament_of

@@ -13,9 +13,9 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
+from bot.content.rules_text import rules_page
 from bot.poker import Card, parse_cards
-from bot.rules_text import rules_page
 from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_CLOCK, MIN_CLOCK

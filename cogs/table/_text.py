@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.night.story import listed
 from bot.poker import (
     Acted,

@@ -14,7 +14,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.command_help import COMMAND_HELP, describe
+from bot.content.command_help import COMMAND_HELP, describe
 from bot.store import CashOut
 from bot.store.db import MAX_BALANCE
 from bot.tables import Table, TableError

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.tables import TableError
 
 from ..reply import reply_to

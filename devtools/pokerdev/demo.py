@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.cardfaces import card_text
+from bot.content.cardfaces import card_text
 from bot.poker import Card
 
 __all__ = ["Entry", "Transcript", "demo_command", "run_demo"]
@@ -196,7 +196,7 @@ async def run_demo(hands: int = 3, seed: int = 1, players: int = 4, *, full: boo
     import discord.gateway
     import discord.http
 
-    from bot.app import PokerBot
+    from cogs.app import PokerBot
 
     from .autoplay import Policy, TablePlayers
     from .fakediscord import FakeConfig, UserSpec

@@ -22,11 +22,11 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.app import PokerBot, make_bot
-from bot.bank_location import parse_bank
-from bot.config import Config
-from bot.logs import setup_logging
-from bot.run import CONNECT_FOR, serve
+from bot.runtime.bank_location import parse_bank
+from bot.runtime.config import Config
+from cogs.app import PokerBot, make_bot
+from cogs.logs import setup_logging
+from cogs.run import CONNECT_FOR, serve
 
 
 def point_at(port: int, *, rest: bool = True) -> None:

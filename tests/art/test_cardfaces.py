@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot import cardfaces
+from bot.content import cardfaces
 from bot.poker.cards import JOKERS, STANDARD_DECK, UNKNOWN, Card
 
 EMOJI_LIMIT = 256 * 1024  # bytes, Discord's limit for an emoji's image

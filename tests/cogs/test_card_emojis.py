@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import discord
 import pytest
 
-from bot import cardfaces
+from bot.content import cardfaces
 from bot.poker.cards import JOKERS, STANDARD_DECK, UNKNOWN, Card
 from cogs.card_emojis import CardEmojis, card_emoji_pictures, emoji_name, is_card_emoji
 

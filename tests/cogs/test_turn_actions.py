@@ -8,7 +8,7 @@ import dataclasses
 import discord
 import pytest
 
-from bot.command_help import COMMAND_HELP
+from bot.content.command_help import COMMAND_HELP
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, Hand, Legal, Stakes
 from bot.tables import TableError
 from cogs.table import _move_commands, _turn

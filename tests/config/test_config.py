@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import PokerBot, ShardedPokerBot, make_bot
-from bot.config import Config, load_config
+from bot.runtime.config import Config, load_config
+from cogs.app import PokerBot, ShardedPokerBot, make_bot
 
 
 def test_defaults_without_environment_or_file(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The ``poker_bot`` fixture: the real PokerBot against the fake Discord, with the checks every bot test ends with.
 
-``bot = await poker_bot(seed=3)`` starts :class:`bot.app.PokerBot` on a fresh SQLite file under ``tmp_path`` with
+``bot = await poker_bot(seed=3)`` starts :class:`cogs.app.PokerBot` on a fresh SQLite file under ``tmp_path`` with
 ``rng=random.Random(seed)`` (the table draws ``rng.randrange(2**62)`` per hand, so a test can know each hand's deck
 in advance, see ``players.hand_seeds``) and a next-hand delay of 0.01 s. ``await poker_bot.restart()`` stops the
 bot and starts a new one on the same database, as after a crash or a deploy. Message routes answer with
@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot.app import PokerBot
 from bot.poker import Card
 from bot.store import Store
 from bot.tables import stored_hand
+from cogs.app import PokerBot
 from cogs.card_emojis import card_emoji_pictures
 
 from ..pg import query

@@ -31,8 +31,8 @@ from .fakediscord import (
 )
 
 if TYPE_CHECKING:
-    from bot.app import PokerBot
     from bot.tables import Table
+    from cogs.app import PokerBot
 
     from .conftest_bot import PokerBotStarter
 

@@ -11,10 +11,10 @@ import pytest
 
 from bot.night import hand_facts, split_phhs, stats_by_game, stats_lines, total
 from bot.poker.phh import replay
-from bot.replay import replay_command
 from bot.store import HandRecord
 from bot.tables import TableSettings
 from bot.tables.night import member_phh, rebuild
+from bot.tools.replay import replay_command
 
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord

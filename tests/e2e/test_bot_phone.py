@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from bot.app import PokerBot
 from bot.poker import parse_cards
 from cogs import render
+from cogs.app import PokerBot
 from cogs.card_emojis import card_emoji_pictures
 
 from .conftest_bot import PokerBotStarter

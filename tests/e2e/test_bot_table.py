@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.content.rules_text import rules_page
 from bot.night import hand_story
 from bot.poker import DRAW_GAMES
 from bot.poker.phh import parse_phh, replay
-from bot.rules_text import rules_page
 from bot.store import Store
 from bot.tables import TableSettings
 from bot.tables.night import member_phh, rebuild

@@ -42,7 +42,7 @@ from bot.poker import (
     stakes_for,
 )
 from bot.poker.phh import export_phh, replay
-from bot.simulate import check_hand, play_hand, random_decision
+from bot.tools.simulate import check_hand, play_hand, random_decision
 from tests.engine.helpers import snapshot
 
 MIXED: Final = sorted(g for g, game in GAMES.items() if game.family in ("flop", "stud"))
@@ -334,7 +334,8 @@ def test_fixed_limit_stud_with_the_open_pair_option(table: dict[str, Any], data:
 @PROFILE
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_simulated_players_every_game_and_structure(table: dict[str, Any], seed: int) -> None:
-    """``bot.simulate``'s random player: every decision it takes from ``legal()`` is accepted, and the hand checks."""
+    """``bot.tools.simulate``'s random player: every decision it takes from ``legal()`` is accepted, and the hand
+    checks."""
     game = GAMES[table["game"]]
     hand = play_hand(game, table["stakes"], table["stacks"], random.Random(seed), seed=table["seed"],
                      policy=random_decision)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bot.poker import GAMES, Card, Hand, Stakes, parse_cards
 from bot.poker.phh import ReplayError, export_phh, replay
-from bot.simulate import check_hand
+from bot.tools.simulate import check_hand
 from tests.engine.helpers import with_actions
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ import pytest
 from bot.poker import DRAW_GAMES, DRAW_LIMITS, STRUCTURES, DrawLimit, Hand, Stakes, Structure
 from bot.poker.cards import UNKNOWN, parse_cards
 from bot.poker.phh import PHHError, ReplayError, export_phh, parse_phh, phh_seen_by, replay, seen_by
-from bot.replay import replay_command
+from bot.tools.replay import replay_command
 from tests.engine.helpers import choose, deal_after_each_discard, play_randomly, stacked, with_actions
 
 ROOT = Path(__file__).resolve().parents[2]

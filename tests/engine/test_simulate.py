@@ -14,7 +14,7 @@ import bot.poker.hand as hand_module
 from bot.poker import GAMES, BetRaise, Card, Draw, Hand, IllegalAction, games_for_players
 from bot.poker.cards import Deck
 from bot.poker.pots import split_pot
-from bot.simulate import (
+from bot.tools.simulate import (
     STARTING_STACK,
     Summary,
     check_hand,

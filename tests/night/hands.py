@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.poker import DRAW_GAMES, Card, Hand, Stakes, Structure, parse_cards
 from bot.poker.cards import new_deck
-from bot.simulate import default_stakes, play_hand
+from bot.tools.simulate import default_stakes, play_hand
 
 FL = Stakes("fixed-limit", 5, 10)  # bets 10/20
 NL = Stakes("no-limit", 1, 2)
@@ -93,7 +93,7 @@ class NightHand:
 
 def night(rng: random.Random, hands: int, users: Sequence[int], *, game: str = "five-card-draw",
           structure: Structure = "fixed-limit", buy_in: int = 200) -> list[NightHand]:
-    """A session of ``hands`` hands of random players (``bot.simulate``) at one table: the button moves every
+    """A session of ``hands`` hands of random players (``bot.tools.simulate``) at one table: the button moves every
     hand, a busted player rebuys ``buy_in`` before the next, Assassin's carried pots go into the next deal."""
     stakes = default_stakes(DRAW_GAMES[game], structure)
     seats = list(users)

@@ -3,7 +3,7 @@ sections 14 to 20 and 22.3), as tests/night/test_pokerkit_plays_our_exports.py s
 
 Nights of each flop and stud game with a standard PHH code, in its default structure (no-limit hold'em ``NT``,
 pot-limit Omaha ``PO``, fixed-limit Omaha hi-lo ``FO/8``, Seven Card Stud ``F7S``, Stud hi-lo ``F7S/8``, razz
-``FR``), and fixed-limit hold'em ``FT``, are played by the random players of ``bot.simulate.simulate`` (the table
+``FR``), and fixed-limit hold'em ``FT``, are played by the random players of ``bot.tools.simulate.simulate`` (the table
 layer does not deal these games yet), heads-up to a full table, and written as ``python -m bot simulate --export``
 writes them: one ``.phhs`` file. pokerkit plays each hand of it with no line moved, to the file's
 ``finishing_stacks``, and adds no player move of its own; some hands also as a player, or a bystander, saw them
@@ -45,7 +45,7 @@ from bot.poker import (
 from bot.poker.cards import Card, new_deck
 from bot.poker.phh import parse_phh, phh_seen_by, replay
 from bot.poker.rankings import bring_in_value
-from bot.simulate import Summary, default_stakes, simulate
+from bot.tools.simulate import Summary, default_stakes, simulate
 from tests.engine.helpers import play, to_showdown
 
 pokerkit = pytest.importorskip("pokerkit")

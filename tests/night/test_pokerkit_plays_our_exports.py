@@ -3,7 +3,7 @@
 Nights of each game with a standard PHH code (fixed-limit 2-7 triple draw ``F2L3D``, no-limit 2-7 single draw
 ``N2L1D``, fixed-limit Badugi ``FB``) are dealt as a table deals them, every house option at its default
 (``TableSettings`` with blinds 1/2 and nothing else, buy-ins drawn from the default range, a busted player buying
-in again, the button moving every hand), and played by the random players of ``bot.simulate``. Each hand is kept
+in again, the button moving every hand), and played by the random players of ``bot.tools.simulate``. Each hand is kept
 as the table keeps it (``export_phh`` with the players and the hand's id) and exported as
 ``/poker session export`` gives it to a member (``bot.tables.night.night_phhs``: the cards he saw). pokerkit's
 ``HandHistory.loads_all`` reads every file and plays every hand with no line moved, to the file's
@@ -22,10 +22,10 @@ import pytest
 from bot.night.phhs import read_phhs, write_phhs
 from bot.poker import GAMES, Hand, Stakes
 from bot.poker.phh import export_phh
-from bot.simulate import play_hand
 from bot.store import HandRecord
 from bot.tables import TableSettings
 from bot.tables.night import night_phhs
+from bot.tools.simulate import play_hand
 from tests.engine.helpers import play, stacked
 
 pokerkit = pytest.importorskip("pokerkit")

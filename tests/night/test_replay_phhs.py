@@ -13,7 +13,7 @@ import pytest
 
 from bot.night.phhs import write_phhs
 from bot.poker.phh import export_phh
-from bot.replay import replay_command
+from bot.tools.replay import replay_command
 
 from .hands import night
 

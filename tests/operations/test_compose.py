@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from bot.config import load_config
+from bot.runtime.config import load_config
 
 from .test_docker import exec_form
 

@@ -10,9 +10,9 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-from bot.bank_location import BankAddress
-from bot.dbcli import backup_database, check_database
+from bot.runtime.bank_location import BankAddress
 from bot.store import Store, latest_version
+from bot.tools.dbcli import backup_database, check_database
 
 ROOT = Path(__file__).resolve().parents[2]
 G, ALICE, BOB = 11, 101, 102

@@ -8,8 +8,8 @@ from typing import cast
 
 import discord
 
-from bot.app import PokerBot
-from bot.config import Config
+from bot.runtime.config import Config
+from cogs.app import PokerBot
 
 
 class Delivery:

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import STALE, GatewayWatch, check_health
+from bot.runtime.health import STALE, check_health
+from cogs.gateway_watch import GatewayWatch
 
 ROOT = Path(__file__).resolve().parents[2]
 

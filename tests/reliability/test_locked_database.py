@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.app
+import cogs.app
 from tests.e2e.conftest_bot import PokerBotStarter
 from tests.e2e.fakediscord import FakeDiscord, InteractionRecord
 from tests.e2e.players import Players
@@ -120,7 +120,7 @@ async def test_a_database_locked_past_the_deadline(
 
     # A lock longer than an interaction may wait: every change is refused, nothing changed, reads go on.
     if not LONG_LOCK:
-        monkeypatch.setattr(bot.app, "STORE_WAIT", 2.0)
+        monkeypatch.setattr(cogs.app, "STORE_WAIT", 2.0)
     held_for = LONG_LOCK or 3.5
     turn = await players.turn(1)
     seq = turn.seq
@@ -151,7 +151,7 @@ async def test_a_database_locked_past_the_deadline(
     figures["interactions under a lock held past Discord's deadline / answered within 3 s"] += answered_in_time(
         [fake.interactions[i] for i in sent.values()], figures)
     figures["changes refused under a lock (nothing changed, said so)"] += 3
-    monkeypatch.setattr(bot.app, "STORE_WAIT", 10.0)
+    monkeypatch.setattr(cogs.app, "STORE_WAIT", 10.0)
     again = await players.click("cc", turn=await players.turn(1))  # the lock is gone: the same click works
     assert again.response_type == 7 and table.live.seq == seq + 1
     await assert_shows_table(players)

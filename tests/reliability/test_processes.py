@@ -1,7 +1,7 @@
 """The bot as a process of the host's machine: two started at once on one bank, a restart after SIGKILL, Discord
 out of reach at start, SIGTERM while connecting, the log's first lines.
 
-Each bot is the real one in a process of its own (``python -m pokerdev.launch``, which runs ``bot.run.serve`` as
+Each bot is the real one in a process of its own (``python -m pokerdev.launch``, which runs ``cogs.run.serve`` as
 ``python -m bot`` does) against the in-test fake Discord, or against a port where nothing answers.
 """
 

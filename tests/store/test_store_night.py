@@ -11,7 +11,6 @@ import pytest
 from bot.night.facts import hand_facts
 from bot.night.stats import PlayerStats, stats_by_game
 from bot.poker import Hand, Stakes
-from bot.simulate import random_action
 from bot.store import (
     HandInProgress,
     HandRecord,
@@ -20,6 +19,7 @@ from bot.store import (
     Store,
     TableNotEmpty,
 )
+from bot.tools.simulate import random_action
 
 from ..night.known import assassin_carry, heads_up_triple_draw
 from .conftest import refused_by_schema

@@ -15,16 +15,16 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.bank_location import parse_bank
-from bot.dbcli import backup_database, check_database, copy_database
 from bot.poker import Hand, Stakes
-from bot.simulate import random_action
+from bot.runtime.bank_location import parse_bank
 from bot.store import SchemaError, SchemaTooNew, Store, StoreBusy, StoreUnavailable, latest_version
 from bot.store.copying import bank_rows
 from bot.store.db import load_migrations
 from bot.store.dialect import ddl_for_postgres, for_postgres, for_sqlite
 from bot.store.postgres import PgConnection
 from bot.store.waits import waiting_at_most
+from bot.tools.dbcli import backup_database, check_database, copy_database
+from bot.tools.simulate import random_action
 from tests.pg import drop_database, new_database, server_url
 
 from .conftest import OpenStore
@@ -290,7 +290,7 @@ async def test_db_copy_moves_a_whole_bank_row_for_row_either_way(tmp_path: Path,
 
         # Into a bank that holds one: refused, nothing written.
         refused = io.StringIO()
-        from bot.dbcli import DbError
+        from bot.tools.dbcli import DbError
         with pytest.raises(DbError, match=r"holds a bank already|exists already"):
             await copy_database(parse_bank(source), parse_bank(target), refused)
     finally:

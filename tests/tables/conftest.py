@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.poker import Hand
-from bot.simulate import random_action
 from bot.store import SeatRecord, Store
 from bot.tables import Outcome, Table, Tables, TableSettings
+from bot.tools.simulate import random_action
 
 from ..conftest import OpenStore as OpenStore  # re-exported for the tests of this folder
 
@@ -106,7 +106,7 @@ def passive(table: Table) -> str:
 
 
 def randomly(rng: random.Random) -> Policy:
-    """The random legal player of ``bot.simulate``."""
+    """The random legal player of ``bot.tools.simulate``."""
 
     def policy(table: Table) -> str:
         assert table.hand is not None

@@ -30,9 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.poker import IllegalAction
-from bot.simulate import random_action
 from bot.store import Store, StoreError
 from bot.tables import Table, TableError, Tables, TableSettings
+from bot.tools.simulate import random_action
 
 BANKER = 1
 

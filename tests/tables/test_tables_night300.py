@@ -13,10 +13,10 @@ from bot.night.phhs import split_phhs
 from bot.night.stats import total
 from bot.poker import GAMES, Hand
 from bot.poker.phh import export_phh, parse_phh, replay
-from bot.simulate import default_stakes, play_hand
 from bot.store import Store
 from bot.tables import MAX_SEED, Tables
 from bot.tables.night import member_phh, night_phhs, night_results, resolve_night
+from bot.tools.simulate import default_stakes, play_hand
 
 from .conftest import CHANNEL, HOST, PLAYERS, G, settings
 
@@ -34,7 +34,7 @@ class Night:
 
 @pytest.fixture
 async def night_of_300(store: Store) -> Night:
-    """Six random players (``bot.simulate``) play 300 hands of fixed-limit Five Card Draw at one table; the button
+    """Six random players (``bot.tools.simulate``) play 300 hands of fixed-limit Five Card Draw at one table; the button
     moves every hand and a busted player rebuys 200 before the next. Written straight through the store (about a
     second): each hand started, finished with its facts and PHH, each rebuy a top-up."""
     rng = random.Random(300)

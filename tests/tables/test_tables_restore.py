@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.config import Config
+from bot.runtime.config import Config
 from bot.store import Store, StoreBusy
 from bot.store.copying import lift_guards, restore_guards
 from bot.tables import Table, TableError, Tables

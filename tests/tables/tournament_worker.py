@@ -33,10 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import bot.store.prize_pool as store_tournaments
 from bot.poker import IllegalAction
-from bot.simulate import random_action
 from bot.store import Store
 from bot.tables import Table, TableError, Tables, Terms
 from bot.tables import tournament as mode
+from bot.tools.simulate import random_action
 
 GUILD, CHANNEL, HOST = 1, 11, 300
 PLAYERS = (301, 302, 303)

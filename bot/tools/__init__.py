@@ -1,0 +1,1 @@
+"""The offline tools of ``python -m bot``: the bank's ``db`` commands, ``replay`` and ``simulate``."""
