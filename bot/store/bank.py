@@ -317,14 +317,6 @@ class BankMixin(StoreBase):
                 (guild, user, int(bool(on))),
             )
 
-    async def has_account(self, guild: int, user: int) -> bool:
-        """Whether the member has an account (without opening one)."""
-        check_id(guild, "The server id")
-        check_id(user, "The member id")
-        async with self._read() as tx:
-            row = await tx.one("SELECT 1 FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user))
-        return row is not None
-
     async def balance(self, guild: int, user: int) -> int:
         """The member's balance, opening the account with the starting balance on first use."""
         check_id(guild, "The server id")

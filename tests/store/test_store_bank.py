@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bot.store.bank as bank
-from bot.store import MAX_AMOUNT, MAX_BALANCE, InsufficientFunds, InvalidAmount, Store
+from bot.store import MAX_AMOUNT, MAX_BALANCE, InsufficientFunds, InvalidAmount, NotFound, Store
 
 from .conftest import FakeClock, OpenStore, refused_by_schema
 
@@ -14,9 +14,9 @@ ALICE, BOB, CAROL, BANKER = 201, 202, 203, 299
 
 
 async def test_an_account_opens_on_first_use_with_a_starting_grant(store: Store) -> None:
-    assert not await store.has_account(G, ALICE)
+    with pytest.raises(NotFound, match="no chips account"):  # looking at the history opens no account
+        await store.ledger_page(G, ALICE)
     assert await store.balance(G, ALICE) == 1000
-    assert await store.has_account(G, ALICE)
     page = await store.ledger_page(G, ALICE)
     assert [(e.kind, e.delta, e.balance_after) for e in page.entries] == [("starting-grant", 1000, 1000)]
     assert await store.balance(G, ALICE) == 1000  # opened once
