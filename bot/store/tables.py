@@ -246,13 +246,6 @@ class TablesMixin(StoreBase):
             await start_night(tx, table_id)
             return await read_table(tx, table_id)
 
-    async def get_table(self, channel: int) -> TableRecord | None:
-        """The open (or paused) table in ``channel``, or None."""
-        check_id(channel, "The channel id")
-        async with self._read() as tx:
-            row = await tx.one("SELECT * FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,))
-            return None if row is None else table_record(row, await seats_of(tx, row["id"]))
-
     async def get_table_by_id(self, table_id: int) -> TableRecord:
         """Any table by id, closed ones included; raises ``NotFound``."""
         check_id(table_id, "The table id")
@@ -283,15 +276,6 @@ class TablesMixin(StoreBase):
         async with self._write() as tx:
             await open_table_row(tx, table_id)
             await tx.run("UPDATE tables SET settings = ? WHERE id = ?", (text, table_id))
-            return await read_table(tx, table_id)
-
-    async def set_host(self, table_id: int, host: int) -> TableRecord:
-        """Hand the table over to another host."""
-        check_id(table_id, "The table id")
-        check_id(host, "The host id")
-        async with self._write() as tx:
-            await open_table_row(tx, table_id)
-            await tx.run("UPDATE tables SET host_id = ? WHERE id = ?", (host, table_id))
             return await read_table(tx, table_id)
 
     async def set_paused(self, table_id: int, paused: bool) -> TableRecord:
@@ -507,10 +491,6 @@ class TablesMixin(StoreBase):
                     {**changes, "table": table_id, "user": user},
                 )
             return seat_record(await _require_seat(tx, table_id, user))
-
-    async def set_sitting_out(self, table_id: int, user: int, sitting_out: bool) -> SeatRecord:
-        """Sit out (True) or back in (False)."""
-        return await self.update_seat(table_id, user, sitting_out=sitting_out)
 
     async def refund_carried(self, table_id: int, shares: Mapping[int, int]) -> int:
         """Return carried chips to balances (``carried-refund`` rows); return what stays carried.
@@ -762,17 +742,6 @@ class TablesMixin(StoreBase):
                 (reason, tx.now, hand_id),
             )
             return hand_record(await _hand_row(tx, hand_id), await _actions_of(tx, hand_id))
-
-    async def set_phh(self, hand_id: int, phh: str) -> None:
-        """Attach (or replace) the PHH text of a finished hand."""
-        check_id(hand_id, "The hand id")
-        if not isinstance(phh, str):
-            raise InvalidArgument("The hand history must be text.")
-        async with self._write() as tx:
-            hand = await _hand_row(tx, hand_id)
-            if hand["status"] == "live":
-                raise HandInProgress("The hand history is written once the hand is over.")
-            await tx.run("UPDATE hands SET phh = ? WHERE id = ?", (phh, hand_id))
 
     async def get_hand(self, hand_id: int) -> HandRecord:
         """A hand with its actions; raises ``NotFound``."""

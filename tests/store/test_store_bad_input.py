@@ -150,7 +150,7 @@ CASES: list[tuple[str, Call, type[StoreError], str]] = [
      "at most 500"),
     ("top up beyond the balance", lambda w: w.store.top_up(w.table, BOB, 602), InsufficientFunds, "not enough"),
     ("top up at a table one is not at", lambda w: w.store.top_up(w.table, CAROL, 5), NotSeated, "not seated"),
-    ("sit out at a table one is not at", lambda w: w.store.set_sitting_out(w.table, CAROL, True), NotSeated,
+    ("sit out at a table one is not at", lambda w: w.store.update_seat(w.table, CAROL, sitting_out=True), NotSeated,
      "not seated"),
     ("refund nobody", lambda w: w.store.refund_carried(w.table, {}), InvalidArgument, "non-empty"),
     ("refund more than carried", lambda w: w.store.refund_carried(w.table, {ALICE: 6, BOB: 5}), InsufficientFunds,
@@ -199,7 +199,6 @@ CASES: list[tuple[str, Call, type[StoreError], str]] = [
      "already over"),
     ("void a finished hand", lambda w: w.store.void_hand(w.done_hand, "oops"), HandNotLive, "already over"),
     ("void without a reason", lambda w: w.store.void_hand(w.live_hand, ""), InvalidArgument, "reason"),
-    ("history of a live hand", lambda w: w.store.set_phh(w.live_hand, "x"), HandInProgress, "once the hand is over"),
 ]
 
 

@@ -105,7 +105,7 @@ WORKER = textwrap.dedent(
         store = await Store.open(path)
         users = list(range(1, 7))
         guild = 77
-        table = await store.get_table(4242) or await store.create_table(guild, 4242, 1, {})
+        table = next(iter(await store.list_open_tables(guild)), None) or await store.create_table(guild, 4242, 1, {})
         print("ready", flush=True)
         while True:
             op = rng.random()

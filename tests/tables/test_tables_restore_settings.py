@@ -28,4 +28,5 @@ async def test_restore_skips_a_table_with_unreadable_settings_and_loads_the_othe
     assert [s.user_id for s in restored[0].record.seats] == [11, 12, 13]
     assert any("could not be loaded" in r.getMessage() for r in caplog.records)
     # The broken table is still open in the store, untouched, for a newer version to load.
-    assert (await store.get_table(100)) is not None
+    stored = [(t.channel_id, t.settings["game"]) for t in await store.list_open_tables(1)]
+    assert stored == [(100, "chess"), (200, "triple-draw-27")]
