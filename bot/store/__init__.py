@@ -28,7 +28,7 @@ refusal is a ``StoreError`` subclass with a message fit for the user; see
 
 The methods are grouped by module: ``bank`` (guild settings, balances,
 transfers, grants, ledger pages, leaderboard), ``tables`` (tables, seats,
-buy-ins and cash-outs, hands and action logs, night results), ``night`` (nights, the hands and refunds
+buy-ins and cash-outs, hands and action logs), ``night`` (nights, the hands and refunds
 of a night, player stats, nets by period), ``tournaments`` (prize pools, entries, payouts), ``plans`` (planned
 nights, their answers, each server's time zone) and ``audit``; the helpers they share live in ``rows`` (the
 records of tables, seats and hands and the reads inside a transaction) and ``prize_pool`` (the pool's movements
@@ -86,7 +86,7 @@ from .night import NetEntry, NightMixin, NightRecord
 from .plans import PlanClash, PlanClosed, PlanRecord, PlansMixin
 from .postgres import is_postgres_url, open_postgres, redact
 from .sqlite import BUSY_SLICE, SqliteConnection, open_database, open_reader, readonly_uri
-from .tables import MAX_SEATS, CashOut, HandRecord, PlayerResult, SeatRecord, TableRecord, TablesMixin
+from .tables import MAX_SEATS, CashOut, HandRecord, SeatRecord, TableRecord, TablesMixin
 from .tournaments import TournamentError, TournamentHand, TournamentRecord, TournamentsMixin
 
 __all__ = [
@@ -117,7 +117,6 @@ __all__ = [
     "PlanClash",
     "PlanClosed",
     "PlanRecord",
-    "PlayerResult",
     "SchemaError",
     "SchemaTooNew",
     "SeatRecord",

@@ -31,7 +31,6 @@ is ``seq == len(hand.actions)`` (``HandRecord.next_seq``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..night.facts import PlayerHandFacts
@@ -96,7 +95,6 @@ __all__ = [
     "CashOut",
     "HandRecord",
     "HandStatus",
-    "PlayerResult",
     "SeatRecord",
     "TableRecord",
     "TableStatus",
@@ -107,23 +105,6 @@ MAX_SEATS = MAX_PLAYERS  # a seat for each player the largest game deals to
 MAX_ACTION_LENGTH = 200
 MAX_GAME_LENGTH = 64
 MAX_REASON_LENGTH = 500
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One player's net result at one table: ``cashed_out + refunded + stack - bought_in``."""
-
-    user_id: int
-    bought_in: int  # buy-ins, rebuys and top-ups
-    cashed_out: int
-    refunded: int  # carried-pot refunds
-    stack: int  # chips still on the seat (0 when not seated)
-    seated: bool
-
-    @property
-    def net(self) -> int:
-        """Up (positive) or down (negative) for the night."""
-        return self.cashed_out + self.refunded + self.stack - self.bought_in
 
 
 # ------------------------------------------------------------------ checks
@@ -521,35 +502,6 @@ class TablesMixin(StoreBase):
                            reference=f"table {table_id}", table_id=table_id)
             await tx.run("UPDATE tables SET carried_pot = carried_pot - ? WHERE id = ?", (total, table_id))
             return carried - total
-
-    async def player_results(self, table_id: int) -> list[PlayerResult]:
-        """Each player's net for the table's night (cash-outs + refunds + current stack - buy-ins),
-        best first. The nets add up to minus the carried pot. At a tournament table: prizes + refunds - buy-ins
-        and rebuys (its stacks are tournament chips, worth nothing at the bank); the nets add up to minus the
-        prize pool while it is held."""
-        check_id(table_id, "The table id")
-        async with self._read() as tx:
-            await table_row(tx, table_id)
-            rows = await tx.all(
-                """
-                SELECT user_id,
-                    -sum(CASE WHEN kind IN ('buy-in', 'rebuy', 'top-up', 'tournament-buy-in', 'tournament-rebuy')
-                         THEN delta ELSE 0 END) AS bought_in,
-                    sum(CASE WHEN kind IN ('cash-out', 'tournament-prize') THEN delta ELSE 0 END) AS cashed_out,
-                    sum(CASE WHEN kind IN ('carried-refund', 'tournament-refund') THEN delta ELSE 0 END) AS refunded
-                FROM ledger WHERE table_id = ? GROUP BY user_id
-                """,
-                (table_id,),
-            )
-            stacks = {s.user_id: s.stack for s in await seats_of(tx, table_id)}
-            if await _plays_tournament(tx, table_id):
-                stacks = dict.fromkeys(stacks, 0)
-        results = [
-            PlayerResult(r["user_id"], r["bought_in"], r["cashed_out"], r["refunded"],
-                          stacks.get(r["user_id"], 0), r["user_id"] in stacks)
-            for r in rows
-        ]
-        return sorted(results, key=lambda s: (-s.net, s.user_id))
 
     # ---- hands
 

@@ -86,7 +86,6 @@ CASES: list[tuple[str, Call, type[StoreError], str]] = [
     ("unknown member's history", lambda w: w.store.ledger_page(G, NEWBIE), NotFound, "no chips account"),
     ("unknown guild's history", lambda w: w.store.ledger_page(OTHER_GUILD, ALICE), NotFound, "no chips account"),
     ("unknown table", lambda w: w.store.get_table_by_id(9999), NotFound, "no table number 9999"),
-    ("unknown table's results", lambda w: w.store.player_results(9999), NotFound, "no table"),
     ("unknown hand", lambda w: w.store.get_hand(9999), NotFound, "no hand number 9999"),
     # transfers
     ("transfer to oneself", lambda w: w.store.transfer(G, ALICE, ALICE, 5), SelfTransfer, "to yourself"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -14,6 +15,13 @@ from .conftest import OpenStore
 G = 42
 ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
 CHANNEL = 7777
+
+
+async def nets(store: Store, table_id: int, users: Sequence[int]) -> dict[int, int]:
+    """Each player's chips won at the table as the bank holds them: his balance and his seat's stack, less the
+    starting grant (each player here started with 1,000 chips and played at this table only)."""
+    stacks = {s.user_id: s.stack for s in (await store.get_table_by_id(table_id)).seats}
+    return {user: await store.balance(G, user) + stacks.get(user, 0) - 1000 for user in users}
 
 
 async def test_table_lifecycle(store: Store) -> None:
@@ -77,17 +85,18 @@ async def test_session_results_and_carried_pot_refund(store: Store) -> None:
     await store.finish_hand(hand.id, [470, 200, 200], 30, None)  # bob wins; 30 carried again
     await store.top_up(table.id, CAROL, 100)
     await store.cash_out(table.id, BOB)
-    results = {r.user_id: r for r in await store.player_results(table.id)}
-    assert (results[BOB].net, results[BOB].seated, results[BOB].cashed_out) == (170, False, 470)
-    assert (results[ALICE].net, results[CAROL].net, results[CAROL].bought_in) == (-100, -100, 400)
-    assert sum(r.net for r in results.values()) == -30  # the carried pot
-    assert next(r.user_id for r in await store.player_results(table.id)) == BOB
+    assert await nets(store, table.id, (ALICE, BOB, CAROL)) == {ALICE: -100, BOB: 170, CAROL: -100}  # 30 carried
+    assert (await store.get_table_by_id(table.id)).seat_of(BOB) is None
+    assert [(e.kind, e.delta) for e in (await store.ledger_page(G, BOB)).entries[:2]] == [("cash-out", 470),
+                                                                                          ("buy-in", -300)]
+    assert [(e.kind, e.delta) for e in (await store.ledger_page(G, CAROL)).entries[:2]] == [("top-up", -100),
+                                                                                            ("buy-in", -300)]
     remaining = await store.refund_carried(table.id, {ALICE: 15, CAROL: 10})
     assert remaining == 5
     assert await store.refund_carried(table.id, {BOB: 5}) == 0
-    results = {r.user_id: r for r in await store.player_results(table.id)}
-    assert sum(r.net for r in results.values()) == 0
-    assert (results[ALICE].refunded, results[BOB].net) == (15, 175)
+    assert await nets(store, table.id, (ALICE, BOB, CAROL)) == {ALICE: -85, BOB: 175, CAROL: -90}
+    night = await store.last_night(CHANNEL)
+    assert night is not None and await store.night_refunds([night.id]) == {ALICE: 15, BOB: 5, CAROL: 10}
     await store.cash_out(table.id, ALICE)
     await store.cash_out(table.id, CAROL)
     closed, _ = await store.close_table(table.id)
@@ -241,8 +250,7 @@ async def test_a_real_hand_is_logged_rebuilt_and_finished(open_store: OpenStore,
         assert isinstance(finished, HandRecord) and list(finished.actions) == rebuilt.actions
         report = await store.audit(G)
         assert report.ok, report.problems
-    results = await store.player_results(table.id)
-    assert sum(r.net for r in results) == -(await store.get_table_by_id(table.id)).carried_pot
+    assert sum((await nets(store, table.id, players)).values()) == -(await store.get_table_by_id(table.id)).carried_pot
 
 
 async def test_close_is_one_transaction_void_refund_cash_out_close(store: Store) -> None:

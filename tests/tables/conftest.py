@@ -14,6 +14,7 @@ import pytest
 from bot.poker import Hand
 from bot.store import SeatRecord, Store
 from bot.tables import Outcome, Table, Tables, TableSettings
+from bot.tables.night import NightResults, night_results, resolve_night
 from bot.tools.simulate import random_action
 
 from ..conftest import OpenStore as OpenStore  # re-exported for the tests of this folder
@@ -152,3 +153,8 @@ def find_seed(ok: Callable[[Hand], bool], make: Callable[[int], Hand], start: in
         if ok(make(seed)):
             return seed
     raise AssertionError("no seed found")
+
+
+async def channel_night(store: Store, tables: Tables) -> NightResults:
+    """The results of the test channel's current (or last) night, as ``/chips results`` there shows them."""
+    return await night_results(store, tables, await resolve_night(store, G, CHANNEL, None))

@@ -18,6 +18,7 @@ from .conftest import (
     HOST,
     G,
     OpenStore,
+    channel_night,
     deal,
     finish,
     play_hand,
@@ -49,8 +50,9 @@ async def test_close_voids_a_live_hand_and_cashes_everyone_out(tables: Tables, s
     assert tables.get(CHANNEL) is None and table.hand is None
     for user in (ALICE, BOB, CAROL, DAVE):
         assert await store.balance(G, user) == 1000 - 100 + stacks[user]
-    results = await store.player_results(table.id)
-    assert sum(r.net for r in results) == 0 and not any(r.seated for r in results)
+    results = await channel_night(store, tables)
+    assert sum(results.nets.values()) == 0 and results.pending == {}
+    assert results.nets == {user: await store.balance(G, user) - 1000 for user in results.nets}
     with pytest.raises(StoreError):  # nothing more happens at a closed table
         await table.join(ALICE, 100)
     with pytest.raises(TableError, match="no table"):
@@ -132,17 +134,21 @@ async def test_session_results_after_a_few_hands(open_store: OpenStore) -> None:
             if seat.stack == 0:
                 await table.rebuy(seat.user_id, 40)
         await play_hand(table, policy)
-    results = {r.user_id: r for r in await store.player_results(table.id)}
-    assert set(results) == {ALICE, BOB, CAROL, DAVE}
-    assert sum(r.net for r in results.values()) == -table.record.carried_pot
-    for user, result in results.items():
+    results = await channel_night(store, tables)
+    assert set(results.nets) == {ALICE, BOB, CAROL, DAVE}
+    # The chips still carried count as returned to those who put them in, as a close now would return them.
+    assert sum(results.pending.values()) == table.record.carried_pot and sum(results.nets.values()) == 0
+    for user, net in results.nets.items():
         mine = table.seat_of(user)
-        assert result.seated == (mine is not None) and result.stack == (mine.stack if mine else 0)
-        assert result.net == await store.balance(G, user) + result.stack - 1000
-    assert not results[BOB].seated
-    assert (results[DAVE].bought_in - 60) % 40 == 0 and (results[ALICE].bought_in - 100) % 40 == 0  # rebuys
+        assert net == await store.balance(G, user) + (mine.stack if mine else 0) - 1000 + results.pending.get(user, 0)
+    assert table.seat_of(BOB) is None
+    for user, first in ((ALICE, 100), (DAVE, 60)):  # the first buy-in, then rebuys of 40
+        entries = (await store.ledger_page(G, user, per_page=100)).entries
+        bought = [-e.delta for e in entries if e.kind in ("buy-in", "rebuy", "top-up")]
+        assert bought[-1] == first and set(bought[:-1]) <= {40}
     assert len(await store.recent_hands(table.id, 50)) == 12
     assert all(h.status == "complete" and h.phh for h in await store.recent_hands(table.id, 50))
     await tables.close(CHANNEL)
-    results = {r.user_id: r for r in await store.player_results(table.id)}
-    assert sum(r.net for r in results.values()) == 0
+    results = await channel_night(store, tables)
+    assert sum(results.nets.values()) == 0 and results.pending == {}
+    assert results.nets == {user: await store.balance(G, user) - 1000 for user in results.nets}

@@ -75,8 +75,8 @@ async def test_the_results_settle_up_graph_and_stats_of_a_300_hand_night(store: 
     results = await night_results(store, Tables(store), night)
     assert len(results.hands) == HANDS and results.nets == nets and results.pending == {}
     assert str(results.chip_value) == "100 chips = $1.00"
-    # The ledger says the same: cash-outs and stacks minus what was bought in.
-    assert {r.user_id: r.net for r in await store.player_results(night_of_300.table_id)} == nets
+    # The board of the night says the same, from the facts kept with each hand.
+    assert {e.user_id: e.net for e in await store.net_board(G, nights=night.ids, limit=len(USERS))} == nets
     # The graph's data: one point per hand dealt (every player every hand here), ending at his net.
     for user, points in results.series.items():
         assert [x for x, _ in points] == list(range(HANDS + 1)) and points[-1][1] == nets[user]

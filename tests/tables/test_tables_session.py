@@ -10,7 +10,7 @@ import pytest
 from bot.store import Store, StoreError
 from bot.tables import Table, TableError, Tables
 
-from .conftest import CHANNEL, HOST, PLAYERS, G, OpenStore, deal, engine_state, randomly, settings
+from .conftest import CHANNEL, HOST, PLAYERS, G, OpenStore, channel_night, deal, engine_state, randomly, settings
 
 
 def hand_over(table: Table) -> bool:
@@ -93,5 +93,6 @@ async def test_a_random_session_keeps_the_books(open_store: OpenStore, game: str
             continue
         await deal(table, rng.choice(choices).id)
     await tables.close(CHANNEL)
-    results = await store.player_results(table.id)
-    assert sum(r.net for r in results) == 0
+    results = await channel_night(store, tables)
+    assert sum(results.nets.values()) == 0 and results.pending == {}
+    assert results.nets == {user: await store.balance(G, user) - 1000 for user in results.nets}
