@@ -33,7 +33,6 @@ from ..poker.rotation import RotationError, Seat
 from ..store import CashOut, SeatRecord, Store, TableRecord, TournamentHand, TournamentRecord
 from ..tournament import (
     Level,
-    NextHand,
     Placing,
     Tournament,
     default_structure,
@@ -255,13 +254,6 @@ class TournamentMode:
     def now(self) -> float:
         """The time of the tournament's clock."""
         return now()
-
-    def level_now(self) -> NextHand | None:
-        """The level (or break, or pause) the clock is in now, with the time left; None before the start or
-        once over."""
-        if self.state.stage != "running":
-            return None
-        return self.state.next_hand(now())
 
     def level_number(self, step: int) -> int:
         """The 1-based number of the blind level at or last before schedule step ``step``."""

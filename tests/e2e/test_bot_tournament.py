@@ -300,7 +300,7 @@ async def test_play_resumes_by_itself_after_a_break_even_across_a_restart(
 
     def on_break() -> bool:
         t = mode.tournament_of(players.table)
-        level = t.level_now() if t is not None else None
+        level = t.state.next_hand(t.now()) if t is not None and t.state.stage == "running" else None
         return players.table.live is None and level is not None and level.status == "break"
 
     while not on_break():  # level 1: one second of play
