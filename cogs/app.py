@@ -23,7 +23,7 @@ from bot.tables import Tables
 from .card_emojis import CardEmojis
 from .discord_seam import Parser, wrap_parser
 from .gateway_watch import GatewayWatch
-from .reply import admit
+from .reply import admit, release
 from .transport import install
 
 log = logging.getLogger(__name__)
@@ -109,6 +109,10 @@ class PokerBot(commands.Bot):
 
         wrap_parser(self, "MESSAGE_CREATE", unless_own)
         wrap_parser(self, "MESSAGE_UPDATE", lambda parse: lambda data: None)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        """A slash command was handled: its ``Reply`` is let go (an error's is, once reported: ``CommandGroup``)."""
+        release(interaction)
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         """False for an interaction already received (the same id delivered again): it was handled and

@@ -19,7 +19,7 @@ from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
 from cogs.failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS, UNKNOWN_INTERACTION
 from cogs.render import mention, sentence
-from cogs.reply import admit, reply_to
+from cogs.reply import admit, release, reply_to
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +145,7 @@ def admitted_first(interaction: discord.Interaction) -> bool:
     say). Done once per interaction, where it arrives."""
     first_delivery = getattr(interaction.client, "first_delivery", None)
     if first_delivery is not None and not first_delivery(interaction):
+        release(interaction)
         return False
     admit(interaction)
     return True
@@ -168,6 +169,7 @@ def answers_errors(
         except Exception as error:  # every error is answered, the unexpected also logged
             await report(interaction, error)
         finally:
+            release(interaction)
             if task is not None:
                 _RUNNING.discard(task)
 

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from .errors import report
+from .reply import release
 
 if TYPE_CHECKING:
     from cogs.app import PokerBot
@@ -28,6 +29,7 @@ class CommandGroup(app_commands.Group):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await report(interaction, error)
+        release(interaction)
 
 
 def bot_of(interaction: discord.Interaction) -> PokerBot:

@@ -37,7 +37,7 @@ from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
 
 __all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "defer_thinking",
-           "is_public", "reply_to", "respond", "update"]
+           "is_public", "release", "reply_to", "respond", "update"]
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ ACK_WITHIN = 1.5  # seconds after an interaction arrives by which it is acknowle
 PUBLIC = "public answer"  # an application command's extras: its answer is for the channel, not only the user
 PUBLIC_ANSWER = {PUBLIC: True}  # extras= of a command whose answer is for the channel
 NOT_DONE = "Not done: only {user} is told why."  # a public "thinking…" whose answer turned out private
-KEPT = 4096  # replies kept, the newest (an interaction is answered within 15 minutes, most within seconds)
+KEPT = 4096  # replies kept at most: those being answered (``release`` lets go of each once it is handled)
 Response = discord.InteractionResponseType
 Sender = Callable[[], Awaitable[Any]]
 
@@ -77,6 +77,14 @@ def reply_to(interaction: discord.Interaction) -> Reply:
         while len(_REPLIES) > KEPT:
             _REPLIES.popitem(last=False)
     return reply
+
+
+def release(interaction: discord.Interaction) -> None:
+    """The interaction's handling is over: its ``Reply`` is let go (with the interaction it holds), so that the
+    replies kept are those being answered. A later ``reply_to`` makes a new one."""
+    reply = _REPLIES.get(interaction.id)
+    if reply is not None and reply.interaction is interaction:
+        del _REPLIES[interaction.id]
 
 
 def admit(interaction: discord.Interaction) -> Reply:

@@ -23,6 +23,7 @@ from bot.store import CashOut
 from bot.tables import Table, TableError
 
 from ..errors import admitted_first, report
+from ..reply import release
 from ._colours import CardColours
 from ._dms import DmSender
 from ._presenter import Components
@@ -143,6 +144,7 @@ async def admitted(interaction: discord.Interaction, runner: TableRunner | None,
         return False
     if runner is None or not known:
         await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
+        release(interaction)  # refused: its callback, which lets it go, does not run
         return False
     runner.private.follow(interaction)
     return True

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+import cogs.reply
+
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord
 from .players import Players
@@ -93,3 +95,18 @@ async def test_a_call_crosses_few_files_of_the_discord_side(fake: FakeDiscord, p
         print(f"  {name}: {', '.join(sorted(ran[name]))}")
     assert "cogs/table/_play.py" in files and "bot/tables/table.py" in files  # the move's way, recorded
     assert len(discord_side) < DISCORD_SIDE_FILES, discord_side
+
+
+async def test_a_handled_interaction_is_not_kept(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
+    """Each interaction's ``Reply`` holds it while it is answered and is let go after (the bot's memory stays flat:
+    a reply kept per click held the interaction's whole payload)."""
+    await poker_bot(seed=6)
+    players = Players(fake, poker_bot)
+    await players.open_table("alice", ("alice", "bob", "carol"))
+    before = set(cogs.reply._REPLIES)
+    for _ in range(2):  # the first betting round, to the draw
+        turn = await players.turn(1)
+        await players.act("cc", turn=turn)
+    await fake.reply_to(await fake.slash("alice", "poker", subcommand="hand"))
+    kept = set(cogs.reply._REPLIES) - before
+    assert len(kept) <= 1, kept  # at most a click still being answered
