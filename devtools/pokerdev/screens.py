@@ -13,6 +13,11 @@ in ``index.md``.
 
     python -m pokerdev.screens --out DIR [--only draw,showdown] [--seed 4] [--hands 4] [--scale 2]
                                    [--games triple-draw-27,assassin] [--mix horse] [--mix-seed 4] [--html]
+    python -m pokerdev.screens --payloads tests/data/screens.json
+
+``--payloads FILE`` writes what each moment shows as the bot sent it (messages, menus, forms), normalised so that
+two runs give the same file (:class:`Normalised`), with no browser: tests/devtools/test_screens_unchanged.py
+compares it with tests/data/screens.json.
 
 Only the evenings that show the moments asked for are played. The seed fixes the deck, the players' choices and so
 the pictures (times are shown on a clock that starts at 21:00). ``--html`` also keeps each page, to open in a
@@ -27,6 +32,7 @@ import asyncio
 import base64
 import contextlib
 import fcntl
+import hashlib
 import html
 import json
 import logging
@@ -50,8 +56,8 @@ from .autoplay import read_menu, read_screen
 from .discord_html import PHONE_HEIGHT, PHONE_WIDTH, Look, modal, page, select_sheet
 from .fakediscord import APPLICATION_COMMAND, STRING_SELECT, StoredMessage, walk_components
 
-__all__ = ["MIXED_MOMENTS", "MOMENTS", "Camera", "Chromium", "Shot", "emoji_images", "evenings_for", "main", "render",
-           "screenshot", "shoot_evening"]
+__all__ = ["MIXED_MOMENTS", "MOMENTS", "Camera", "Chromium", "Normalised", "Shot", "emoji_images", "evenings_for",
+           "main", "payloads_of", "payloads_text", "render", "screenshot", "shoot_evening", "shoot_evenings"]
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +125,10 @@ FINAL = re.compile(r" · you (?:won [\d,]+|lost)$")  # a private message's line 
 HIGH_LOW = (re.compile(r"^🏆 High(?:, [^:]+)?: ", re.M), re.compile(r"^🏆 Low(?:, [^:]+)?: ", re.M))  # halves won
 TURN = re.compile(r"· Turn ·")  # a flop game's turn, in the table message's stakes line
 FIFTH = re.compile(r"\b5th street\b")
+SNOWFLAKE = re.compile(r"(?<!\d)\d{15,20}(?!\d)")  # an id made by the fake (from the time: it changes run to run)
+CUSTOM_EMOJI = re.compile(r"<(a?):(\w+):\d+>")  # a custom emoji in text: <:c_As_1f2e:1234…>
+DISCORD_TIME = re.compile(r"<t:(-?\d{1,13})(:[tTdDfFR])?>")
+MESSAGE_TIMES = {"timestamp": "(sent)", "edited_timestamp": "(edited)"}  # a message's own times, as marks
 
 
 # ---------------------------------------------------------------------------------------------------- Chromium
@@ -860,6 +870,86 @@ def render(camera: Camera | Sequence[Camera], out: Path, *, only: Sequence[str] 
     return listed
 
 
+# ---------------------------------------------------------------------------------------------------- payloads
+
+
+class Normalised:
+    """One evening's JSON made the same from run to run: snowflakes (which hold the time they were made) become the
+    names of what they stand for (``alice``, ``poker``, a card emoji's name) or, for messages and interactions, a
+    number in the order they first appear (``id1``, ``id2``…); a custom emoji in text drops its id
+    (``<:c_As_1f2e:>``); a Discord timestamp (``<t:…:R>``) becomes its distance from the moment, to the minute
+    (``<t:now+1m:R>``: a turn's deadline is the time it was shown plus the clock, in fractions of a second); a
+    message's own times become marks (``"(edited)"``), as the clock the pictures show them on starts at 21:00."""
+
+    def __init__(self, fake: Any) -> None:
+        self.names: dict[str, str] = {str(fake.app_id): "app", str(fake.guild.id): "guild"}
+        for user in fake.users.values():
+            self.names[str(user.id)] = user.name
+        for role in fake.roles.values():
+            self.names.setdefault(str(role.id), role.name)
+        for channel in fake.channels.values():
+            recipient = channel.recipient.name if channel.is_dm and channel.recipient is not None else ""
+            self.names[str(channel.id)] = f"dm-{recipient}" if channel.is_dm else channel.name
+        for emoji in getattr(fake, "emojis", None) or ():
+            self.names[str(emoji.id)] = emoji.name
+        self.numbered: dict[str, str] = {}
+
+    def value(self, data: Any, now: float, key: str = "") -> Any:
+        """``data`` (a payload, or any part of one) normalised; ``now``: the moment's unix time."""
+        if isinstance(data, dict):
+            return {SNOWFLAKE.sub(lambda m: self._name(m[0]), k): self.value(v, now, k) for k, v in data.items()}
+        if isinstance(data, (list, tuple)):
+            return [self.value(v, now) for v in data]
+        if key in MESSAGE_TIMES:
+            return MESSAGE_TIMES[key] if data else data
+        if isinstance(data, str):
+            text = CUSTOM_EMOJI.sub(r"<\1:\2:>", data)
+            text = DISCORD_TIME.sub(lambda m: f"<t:{_from_now(int(m[1]) - now)}{m[2] or ''}>", text)
+            return SNOWFLAKE.sub(lambda m: self._name(m[0]), text)
+        if isinstance(data, int) and not isinstance(data, bool) and SNOWFLAKE.fullmatch(str(data)):
+            return self._name(str(data))  # an emoji's id, as discord.py sends it in a component
+        return data
+
+    def _name(self, snowflake: str) -> str:
+        if snowflake in self.names:
+            return self.names[snowflake]
+        return self.numbered.setdefault(snowflake, f"id{len(self.numbered) + 1}")
+
+
+def _from_now(seconds: float) -> str:
+    """``now+1m``, ``now+23h00m``, ``now-2m``: ``seconds`` to the nearest minute."""
+    minutes = round(seconds / 60)
+    hours, rest = divmod(abs(minutes), 60)
+    return f"now{'-' if minutes < 0 else '+'}{f'{hours}h{rest:02d}m' if hours else f'{rest}m'}"
+
+
+def payloads_of(cameras: Sequence[Camera], *, only: Sequence[str] = ()) -> dict[str, Any]:
+    """Moment -> what it shows, from the payloads the bot sent (what :func:`render` draws, with no browser):
+    whose phone, its title and frame, the messages, the form or menu open over them, the files' digests;
+    normalised (:class:`Normalised`), so that the same evenings give the same dictionary."""
+    out: dict[str, Any] = {}
+    for name in MOMENTS:
+        held = next((c for c in cameras if name in c.shots), None)
+        if held is None or (only and name not in only):
+            continue
+        shot, normal = held.shots[name], Normalised(held.fake)
+        overlay = None
+        if shot.overlay is not None:
+            kind, data, values = shot.overlay
+            overlay = {"kind": kind, "data": normal.value(data, shot.now), "values": normal.value(values, shot.now)}
+        out[name] = {
+            "viewer": normal.value(str(shot.viewer), shot.now), "title": shot.title, "frame": shot.frame,
+            "note": shot.note, "messages": normal.value(shot.payloads, shot.now), "overlay": overlay,
+            "files": {normal.value(str(k), shot.now): hashlib.sha256(v).hexdigest() for k, v in shot.files.items()},
+        }
+    return out
+
+
+def payloads_text(cameras: Sequence[Camera], *, only: Sequence[str] = ()) -> str:
+    """:func:`payloads_of` as the text of ``tests/data/screens.json``."""
+    return json.dumps(payloads_of(cameras, only=only), indent=1, ensure_ascii=False) + "\n"
+
+
 # ---------------------------------------------------------------------------------------------------- command
 
 
@@ -868,11 +958,28 @@ def evenings_for(moments: Sequence[str]) -> tuple[bool, bool]:
     return any(n not in MIXED_MOMENTS for n in moments), any(n in MIXED_MOMENTS for n in moments)
 
 
+def shoot_evenings(moments: Sequence[str] = tuple(MOMENTS), *, seed: int = SEED, hands: int = 4, players: int = 4,
+                   games: Sequence[str] = GAMES, mix: str = MIX, mix_seed: int = MIX_SEED,
+                   pace: float = 0.05) -> list[Camera]:
+    """Play the evenings that show ``moments`` (:func:`evenings_for`), each with its camera; the cameras."""
+    first, second = evenings_for(moments)
+    cameras: list[Camera] = []
+    if first:
+        random.seed(seed)  # nothing should use the global generator; if something does, it repeats too
+        cameras.append(shoot_evening(seed=seed, hands=hands, players=players, games=games, pace=pace)[0])
+    if second:
+        random.seed(mix_seed)
+        cameras.append(shoot_evening(seed=mix_seed, hands=MIXES[mix], players=players, mix=mix, pace=pace)[0])
+    return cameras
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, play the evening, write the pictures; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m pokerdev.screens", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs and index.md")
+    parser.add_argument("--out", type=Path, help="folder for the PNGs and index.md")
+    parser.add_argument("--payloads", type=Path, help="file for what each moment shows as the bot sent it, as "
+                        "normalised JSON (tests/data/screens.json; needs no browser)")
     parser.add_argument("--only", default="", help="comma-separated moments: " + ", ".join(MOMENTS))
     parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the deck and the players (default {SEED}: "
                         "an evening that shows every moment)")
@@ -891,36 +998,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in only if n not in MOMENTS]
     if unknown:
         parser.error(f"unknown moment {', '.join(unknown)}; the moments are {', '.join(MOMENTS)}")
-    if not shutil.which(args.chromium):
+    if args.out is None and args.payloads is None:
+        parser.error("nothing to write: give --out, --payloads or both")
+    if args.out is not None and not shutil.which(args.chromium):
         print(f"{args.chromium} not found: install Debian's chromium package (apt-get install chromium)",
               file=sys.stderr)
         return 2
-    if shutil.which("fc-list") and "Noto Color Emoji" not in subprocess.run(
+    if args.out is not None and shutil.which("fc-list") and "Noto Color Emoji" not in subprocess.run(
             ["fc-list", ":", "family"], capture_output=True, text=True, check=False).stdout:
         print("no emoji font: emoji will show as boxes (apt-get install fonts-noto-color-emoji)", file=sys.stderr)
     for name in ("discord", "bot", "cogs"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     wanted = only or list(MOMENTS)
+    games = [g for g in args.games.split(",") if g]
+    cameras = shoot_evenings(wanted, seed=args.seed, hands=args.hands, players=args.players, games=games,
+                             mix=args.mix, mix_seed=args.mix_seed)
     first, second = evenings_for(wanted)
-    cameras: list[Camera] = []
-    evening = mixed = ""
-    if first:
-        random.seed(args.seed)  # nothing should use the global generator; if something does, it repeats too
-        camera, _ = shoot_evening(seed=args.seed, hands=args.hands, players=args.players,
-                                  games=[g for g in args.games.split(",") if g])
-        cameras.append(camera)
-        evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
-                   f"{args.games.replace(',', ', ')}")
-    if second:
-        random.seed(args.mix_seed)
-        camera, _ = shoot_evening(seed=args.mix_seed, hands=MIXES[args.mix], players=args.players, mix=args.mix)
-        cameras.append(camera)
-        mixed = f"{MIX_NAMES[args.mix]} evening (seed {args.mix_seed}, one hand of each game, {args.players} players)"
-    listed = render(cameras, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
-                    evening=evening, mixed=mixed)
+    evening = (f"seed {args.seed}, {args.hands} hands, {args.players} players, the choosers picking "
+               f"{', '.join(games)}") if first else ""
+    mixed = (f"{MIX_NAMES[args.mix]} evening (seed {args.mix_seed}, one hand of each game, {args.players} players)"
+             if second else "")
+    if args.payloads is not None:
+        args.payloads.write_text(payloads_text(cameras, only=only), encoding="utf-8")
+        print(f"{args.payloads}: what each moment shows, as the bot sent it")
+    if args.out is not None:
+        listed = render(cameras, args.out, only=only, scale=args.scale, keep_html=args.html, binary=args.chromium,
+                        evening=evening, mixed=mixed)
+        for file, line in listed:
+            print(f"{args.out / file}: {line}")
     missed = [n for n in wanted if not any(n in c.shots for c in cameras)]
-    for file, line in listed:
-        print(f"{args.out / file}: {line}")
     if missed:
         print(f"not seen this evening: {', '.join(missed)}", file=sys.stderr)
     return 0
