@@ -1007,8 +1007,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out is not None and shutil.which("fc-list") and "Noto Color Emoji" not in subprocess.run(
             ["fc-list", ":", "family"], capture_output=True, text=True, check=False).stdout:
         print("no emoji font: emoji will show as boxes (apt-get install fonts-noto-color-emoji)", file=sys.stderr)
-    for name in ("discord", "bot", "cogs"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
     wanted = only or list(MOMENTS)
     games = [g for g in args.games.split(",") if g]
     cameras = shoot_evenings(wanted, seed=args.seed, hands=args.hands, players=args.players, games=games,
@@ -1033,5 +1031,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    for quiet in ("discord", "bot", "cogs"):  # the command's output alone (not in main: a test keeps its logs)
+        logging.getLogger(quiet).setLevel(logging.CRITICAL)
     sys.exit(main())
 
