@@ -22,8 +22,9 @@ from bot.tables import Tables
 
 from .card_emojis import CardEmojis
 from .discord_seam import Parser, wrap_parser
+from .errors import admitted_first
 from .gateway_watch import GatewayWatch
-from .reply import admit, release
+from .reply import release
 from .transport import install
 
 log = logging.getLogger(__name__)
@@ -48,11 +49,7 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
     """The command tree: an interaction delivered a second time (a gateway replay) is not run again."""
 
     async def interaction_check(self, interaction: discord.Interaction[PokerBot], /) -> bool:
-        if not self.client.first_delivery(interaction):
-            return False
-        if interaction.type is discord.InteractionType.application_command:
-            admit(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
-        return True
+        return admitted_first(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
 
 
 class PokerBot(commands.Bot):

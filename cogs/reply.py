@@ -69,14 +69,18 @@ class _TooLate(Exception):
 
 
 def reply_to(interaction: discord.Interaction) -> Reply:
-    """The ``Reply`` of ``interaction`` (made when it was admitted; made now, without its timer, if it was not)."""
+    """The ``Reply`` of ``interaction`` (made when it was admitted; made now, without its timer, if it was not). A
+    second delivery of an interaction being answered (the same id, another object) gets a reply of its own, kept
+    nowhere: the first one's stays its handler's."""
     reply = _REPLIES.get(interaction.id)
-    if reply is None or reply.interaction is not interaction:
-        reply = Reply(interaction)
-        _REPLIES[interaction.id] = reply
+    if reply is not None and reply.interaction is interaction:
+        return reply
+    made = Reply(interaction)
+    if reply is None:
+        _REPLIES[interaction.id] = made
         while len(_REPLIES) > KEPT:
             _REPLIES.popitem(last=False)
-    return reply
+    return made
 
 
 def release(interaction: discord.Interaction) -> None:
@@ -87,12 +91,12 @@ def release(interaction: discord.Interaction) -> None:
         del _REPLIES[interaction.id]
 
 
-def admit(interaction: discord.Interaction) -> Reply:
-    """The interaction has just been admitted (delivered for the first time): its ``Reply``, whose timer
-    acknowledges it ``ACK_WITHIN`` seconds from now unless it is answered by then."""
-    reply = reply_to(interaction)
-    reply.arm()
-    return reply
+def admit(interaction: discord.Interaction) -> None:
+    """The interaction has just been admitted (delivered for the first time): its ``Reply`` is made, and its timer
+    acknowledges it ``ACK_WITHIN`` seconds from now unless it is answered by then. An autocomplete is answered at
+    once with choices, never late: it gets none (nothing would let it go)."""
+    if interaction.type is not discord.InteractionType.autocomplete:
+        reply_to(interaction).arm()
 
 
 def is_public(interaction: discord.Interaction) -> bool:
@@ -148,7 +152,7 @@ class Reply:
     def arm(self) -> None:
         """Acknowledge the interaction ``ACK_WITHIN`` seconds after it arrived unless it is answered by then (once:
         its one timer)."""
-        if self.armed or self.interaction.type is discord.InteractionType.autocomplete:
+        if self.armed:
             return
         self.armed = True
         call_after(ACK_WITHIN, self._start_late)
