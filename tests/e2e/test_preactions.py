@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.tables import Table
+
 from .conftest_bot import PokerBotStarter
 from .fakediscord import FakeDiscord, InteractionRecord, StoredMessage
 from .players import Players, Turn
@@ -17,6 +19,14 @@ PLAYERS = ("alice", "bob", "carol")
 
 def labels(message: StoredMessage) -> list[str]:
     return [str(c.get("label")) for row in message.components for c in row.get("components") or []]
+
+
+async def first_turn(fake: FakeDiscord, poker_bot: PokerBotStarter) -> tuple[Players, Table, Turn]:
+    """A three-handed table (the same deck each time) at its first turn."""
+    await poker_bot(seed=4)
+    players = Players(fake, poker_bot)
+    table = await players.open_table("alice", PLAYERS)
+    return players, table, await players.turn(1)
 
 
 def seats(players: Players) -> tuple[str, str, str]:
@@ -56,10 +66,7 @@ async def next_turn(players: Players, turn: Turn) -> Turn:
 
 
 async def test_check_fold_checks_when_checked_to(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     sb, bb, first = seats(players)
     assert turn.name == first
 
@@ -78,10 +85,7 @@ async def test_check_fold_checks_when_checked_to(fake: FakeDiscord, poker_bot: P
 
 
 async def test_check_fold_folds_to_a_bet(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     sb, bb, _first = seats(players)
 
     await tap(players, bb, "checkfold")
@@ -97,10 +101,7 @@ async def test_check_fold_folds_to_a_bet(fake: FakeDiscord, poker_bot: PokerBotS
 
 
 async def test_a_raise_cancels_call_this_amount(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     sb, bb, _first = seats(players)
 
     message, _buttons = await pre_buttons(players, sb)
@@ -118,10 +119,7 @@ async def test_a_raise_cancels_call_this_amount(fake: FakeDiscord, poker_bot: Po
 
 
 async def test_call_any_calls_the_raise(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     sb, bb, _first = seats(players)
 
     await tap(players, sb, "callany")
@@ -135,10 +133,7 @@ async def test_call_any_calls_the_raise(fake: FakeDiscord, poker_bot: PokerBotSt
 
 
 async def test_tapped_again_it_is_cleared(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     sb, _bb, _first = seats(players)
 
     await tap(players, sb, "callany")
@@ -153,10 +148,7 @@ async def test_tapped_again_it_is_cleared(fake: FakeDiscord, poker_bot: PokerBot
 
 async def test_cleared_at_the_next_hand(fake: FakeDiscord, poker_bot: PokerBotStarter) -> None:
     """The big blind chooses Call any, but everyone folds to him: in the next hand nothing is played for him."""
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    table = await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, table, turn = await first_turn(fake, poker_bot)
     _sb, bb, _first = seats(players)
 
     chosen = await tap(players, bb, "callany")
@@ -182,10 +174,7 @@ async def test_my_hand_gives_the_cards_again_with_the_pre_actions(fake: FakeDisc
                                                                  ) -> None:
     """My hand, pressed by a player who waits in a betting round, answers with his private message again at the
     bottom of the channel: his cards large and his pre-action buttons, not the cards without them."""
-    await poker_bot(seed=4)
-    players = Players(fake, poker_bot)
-    await players.open_table("alice", PLAYERS)
-    turn = await players.turn(1)
+    players, _table, turn = await first_turn(fake, poker_bot)
     _, bb, _ = seats(players)
     await pre_buttons(players, bb)  # his private message offers them
     my_hand = turn.message.button("My hand")
