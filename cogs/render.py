@@ -36,6 +36,11 @@ def mix_entry_name(game: Game, structure: Structure) -> str:
     return f"{game.name} {SHORT_STRUCTURES[structure]}"
 
 
+def hand_title(game: str, number: int | str) -> str:
+    """A hand named, everywhere the same: ``2-7 Triple Draw · #12`` (the table's title, a DM, a private caption)."""
+    return f"{game} · #{number}"
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: its first letter capital, a full stop at the end (the engine's refusals are
     lower-case phrases)."""

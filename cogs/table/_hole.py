@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from bot.content.cardfaces import card_text
 from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
-from cogs.render import CardText, cards, chips
+from cogs.render import CardText, cards, chips, hand_title
 
 from . import _text
 
@@ -75,9 +75,9 @@ def caption(hand: Hand, seat: int, number: int, card: CardText = card_text) -> s
     """The words under his large cards in his private message: the board or his down and up cards, then which
     hand and what he holds (``Texas Hold'em · #5 · Pair of sevens``)."""
     if hand.game.family == "draw":
-        return f"{hand.game.name} · #{number} · {_text.hand_value(hand, seat)}"
+        return f"{hand_title(hand.game.name, number)} · {_text.hand_value(hand, seat)}"
     best = best_hand(hand, seat)
-    heading = f"{hand.game.name} · #{number}" + (f" · {best}" if best else "")
+    heading = hand_title(hand.game.name, number) + (f" · {best}" if best else "")
     return "\n".join([*beside_lines(hand, seat, card), heading])
 
 

@@ -11,7 +11,7 @@ import discord
 from bot.content.cardfaces import card_text
 from bot.poker import Card, Dealt, Hand
 from bot.tables import Outcome, Table
-from cogs.render import CardText
+from cogs.render import CardText, hand_title
 
 from . import _hole, _preactions
 from ._colours import CardColours
@@ -54,12 +54,12 @@ class OwnCards:
         if table.hand is not None and seat is not None:
             if table.hand.folded[seat]:
                 return "You folded this hand."
-            return f"{table.hand.game.name} · #{table.live.record.number if table.live else ''}\n" \
+            return f"{hand_title(table.hand.game.name, table.live.record.number if table.live else '')}\n" \
                    f"{_hole.private_hand(table.hand, seat, self.card_for(user))}"
         last, users = table.last_hand, table.last_users
         if last is not None and user in users:
             seat = users.index(user)
-            return f"No hand now. Your last one, {last.game.name} · #{table.last_number}:\n" \
+            return f"No hand now. Your last one, {hand_title(last.game.name, table.last_number)}:\n" \
                    f"{_hole.private_hand(last, seat, self.card_for(user))}"
         return "You have no cards: you are not in the hand being played."
 
@@ -71,7 +71,7 @@ class OwnCards:
     def dm_heading(self, hand: Hand) -> str:
         """The first line of a DM about ``hand``: which hand, at which table (a DM is not in the table's channel)."""
         number = self.table.live.record.number if self.table.live else self.table.last_number
-        return f"{hand.game.name} · #{number} at <#{self.table.record.channel_id}>"
+        return f"{hand_title(hand.game.name, number)} at <#{self.table.record.channel_id}>"
 
     def deal_text(self, hand: Hand, seat: int) -> str:
         """The DM of a player's cards when a hand is dealt."""

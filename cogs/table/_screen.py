@@ -18,7 +18,7 @@ from bot.poker import MIN_PLAYERS, Game, Hand, Legal, Structure
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
 from cogs import render
-from cogs.render import CardText, chips, mention
+from cogs.render import CardText, chips, hand_title, mention
 
 from .. import tournament_views
 from . import _text
@@ -92,7 +92,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
         lines += ["", PAUSING]
     lines += _tournament_lines(table)
     lines += list(screen.notices)
-    return discord.Embed(title=f"{_game_name(table, hand)} · #{live.record.number}", description="\n".join(lines),
+    return discord.Embed(title=hand_title(_game_name(table, hand), live.record.number), description="\n".join(lines),
                          colour=COLOUR)
 
 
@@ -199,7 +199,7 @@ def finished_embed(table: Table, screen: Screen) -> discord.Embed:
     lines += ["", after] if after else []
     lines += _tournament_lines(table)
     lines += list(screen.notices)
-    title = f"{_game_name(table, hand)} · #{number}" if number else _game_name(table, hand)
+    title = hand_title(_game_name(table, hand), number) if number else _game_name(table, hand)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 

@@ -28,7 +28,7 @@ from bot.poker import (
     Shown,
 )
 from bot.poker.rankings import assassinated_words, bring_in_value
-from cogs.render import CardText, cards, chips, mention
+from cogs.render import CardText, cards, chips, hand_title, mention
 
 STRUCTURE_SHORT = {"fixed-limit": "Limit", "pot-limit": "Pot limit", "no-limit": "No limit"}
 BUTTON_MARK = "(D)"  # the dealer button, in text every phone draws (an emoji disc did not read as one)
@@ -415,7 +415,7 @@ def summary_line(hand: Hand, users: Sequence[int], number: int) -> str:
         if halves.get(seat) == {"low"} and seat in lows:  # he won the low only: his low says why
             what = f" with {unbroken(lows[seat])}"
         parts.append(f"{mention(users[seat])} {chips(amount)}{what}")
-    text = f"{hand.game.name} · #{number} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
+    text = f"{hand_title(hand.game.name, number)} · " + ("🏆 " + ", ".join(parts) if parts else "no winner")
     if carried:
         text += f" · 🔁 {chips(carried)} carried"
     return text
