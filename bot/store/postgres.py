@@ -287,11 +287,12 @@ async def schema_version(conn: asyncpg.Connection) -> int:
 
 
 async def _foreign_tables(conn: asyncpg.Connection) -> list[str]:
-    """The tables of a database that holds no bank (no ``poker_schema``): another program's."""
-    if await conn.fetchval("SELECT to_regclass('poker_schema')") is not None:
-        return []
+    """The tables of a database that holds no bank (no ``poker_schema``): another program's. Read in one statement:
+    a bot starting beside another on a new database must not see the other's first migration committed between
+    two reads (no ``poker_schema`` yet, then its tables), which took a bank being created for a foreign one."""
     rows = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
-    return [str(r[0]) for r in rows]
+    tables = [str(r[0]) for r in rows]
+    return [] if "poker_schema" in tables else tables
 
 
 async def migrate(conn: asyncpg.Connection, migrations: Sequence[Migration], where: str) -> tuple[int, int]:
