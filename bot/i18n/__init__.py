@@ -1,0 +1,5 @@
+"""The bot's words in the reader's language: ``Text`` (pure, for every layer) and the catalogues that word it."""
+
+from .text import ENGLISH, Language, Member, Plural, Text, english_number
+
+__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number"]
