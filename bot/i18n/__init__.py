@@ -1,5 +1,5 @@
 """The bot's words in the reader's language: ``Text`` (pure, for every layer) and the catalogues that word it."""
 
-from .text import ENGLISH, Language, Member, Plural, Text, english_number
+from .text import ENGLISH, Language, Member, Plural, Text, english_number, say, say_n
 
-__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number"]
+__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number", "say", "say_n"]

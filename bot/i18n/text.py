@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number"]
+__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number", "say", "say_n"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +118,13 @@ def _worded(value: object, language: Language, member: Callable[[int], str] | No
     if isinstance(value, Member):
         return member(value.id) if member is not None else f"member {value.id}"
     return str(value)
+
+
+def say(language: Language, source: str, /, **values: object) -> str:
+    """``Text(source, **values)`` worded in ``language`` at once: for the Discord side, which knows its reader."""
+    return Text(source, **values).worded(language)
+
+
+def say_n(language: Language, singular: str, plural: str, /, count: int, **values: object) -> str:
+    """``Plural(...)`` worded in ``language`` at once."""
+    return Text(singular, plural, count=count, **values).worded(language)

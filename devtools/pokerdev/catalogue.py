@@ -2,8 +2,8 @@
 ``.po`` (new texts added untranslated, texts gone dropped, translations kept).
 
 Two sources:
-- the code: every ``Text("…")`` and ``Plural("…", "…", …)`` with literal strings in ``bot/`` and ``cogs/`` (Babel's
-  Python extractor);
+- the code: every ``Text("…")``, ``Plural("…", "…", …)``, ``say(language, "…")`` and ``say_n(language, "…", "…", …)``
+  with literal strings in ``bot/`` and ``cogs/`` (Babel's Python extractor);
 - the slash commands: their descriptions, their options' descriptions and their choices' names, read from
   ``tests/data/command_tree.json``, which ``tests/e2e/test_command_tree.py`` keeps equal to the tree the bot syncs.
 
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "i18n" / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 COMMAND_TREE = ROOT / "tests" / "data" / "command_tree.json"
-KEYWORDS: dict[str, Any] = {"Text": (1,), "Plural": (1, 2)}
+KEYWORDS: dict[str, Any] = {"Text": (1,), "Plural": (1, 2), "say": (2,), "say_n": (2, 3)}
 TRANSLATED = ("de", "fr", "es", "pt_BR")
 HEADER = ("# The bot's texts{language}: written by python -m pokerdev.catalogue from the code and the slash commands.\n"
           "# Translate the msgstr lines only; keep each {{placeholder}} as it is, and Discord's markup (**, `).")

@@ -1,6 +1,6 @@
-"""Every ``Text`` and ``Plural`` in the code is written with literal strings, so that the catalogue's extraction
-(``python -m pokerdev.catalogue``) finds it: a text built at run time (an f-string, a variable) would never be
-translated."""
+"""Every ``Text``, ``Plural``, ``say`` and ``say_n`` in the code is written with literal strings, so that the
+catalogue's extraction (``python -m pokerdev.catalogue``) finds it: a text built at run time (an f-string, a
+variable) would never be translated."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = {"Text": 1, "Plural": 2}  # the positional arguments that are English sources
+SOURCES = {"Text": (0, 1), "Plural": (0, 2), "say": (1, 2), "say_n": (1, 3)}  # which positional arguments are sources
 
 
 def not_literal(code: str) -> list[int]:
@@ -16,9 +16,9 @@ def not_literal(code: str) -> list[int]:
     lines = []
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SOURCES:
-            wanted = SOURCES[node.func.id]
-            sources = node.args[:wanted]
-            if len(sources) < wanted or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+            first, end = SOURCES[node.func.id]
+            sources = node.args[first:end]
+            if len(sources) < end - first or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
                                                 for a in sources):
                 lines.append(node.lineno)
     return lines
@@ -33,5 +33,7 @@ def test_every_text_in_the_code_is_a_literal_source() -> None:
 
 
 def test_the_check_finds_a_text_built_at_run_time() -> None:
-    code = 'Text("fine {a}", a=1)\nText(f"{x} folds")\nPlural("one", plural)\nText(source)\nPlural("a", "b", count=2)'
-    assert not_literal(code) == [2, 3, 4]
+    code = ('Text("fine {a}", a=1)\nText(f"{x} folds")\nPlural("one", plural)\nText(source)\n'
+            'Plural("a", "b", count=2)\nsay(lang, "fine")\nsay(lang, text)\n'
+            'say_n(lang, "a", f"{b}", count=1)\nsay(lang)')
+    assert not_literal(code) == [2, 3, 4, 7, 8, 9]
