@@ -22,20 +22,11 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
+from .languages import LANGUAGES, PSEUDO, SOURCE, code_for_locale
 from .text import ENGLISH, Language, english_number
 
 __all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "Catalogued", "for_locale", "language", "translated"]
 
-SOURCE = "en"
-PSEUDO = "qps"
-LANGUAGES: dict[str, str] = {  # code -> the language's own name, as a menu shows it
-    "en": "English",
-    "de": "Deutsch",
-    "fr": "Français",
-    "es": "Español",
-    "pt_BR": "Português do Brasil",
-}
-_DISCORD: dict[str, str] = {"de": "de", "fr": "fr", "es-ES": "es", "es-419": "es", "pt-BR": "pt_BR", PSEUDO: PSEUDO}
 OPEN, CLOSE = "⟦", "⟧"
 
 
@@ -84,8 +75,7 @@ def language(code: str) -> Language:
 
 def for_locale(locale: object) -> Language:
     """The language for one of Discord's locales (``discord.Locale`` or its value, such as "pt-BR"), else English."""
-    value = str(getattr(locale, "value", locale) or "")
-    return language(_DISCORD.get(value, value if value in LANGUAGES else SOURCE))
+    return language(code_for_locale(locale))
 
 
 def translated(source: str, code: str) -> str | None:

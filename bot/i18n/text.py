@@ -66,7 +66,7 @@ class Text:
 
     __slots__ = ("plural", "source", "values")
 
-    def __init__(self, source: str, /, plural: str | None = None, **values: object) -> None:
+    def __init__(self, source: str, plural: str | None = None, /, **values: object) -> None:
         self.source = source
         self.plural = plural
         self.values: Mapping[str, object] = values
