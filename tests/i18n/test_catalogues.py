@@ -71,3 +71,12 @@ def test_every_text_is_translated_with_the_same_placeholders(code: str) -> None:
             if markup(form) != markup(sources(message)[0]):
                 problems.append(f"{message.id!r} -> {form!r}: Discord markup {markup(form)} differs")
     assert problems == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_commands_texts_fit_discords_limit_in_every_language(code: str) -> None:
+    catalog = read(code)
+    commands = {source for source, _ in catalogue.command_texts()}
+    too_long = [(m.id, m.string) for m in catalog
+                if m.id in commands and isinstance(m.string, str) and len(m.string) > 100]
+    assert too_long == []

@@ -19,6 +19,7 @@ class UserSpec:
     name: str
     roles: tuple[str, ...] = ()
     dms_open: bool = True
+    locale: str = "en-US"  # the language of the user's Discord client (an interaction's ``locale``)
 
 
 @dataclass
@@ -56,6 +57,7 @@ class FakeConfig:
     """
 
     guild_name: str = "Home Game"
+    locale: str = "en-US"  # the server's preferred locale (an interaction's ``guild_locale``)
     channels: Sequence[str] = ("poker", "poker-2", "general")
     roles: Sequence[RoleSpec] = (RoleSpec("Staff", Perm.MANAGE_GUILD), RoleSpec("Banker"))
     users: Sequence[UserSpec] = field(default_factory=_default_users)

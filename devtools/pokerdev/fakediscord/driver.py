@@ -68,7 +68,7 @@ class UserActions:
             "version": 1,
             "data": data,
             "channel_id": str(channel.id),
-            "locale": "en-US",
+            "locale": user.locale,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "entitlements": [],
             "app_permissions": str(guild.permissions(guild.bot_user, channel)),
@@ -81,8 +81,8 @@ class UserActions:
             channel_payload["permissions"] = str(guild.permissions(user, channel))
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
                 member=guild.member_payload(user, channel=channel),
                 context=0,
                 authorizing_integration_owners=owners,

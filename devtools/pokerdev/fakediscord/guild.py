@@ -25,6 +25,7 @@ class Guild:
             while (self.id >> 22) % count != shard:
                 self.id = new_snowflake()
         self.name = config.guild_name
+        self.locale = config.locale
         self.everyone = FakeRole(self.id, "@everyone", config.everyone_permissions, position=0)
         self.bot_role = FakeRole(new_snowflake(), config.bot_name, config.bot_permissions, managed=True,
                                  bot_id=self.app_id)
@@ -36,7 +37,7 @@ class Guild:
         for spec in config.roles:
             self.add_role(spec.name, spec.permissions)
         for user_spec in config.users:
-            self.add_user(user_spec.name, roles=user_spec.roles, dms_open=user_spec.dms_open)
+            self.add_user(user_spec.name, roles=user_spec.roles, dms_open=user_spec.dms_open, locale=user_spec.locale)
         self.owner_id = self.user(config.owner).id if config.owner else self.app_id
         for name in config.channels:
             self.add_channel(name)
@@ -48,8 +49,9 @@ class Guild:
         self.roles[role.id] = role
         return role
 
-    def add_user(self, name: str, *, roles: Sequence[str | FakeRole] = (), dms_open: bool = True) -> FakeUser:
-        user = FakeUser(new_snowflake(), name, [self.role(r) for r in roles], dms_open=dms_open)
+    def add_user(self, name: str, *, roles: Sequence[str | FakeRole] = (), dms_open: bool = True,
+                 locale: str = "en-US") -> FakeUser:
+        user = FakeUser(new_snowflake(), name, [self.role(r) for r in roles], dms_open=dms_open, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -186,7 +188,7 @@ class Guild:
             "voice_states": [],
             "unavailable": False,
             "joined_at": JOINED_AT,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_id": None,
             "afk_channel_id": None,
             "afk_timeout": 300,

@@ -71,6 +71,7 @@ class FakeUser:
     roles: list[FakeRole] = field(default_factory=list)
     dms_open: bool = True
     bot: bool = False
+    locale: str = "en-US"  # the language of his Discord client
 
     @property
     def mention(self) -> str:
