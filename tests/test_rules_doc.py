@@ -10,6 +10,9 @@ import pytest
 
 from bot.__main__ import main
 from bot.content.rules_text import MIXED_PAGE_IDS, RULE_GAMES, rules_markdown, rules_page
+from bot.i18n.catalogue import PSEUDO, language
+from bot.i18n.text import ENGLISH
+from bot.poker import GAMES
 from bot.poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
 from bot.tables.settings import DEFAULT_CLOCK
 from bot.tournament.table_rules import REBUY_WAIT
@@ -38,6 +41,22 @@ def test_it_tells_every_game_and_the_numbers_the_bot_plays_by() -> None:
     assert f"from {DEFAULT_BUY_INS[0]} to {DEFAULT_BUY_INS[1]} big blinds" in text
     assert f"it waits {REBUY_WAIT:g} seconds" in text
     assert len(re.findall(r"^### [\d.]+ At the table$", text, flags=re.MULTILINE)) == 1  # said once, not in every page
+
+
+def test_the_document_can_be_worded_in_another_language() -> None:
+    """docs/rules.md is the English; the same document in the pseudo-language has every text in ``⟦…⟧`` (the game
+    names of the pages' headings aside), and its own headings numbered the same way."""
+    english, pseudo = rules_markdown(), rules_markdown(lang=language(PSEUDO))
+    assert rules_markdown(lang=ENGLISH) == english != pseudo
+    left = set()
+    for line in pseudo.splitlines():
+        while (inner := re.sub(r"⟦[^⟦⟧]*⟧", "", line)) != line:
+            line = inner
+        if re.search(r"[A-Za-z]", line):
+            left.add(re.sub(r"^## \d+\. ", "", line))
+    assert left == {game.name for game in GAMES.values()}
+    numbers = re.compile(r"^(#+ [\d.]+ )", flags=re.MULTILINE)
+    assert numbers.findall(pseudo) == numbers.findall(english)
 
 
 def test_each_section_is_numbered_under_its_page() -> None:

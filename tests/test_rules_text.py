@@ -2,7 +2,8 @@
 
 Every comparison the pages state is a claim checked with ``bot.poker.evaluate``
 (and the worked examples: Assassin's, Omaha's two plus three, stud's bring-in).
-Every game of ``bot.poker.GAMES`` has a page, and the mixes one. The option
+Every game of ``bot.poker.GAMES`` has a page, and the mixes one. Every text of a
+page is worded through the catalogue, and fits Discord in every language. The option
 descriptions of ``bot.content.command_help`` are checked against Discord's limits and
 the live commands.
 """
@@ -30,7 +31,9 @@ from bot.content.rules_text import (
     EIGHT_OR_BETTER_BEST,
     EIGHT_OR_BETTER_NO_LOW,
     EIGHT_OR_BETTER_WORST,
+    GAME_BLURB_TEXTS,
     GAME_BLURBS,
+    MIX_BLURB_TEXTS,
     MIX_BLURBS,
     MIXED_PAGE_IDS,
     OMAHA_EXAMPLE,
@@ -44,9 +47,12 @@ from bot.content.rules_text import (
     Order,
     RulesPage,
     format_hand,
+    game_blurb,
     ranks_only,
     rules_page,
 )
+from bot.i18n.catalogue import LANGUAGES, PSEUDO, language
+from bot.i18n.text import ENGLISH, Text
 from bot.poker import GAMES, RANKINGS, HandValue, evaluate, parse_cards, stakes_for
 from bot.poker.cards import RANKS, STANDARD_DECK
 from bot.poker.mixes import EIGHT_GAME, HORSE, MIXES
@@ -111,14 +117,16 @@ def test_badugi_is_triple_draw_with_four_cards() -> None:
 
 
 def test_an_unknown_game_is_refused_with_the_list() -> None:
-    with pytest.raises(ValueError, match=r"triple-draw-27.*badugi.*holdem.*razz.*horse"):
+    with pytest.raises(ValueError, match=r"triple-draw-27.*badugi.*holdem.*razz.*horse") as refused:
         rules_page("pineapple")
+    assert isinstance(refused.value.args[0], Text)  # worded in the reader's language by whoever shows it
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("fmt", [format_hand, emoji_cards], ids=["text", "emoji"])
 @pytest.mark.parametrize("game_id", PAGES)
-def test_every_page_fits_an_embed(game_id: str | None, fmt: rules_text.CardFormat) -> None:
-    page = rules_page(game_id, fmt)
+def test_every_page_fits_an_embed(game_id: str | None, fmt: rules_text.CardFormat, code: str) -> None:
+    page = rules_page(game_id, fmt, lang=language(code))
     assert 1 <= len(page.title) <= 256
     assert 1 <= len(page.summary) <= 4096
     assert 1 <= len(page.sections) <= 25
@@ -155,9 +163,41 @@ def test_format_hand_and_ranks_only() -> None:
 
 
 def test_the_blurbs_fit_a_select_option() -> None:
-    assert set(GAME_BLURBS) == set(RULE_GAMES)
-    assert set(MIX_BLURBS) == set(MIXES)
-    assert all(1 <= len(b) <= 100 for b in (*GAME_BLURBS.values(), *MIX_BLURBS.values()))
+    assert set(GAME_BLURBS) == set(GAME_BLURB_TEXTS) == set(RULE_GAMES)
+    assert set(MIX_BLURBS) == set(MIX_BLURB_TEXTS) == set(MIXES)
+    for code in LANGUAGES:
+        blurbs = [*(game_blurb(g, lang=language(code)) for g in RULE_GAMES),
+                  *(text.worded(language(code)) for text in MIX_BLURB_TEXTS.values())]
+        assert all(1 <= len(b) <= 100 for b in blurbs), code
+    assert [game_blurb(g) for g in RULE_GAMES] == list(GAME_BLURBS.values())  # English unless a language is given
+    assert game_blurb("holdem", lang=language(PSEUDO)) == f"⟦{GAME_BLURBS['holdem']}⟧"
+
+
+def unworded(text: str) -> str:
+    """What of a text worded in the pseudo-language did not come through the catalogue (each ``⟦…⟧`` removed)."""
+    while (inner := re.sub(r"⟦[^⟦⟧]*⟧", "", text)) != text:
+        text = inner
+    return text
+
+
+@pytest.mark.parametrize("game_id", PAGES)
+def test_every_text_of_a_page_is_worded_through_the_catalogue(game_id: str | None) -> None:
+    """In the pseudo-language every text comes out in ``⟦…⟧``: English left outside one was never translated.
+    Only a game page's title is not a text: the game's name, the same in every language."""
+    page = rules_page(game_id, lang=language(PSEUDO))
+    texts = [page.summary, *(s.title for s in page.sections), *(s.body for s in page.sections)]
+    if game_id in GAMES:
+        assert page.title == GAMES[game_id].name
+    else:
+        texts.append(page.title)
+    left = [(text, unworded(text)) for text in texts if re.search(r"[A-Za-z]", unworded(text))]
+    assert not left
+    assert all(line.startswith("- ⟦") for s in page.sections for line in s.body.splitlines())
+
+
+def test_unworded_finds_english_left_outside_the_catalogue() -> None:
+    assert unworded("- ⟦Best hands: ⟦a⟧, then 4-3-2-A.⟧") == "- "
+    assert re.search(r"[A-Za-z]", unworded("- ⟦No pair⟧ › one pair."))
 
 
 # ---------------------------------------------------------------- what each page says
@@ -418,15 +458,16 @@ def test_a_wrong_claim_would_fail() -> None:
     with pytest.raises(AssertionError):
         check(BestHands(EIGHT_OR_BETTER, ("5s4d3c2hAs", "6s5d3c2hAs")))  # skips 6-4-3-2-A
     with pytest.raises(AssertionError):
-        check_bring_in(BringInExample("Kd3h3cAs9d", "3h", "the lowest card"))  # the 3 of clubs brings in
+        check_bring_in(BringInExample("Kd3h3cAs9d", "3h", Text("the lowest card")))  # the 3 of clubs brings in
     with pytest.raises(AssertionError):
-        check_bring_in(BringInExample("Kd3h3cAs9d", "As", "the highest card", low=True))  # razz: the ace is low
+        check_bring_in(BringInExample("Kd3h3cAs9d", "As", Text("the highest card"), low=True))  # razz: the ace is low
 
 
 def rendered_claims(claim: Claim) -> list[str]:
     if isinstance(claim, Order):
-        return [claim.render_examples(format_hand) if claim.ranking == "high" else claim.render_names()]
-    return [claim.render(format_hand)]
+        return [claim.render_examples(format_hand, lang=ENGLISH) if claim.ranking == "high"
+                else claim.render_names(lang=ENGLISH)]
+    return [claim.render(format_hand, lang=ENGLISH)]
 
 
 def test_every_claim_is_shown_and_every_comparison_shown_is_a_claim() -> None:
@@ -434,7 +475,7 @@ def test_every_claim_is_shown_and_every_comparison_shown_is_a_claim() -> None:
     for claim in CLAIMS:
         for text in rendered_claims(claim):
             assert text in pages, text
-    stated = {c.render(format_hand) for c in CLAIMS if isinstance(c, Beats)}
+    stated = {c.render(format_hand, lang=ENGLISH) for c in CLAIMS if isinstance(c, Beats)}
     general_rules = ('a four-card "badugi" beats any three cards',)  # backed by a Beats claim too
     for line in pages.splitlines():
         if " beats " in line and not any(rule in line for rule in general_rules):
@@ -449,7 +490,7 @@ def test_the_eight_or_better_words_are_the_engines() -> None:
             value(EIGHT_OR_BETTER, hand)
     assert len(best_first(EIGHT_OR_BETTER)) == 56  # five different ranks of ace to eight
     text = text_of("stud-hilo")
-    assert f"Best lows: {EIGHT_OR_BETTER_BEST.render(format_hand)}; the worst: 8-7-6-5-4." in text
+    assert f"Best lows: {EIGHT_OR_BETTER_BEST.render(format_hand, lang=ENGLISH)}; the worst: 8-7-6-5-4." in text
     assert "No low: 9-5-4-3-2 or 7-7-4-3-2" in text
 
 
@@ -463,8 +504,8 @@ def test_the_bring_in_examples_are_the_engines() -> None:
     assert not STUD_BRING_IN_EXAMPLE.low and RAZZ_BRING_IN_EXAMPLE.low
     for example, game_id in ((STUD_BRING_IN_EXAMPLE, "stud"), (RAZZ_BRING_IN_EXAMPLE, "razz")):
         check_bring_in(example)
-        assert example.render(format_hand) in text_of(game_id)
-    assert STUD_BRING_IN_EXAMPLE.render(format_hand) in text_of("stud-hilo")
+        assert example.render(format_hand, lang=ENGLISH) in text_of(game_id)
+    assert STUD_BRING_IN_EXAMPLE.render(format_hand, lang=ENGLISH) in text_of("stud-hilo")
 
 
 def test_the_omaha_example_plays_two_plus_three() -> None:
@@ -478,7 +519,7 @@ def test_the_omaha_example_plays_two_plus_three() -> None:
         assert best == evaluate("high", plays) and best is not None and best.category == STRAIGHT
         assert len(set(plays) & set(hole)) == 2 and len(set(plays) & set(board)) == 3
         assert evaluate("high", hole + board).category == FLUSH  # hold'em's rule would play the flush
-        assert ex.render(game.hole_cards, format_hand) in text_of(game_id)
+        assert ex.render(game.hole_cards, format_hand, lang=ENGLISH) in text_of(game_id)
     assert "5 cards face down" in text_of("big-o") and "A♠ K♦ 9♥ 4♣ 7♥" in text_of("big-o")
 
 
@@ -532,11 +573,11 @@ def test_the_assassin_example_is_a_legal_draw_and_right() -> None:
     assert set(parse_cards(ex.plays)) <= set(six)
     best = evaluate("high", six)
     assert best == evaluate("high", parse_cards(ex.plays))
-    assert best.describe() == "Full house, " + ex.plays_as
+    assert best.describe() == "Full house, " + str(ex.plays_as)
     other = parse_cards(ex.other)
     assert any(c.is_two for c in other)
     assert evaluate("high", other).describe() == "Three of a kind, aces"
-    assert ex.render(format_hand) in text_of("assassin")
+    assert ex.render(format_hand, lang=ENGLISH) in text_of("assassin")
 
 
 # ---------------------------------------------------------------- command option descriptions
