@@ -49,7 +49,7 @@ class PokerTree(app_commands.CommandTree["PokerBot"]):
     """The command tree: an interaction delivered a second time (a gateway replay) is not run again."""
 
     async def interaction_check(self, interaction: discord.Interaction[PokerBot], /) -> bool:
-        return admitted_first(interaction)  # "thinking…" in time if the answer is slow (the database busy, say)
+        return admitted_first(interaction) is not None  # its Reply: "thinking…" in time if the answer is slow
 
 
 class PokerBot(commands.Bot):

@@ -19,7 +19,7 @@ from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
 from cogs.failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS, UNKNOWN_INTERACTION
 from cogs.render import mention, sentence
-from cogs.reply import admit, release, reply_to
+from cogs.reply import Reply, admit, release, reply_to
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +53,13 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-async def reply(interaction: discord.Interaction, text: str) -> bool:
+async def answer(reply: Reply, text: str) -> bool:
     """Answer ephemerally, whether or not the interaction was answered already; False if Discord could not be
     reached (logged: an error's answer that cannot be shown must not raise)."""
     try:
-        return await reply_to(interaction).send(text)
+        return await reply.send(text)
     except DISCORD_ERRORS as error:
-        log.warning("could not answer interaction %s of %s: %r", interaction.id, interaction.user.id, error)
+        log.warning("could not answer interaction %s of %s: %r", reply.interaction.id, reply.user, error)
         return False
 
 
@@ -76,32 +76,33 @@ def is_transport(error: BaseException) -> bool:
     return isinstance(error, CONNECTION_ERRORS)
 
 
-def lost_answer(interaction: discord.Interaction) -> str:
+def lost_answer(reply: Reply) -> str:
     """What a player is told when Discord lost part of the bot's answer: what is known to have happened."""
-    if reply_to(interaction).applied:
+    if reply.applied:
         return LOST_APPLIED
     return LOST_ANSWER
 
 
-async def report(interaction: discord.Interaction, error: BaseException) -> None:
+async def report(reply: Reply, error: BaseException) -> None:
     """Tell the user what went wrong; log anything unexpected with its traceback. An answer Discord refused as
     late is logged as a warning and not sent again; a failure on the way to Discord is not called a bug, and
     the player is told only what is known (never "nothing was changed" where something may have been)."""
+    interaction = reply.interaction
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if interaction.client.is_closed():  # the bot is stopping: its connection is gone, nobody can be told
         log.info("interaction %s was cut short by the bot stopping: %r", interaction.id, error)
         return
-    if is_late(error) or reply_to(interaction).given_up:
+    if is_late(error) or reply.given_up:
         log.warning("interaction %s could not be answered in time (%r); nothing more is sent to it",
                     interaction.id, error)
         return
     if is_transport(error):
         log.warning("interaction %s: Discord failed a call (%r)%s", interaction.id, error,
-                    "; the action was stored" if reply_to(interaction).applied else "")
+                    "; the action was stored" if reply.applied else "")
         if isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED:
             return  # its answer is out already
-        await reply(interaction, lost_answer(interaction))
+        await answer(reply, lost_answer(reply))
         return
     text = explain(error) or not_a_member(interaction, error)
     command = interaction.type is discord.InteractionType.application_command
@@ -112,8 +113,8 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = OUTSIDE_A_SERVER
     if text is None:
         log.error("unexpected error in an interaction", exc_info=error)
-        text = UNEXPECTED_APPLIED if reply_to(interaction).applied else UNEXPECTED
-    await reply(interaction, text)
+        text = UNEXPECTED_APPLIED if reply.applied else UNEXPECTED
+    await answer(reply, text)
 
 
 def not_a_member(interaction: discord.Interaction, error: BaseException) -> str | None:
@@ -139,35 +140,39 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def admitted_first(interaction: discord.Interaction) -> bool:
-    """Admit an interaction: False for one delivered a second time (it was answered once, and a second answer is
-    refused); else its ``Reply`` is made, and acknowledges it in time if its answer is slow (the database busy,
+def admitted_first(interaction: discord.Interaction) -> Reply | None:
+    """Admit an interaction: None for one delivered a second time (it was answered once, and a second answer is
+    refused); else its ``Reply``, made now, which acknowledges it in time if its answer is slow (the database busy,
     say). Done once per interaction, where it arrives."""
     first_delivery = getattr(interaction.client, "first_delivery", None)
     if first_delivery is not None and not first_delivery(interaction):
         release(interaction)
-        return False
-    admit(interaction)
-    return True
+        return None
+    return admit(interaction)
 
 
 def answers_errors(
-    callback: Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]],
+    callback: Callable[Concatenate[Any, Reply, P], Coroutine[Any, Any, None]],
 ) -> Callable[Concatenate[Any, discord.Interaction, P], Coroutine[Any, Any, None]]:
-    """Decorate a component or modal callback so that its errors are answered, not swallowed; the interaction is
-    admitted first (``admitted_first``) unless its item's check admitted it already (``Reply.armed``)."""
+    """Make a component's or a form's callback of a body that takes the interaction's ``Reply``: the interaction is
+    admitted first (``admitted_first``) unless its item's check admitted it already (its ``Reply`` is then that
+    one), and the body's errors are answered, not swallowed."""
 
     @wraps(callback)
     async def wrapper(self: Any, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        if not reply_to(interaction).armed and not admitted_first(interaction):
-            return
+        reply = reply_to(interaction)  # made by its item's check, which admitted it; or made now, not admitted yet
+        if not reply.armed:
+            admitted = admitted_first(interaction)
+            if admitted is None:
+                return
+            reply = admitted
         task = asyncio.current_task()
         if task is not None:
             _RUNNING.add(task)
         try:
-            await callback(self, interaction, *args, **kwargs)
+            await callback(self, reply, *args, **kwargs)
         except Exception as error:  # every error is answered, the unexpected also logged
-            await report(interaction, error)
+            await report(reply, error)
         finally:
             release(interaction)
             if task is not None:

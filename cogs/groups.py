@@ -1,6 +1,7 @@
 """The one pattern of the bot's slash commands: a top-level group (/poker, /chips) whose commands come from small
-modules by concern, each command a module-level function of the interaction; the group answers their errors in
-one place (``cogs.errors.report``), and the extension's cog only adds the group to the tree and takes it away.
+modules by concern, each command a module-level function of the interaction (which takes its ``Reply`` on its
+first line, ``cogs.reply.reply_to``, and passes it down to what answers); the group answers their errors in one
+place (``cogs.errors.report``), and the extension's cog only adds the group to the tree and takes it away.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import discord
 from discord import app_commands
 
 from .errors import report
-from .reply import release
+from .reply import release, reply_to
 
 if TYPE_CHECKING:
     from cogs.app import PokerBot
@@ -28,7 +29,8 @@ class CommandGroup(app_commands.Group):
             self.add_command(child)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
-        await report(interaction, error)
+        reply = reply_to(interaction)
+        await report(reply, error)
         release(interaction)
 
 

@@ -1,7 +1,10 @@
 """Answering an interaction: one ``Reply`` each, exactly one answer, in time, through Discord's failures.
 
 A ``Reply`` is made once, where the interaction is admitted (``admit``: the command tree's check, a component's
-or a form's), and found again with ``reply_to``. It owns everything about the answer: the lock its answers take,
+or a form's), and passed explicitly from there to whatever answers: a component's or a form's callback is given it
+by its error decorator (``cogs.errors.answers_errors``); a slash command, whose callback discord.py calls with the
+interaction, takes it once, on its first line, with ``reply_to``, and so do the error handlers. It owns everything
+about the answer: the lock its answers take,
 the one acknowledgement timer, whether the interaction was claimed, acknowledged late ("thinking…" public or
 private), given up, whether the player's action was stored (``applied``), and the player's private message at a
 table (``private``), which dresses and records its private answers.
@@ -69,9 +72,10 @@ class _TooLate(Exception):
 
 
 def reply_to(interaction: discord.Interaction) -> Reply:
-    """The ``Reply`` of ``interaction`` (made when it was admitted; made now, without its timer, if it was not). A
-    second delivery of an interaction being answered (the same id, another object) gets a reply of its own, kept
-    nowhere: the first one's stays its handler's."""
+    """The ``Reply`` of ``interaction`` (made when it was admitted; made now, without its timer, if it was not), for
+    the entry points that discord.py hands the interaction alone (a slash command's callback, an error handler):
+    below them the ``Reply`` is passed, not looked up. A second delivery of an interaction being answered (the same
+    id, another object) gets a reply of its own, kept nowhere: the first one's stays its handler's."""
     reply = _REPLIES.get(interaction.id)
     if reply is not None and reply.interaction is interaction:
         return reply
@@ -91,12 +95,16 @@ def release(interaction: discord.Interaction) -> None:
         del _REPLIES[interaction.id]
 
 
-def admit(interaction: discord.Interaction) -> None:
-    """The interaction has just been admitted (delivered for the first time): its ``Reply`` is made, and its timer
-    acknowledges it ``ACK_WITHIN`` seconds from now unless it is answered by then. An autocomplete is answered at
-    once with choices, never late: it gets none (nothing would let it go)."""
-    if interaction.type is not discord.InteractionType.autocomplete:
-        reply_to(interaction).arm()
+def admit(interaction: discord.Interaction) -> Reply:
+    """The interaction has just been admitted (delivered for the first time): its ``Reply``, made and kept until
+    ``release``, whose timer acknowledges it ``ACK_WITHIN`` seconds from now unless it is answered by then. An
+    autocomplete is answered at once with choices, never late: its reply is neither kept nor timed (nothing would
+    let it go)."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        return Reply(interaction)
+    reply = reply_to(interaction)
+    reply.arm()
+    return reply
 
 
 def is_public(interaction: discord.Interaction) -> bool:

@@ -31,7 +31,7 @@ from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanReco
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
 from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
-from cogs.reply import PUBLIC_ANSWER, respond, update
+from cogs.reply import PUBLIC_ANSWER, Reply, reply_to
 
 from . import _events, _table
 from ._events import CANCELED
@@ -96,7 +96,8 @@ class NightGroup(app_commands.Group):
                    big_blind: CHIPS, structure: str | None = None, buy_in: POSITIVE | None = None,
                    seats: SEATS | None = None, remind: REMIND = DEFAULT_REMIND, notes: NOTES | None = None) -> None:
         """/poker night plan"""
-        await self.cog.plan(interaction, when, game, small_blind, big_blind, structure, buy_in, seats, remind,
+        reply = reply_to(interaction)
+        await self.cog.plan(reply, when, game, small_blind, big_blind, structure, buy_in, seats, remind,
                             notes)
 
     @app_commands.command(name="timezone", description="The time zone this server's nights are planned in "
@@ -104,7 +105,8 @@ class NightGroup(app_commands.Group):
     @app_commands.describe(zone="A time zone like Europe/Berlin or America/New_York (leave empty to show it)")
     async def timezone(self, interaction: discord.Interaction, zone: str | None = None) -> None:
         """/poker night timezone"""
-        await self.cog.timezone(interaction, zone)
+        reply = reply_to(interaction)
+        await self.cog.timezone(reply, zone)
 
     @timezone.autocomplete("zone")
     async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -113,9 +115,10 @@ class NightGroup(app_commands.Group):
     @app_commands.command(name="list", description="The nights planned in this server")
     async def list_(self, interaction: discord.Interaction) -> None:
         """/poker night list"""
+        reply = reply_to(interaction)
         assert interaction.guild_id is not None
         plans = await self.cog.bot.store.plans(guild=interaction.guild_id)
-        await respond(interaction, list_text(plans), ephemeral=True, allowed_mentions=NOBODY)
+        await reply.send(list_text(plans), allowed_mentions=NOBODY)
 
     @app_commands.command(
         name="cancel", extras=PUBLIC_ANSWER,
@@ -124,7 +127,8 @@ class NightGroup(app_commands.Group):
     @app_commands.describe(night="The night to cancel (default: the next one planned in this channel)")
     async def cancel(self, interaction: discord.Interaction, night: int | None = None) -> None:
         """/poker night cancel"""
-        await self.cog.cancel(interaction, night)
+        reply = reply_to(interaction)
+        await self.cog.cancel(reply, night)
 
     @cancel.autocomplete("night")
     async def _nights(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -193,11 +197,12 @@ class PlansCog(commands.Cog, name=COG_NAME):
 
     # ------------------------------------------------------------------ the commands
 
-    async def plan(self, interaction: discord.Interaction, when: str, game: str, small_blind: int, big_blind: int,
+    async def plan(self, reply: Reply, when: str, game: str, small_blind: int, big_blind: int,
                    structure: str | None, buy_in: int | None, seats: int | None, remind: int,
                    notes: str | None) -> None:
         """/poker night plan: the night stored, its sign-up message as the answer, its Discord event, and a
         private word to the host (what was understood, and anything missing)."""
+        interaction = reply.interaction
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not _may_plan(interaction):
             raise PlanError("Planning a night creates a server event: it takes the Create Events or Manage Server "
@@ -216,7 +221,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
                             f"{NIGHT_LENGTH // 3600} hours. Pick a time {NIGHT_LENGTH // 3600} hours from it or more, "
                             "another channel, or cancel that one with `/poker night cancel`.") from None
         self.runner.follow(plan.id)
-        await respond(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
+        await reply.send(embed=signup_embed(plan), view=signup_view(plan), ephemeral=False, allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await store.set_plan_message(plan.id, message.id)
         guild = self.bot.get_guild(interaction.guild_id)
@@ -236,8 +241,9 @@ class PlansCog(commands.Cog, name=COG_NAME):
             lines.append(problem)
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
-    async def timezone(self, interaction: discord.Interaction, zone: str | None) -> None:
+    async def timezone(self, reply: Reply, zone: str | None) -> None:
         """/poker night timezone: show the server's zone, or (Manage Server) set it."""
+        interaction = reply.interaction
         assert interaction.guild_id is not None
         store = self.bot.store
         if zone is None:
@@ -251,10 +257,11 @@ class PlansCog(commands.Cog, name=COG_NAME):
             name = time_zone(zone)
             await store.set_time_zone(interaction.guild_id, name)
             text = f"Nights are now planned in {name}: it is {local_time(clock.now(), name)} there."
-        await respond(interaction, text, ephemeral=True)
+        await reply.send(text)
 
-    async def cancel(self, interaction: discord.Interaction, night: int | None) -> None:
+    async def cancel(self, reply: Reply, night: int | None) -> None:
         """/poker night cancel: the night cancelled, its event too, its players told in the channel."""
+        interaction = reply.interaction
         assert interaction.guild_id is not None
         plan = await self._chosen(interaction, night)
         perms = interaction.permissions
@@ -267,7 +274,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
                 raise PlanError("This night has started: `/poker close` ends it.") from None
             raise
         self.runner.drop(plan.id)
-        await respond(interaction, cancel_text(plan, interaction.user.id), allowed_mentions=PLAYERS)
+        await reply.send(cancel_text(plan, interaction.user.id), ephemeral=False, allowed_mentions=PLAYERS)
         await self.runner.event_status(plan, CANCELED)
         await self.runner.refresh(plan)
 
@@ -299,10 +306,10 @@ class PlansCog(commands.Cog, name=COG_NAME):
 
     # ------------------------------------------------------------------ the sign-up buttons
 
-    async def on_signup(self, interaction: discord.Interaction, night: int, answer: str) -> None:
+    async def on_signup(self, reply: Reply, night: int, answer: str) -> None:
         """I'm in or Can't make it: the message shows the change, the member is told where he stands, and his
         reminder goes at once if its time has come."""
-        user = interaction.user.id
+        user = reply.user
         try:
             plan = await self.bot.store.answer_plan(night, user, "in" if answer == "in" else "out")
         except PlanClosed as closed:
@@ -310,8 +317,8 @@ class PlansCog(commands.Cog, name=COG_NAME):
             raise PlanError(CLOSED_WORDS[closed.status].format(channel=stored.channel_id)) from None
         except NotFound:
             raise PlanError("This poker night no longer exists.") from None
-        await update(interaction, embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
-        await interaction.followup.send(answer_text(plan, user), ephemeral=True)
+        await reply.edit(embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
+        await reply.interaction.followup.send(answer_text(plan, user), ephemeral=True)
         if answer == "in":
             try:
                 await self.runner.remind(plan.id)  # due already: the member who just signed up gets it now

@@ -16,6 +16,7 @@ from bot.poker import GAMES
 from bot.store import PlanRecord
 from cogs.errors import answers_errors
 from cogs.render import MIX_NAMES, STRUCTURE_NAMES, chips, mention
+from cogs.reply import Reply
 from cogs.views import dynamic_view
 
 __all__ = [
@@ -120,11 +121,11 @@ class SignupButton(discord.ui.DynamicItem[BUTTON], template=SIGNUP_ID):
         return cls(int(match["night"]), match["answer"])
 
     @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    async def callback(self, reply: Reply) -> None:
+        cog: Any = reply.interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
         if cog is None:
             raise RuntimeError("the planned nights' extension is not loaded")
-        await cog.on_signup(interaction, self.night, self.answer)
+        await cog.on_signup(reply, self.night, self.answer)
 
 
 def _place(r: Roster, user: int) -> str:

@@ -22,7 +22,7 @@ from bot.tables import Table, TableError
 from cogs import render
 from cogs.render import mention
 
-from ..reply import reply_to
+from ..reply import Reply
 from ..views import dynamic_view
 from ._items import Field, TableItem, number, word
 from ._runner import TableRunner
@@ -112,11 +112,10 @@ def _checked(runner: TableRunner | None, interaction: discord.Interaction, numbe
     return runner
 
 
-async def _show(runner: TableRunner, interaction: discord.Interaction, game: str | None,
-                structure: str | None) -> None:
+async def _show(runner: TableRunner, reply: Reply, game: str | None, structure: str | None) -> None:
     """Answer a pick in the menu with the menu as it now is (the table message does not change)."""
     content, view = private_menu(runner, game, structure)
-    await reply_to(interaction).update(content=content, view=view)
+    await reply.update(content=content, view=view)
 
 
 class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
@@ -127,7 +126,7 @@ class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
                                            row=ACTIONS_ROW, custom_id=self.make_id(table, number)))
         self.table, self.number, self.runner = table, number, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         """The chooser gets his menu as his private message; anyone else is told whose choice it is.
 
         The click is answered with the table (an interaction update) and the menu follows it: the click's token
@@ -135,13 +134,13 @@ class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
         global limit (a click on the menu cannot edit the table message)."""
         runner = self.runner
         assert runner is not None
-        runner.table.check_choice(interaction.user.id)
+        runner.table.check_choice(reply.user)
         if self.number != runner.presenter.choice_number():
             raise TableError(EARLIER)
         content, view = private_menu(runner, None, None)
-        async with reply_to(interaction).answering():
-            await runner.dealer.publish(interaction)
-            await reply_to(interaction).send(content, view=view)
+        async with reply.answering():
+            await runner.dealer.publish(reply)
+            await reply.send(content, view=view)
 
 
 class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUCTURE]):
@@ -154,11 +153,11 @@ class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUC
                                            options=options or [discord.SelectOption(label="…")], row=0))
         self.table, self.number, self.structure, self.runner = table, number, structure, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         """The chooser picked a game: his menu shows it, and Deal deals it."""
-        game = _picked(interaction) or ""
-        runner = _checked(self.runner, interaction, self.number, self.structure, game)
-        await _show(runner, interaction, game, self.structure)
+        game = _picked(reply.interaction) or ""
+        runner = _checked(self.runner, reply.interaction, self.number, self.structure, game)
+        await _show(runner, reply, game, self.structure)
 
 
 class StructureSelect(TableItem[SELECT], kind="structure", fields=[number("number"), GAME]):
@@ -170,11 +169,11 @@ class StructureSelect(TableItem[SELECT], kind="structure", fields=[number("numbe
                                            options=options or [discord.SelectOption(label="…")], row=1))
         self.table, self.number, self.game, self.runner = table, number, game, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         """The chooser picks the structure (the default: each game's own); his menu shows it until the deal."""
-        structure = _structure(_picked(interaction))
-        runner = _checked(self.runner, interaction, self.number, structure)
-        await _show(runner, interaction, self.game, structure)
+        structure = _structure(_picked(reply.interaction))
+        runner = _checked(self.runner, reply.interaction, self.number, structure)
+        await _show(runner, reply, self.game, structure)
 
 
 class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME, STRUCTURE]):
@@ -187,16 +186,16 @@ class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME,
                                            custom_id=custom_id, disabled=disabled))
         self.table, self.number, self.game, self.structure, self.runner = table, number, game, structure, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         """Deal pressed: the game (and structure) picked are dealt; the table shows the new hand, and his menu
         becomes his cards."""
-        runner = _checked(self.runner, interaction, self.number, self.structure)
+        runner = _checked(self.runner, reply.interaction, self.number, self.structure)
         game = self.game
         if game is None:
             raise TableError("Pick a game in the menu first.")
-        async with reply_to(interaction).answering():
-            outcome = await runner.table.choose_game(interaction.user.id, game, self.structure)
+        async with reply.answering():
+            outcome = await runner.table.choose_game(reply.user, game, self.structure)
             runner.dealer.cancel_clock()
-            await runner.dealer.hand_started(outcome, interaction)
-            runner.presenter.note(f"{mention(interaction.user.id)} chose {get_game(game).name}")
+            await runner.dealer.hand_started(outcome, reply)
+            runner.presenter.note(f"{mention(reply.user)} chose {get_game(game).name}")
             runner.writer.refresh()

@@ -17,14 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import discord
-
 from bot.poker import IllegalAction
 from bot.runtime.scheduler import Scheduler
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
 from cogs.render import mention
 
+from ..reply import Reply
 from ..store_retry import until_stored
 from . import _hole, _preactions
 from ._alerts import TurnAlerts
@@ -74,13 +73,13 @@ class Dealer:
 
     # ------------------------------------------------------------------ showing a change
 
-    async def publish(self, interaction: discord.Interaction | None = None) -> None:
-        """Show the table as it is now (answering ``interaction`` with it when it can)."""
+    async def publish(self, reply: Reply | None = None) -> None:
+        """Show the table as it is now (answering ``reply``'s interaction with it when it can)."""
         if self.clock.clocked is not None and self.clock.clocked != self.presenter.turn():
             self.cancel_clock()  # that turn is over
-        await self.writer.publish(interaction)
+        await self.writer.publish(reply)
 
-    async def show(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+    async def show(self, outcome: Outcome, reply: Reply | None = None) -> None:
         """Show what a change did; after a hand, show its end on its page and deal the next one after a pause."""
         presenter = self.presenter
         if outcome.timed_out is not None:
@@ -94,13 +93,13 @@ class Dealer:
         if outcome.hand_over:
             self.cancel_clock()
             presenter.show_finished = True
-            await self.publish(interaction)
+            await self.publish(reply)
             if outcome.hand is not None:  # each player still in it sees his final hand
                 self.private.finished(_hole.final_hands(outcome.hand, outcome.users, self.table.last_number,
                                                         self.own_cards.card_for))
             self.schedule_deal()
             return
-        await self.publish(interaction)
+        await self.publish(reply)
         if street:  # each player's private message shows it
             self.private.refresh(list(outcome.users))
 
@@ -182,7 +181,7 @@ class Dealer:
         if step.kind == "deal":
             await self.hand_started(await self.table.start_hand(), None)
 
-    async def hand_started(self, outcome: Outcome, interaction: discord.Interaction | None) -> None:
+    async def hand_started(self, outcome: Outcome, reply: Reply | None) -> None:
         """A new hand: its own message, private hands by DM, the clock once it is shown."""
         live = self.table.live
         if live is None:
@@ -199,7 +198,7 @@ class Dealer:
         # does not hold them up), and even if the table cannot be shown.
         private = self.scheduler.schedule(("private deal", live.record.id), self.private.deal(list(live.users)))
         await asyncio.wait([private], timeout=PRIVATE_FIRST)
-        shown, *_ = await asyncio.gather(self.publish(interaction), *dms, private, return_exceptions=True)
+        shown, *_ = await asyncio.gather(self.publish(reply), *dms, private, return_exceptions=True)
         if isinstance(shown, BaseException):
             raise shown
 

@@ -17,7 +17,7 @@ import discord
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
 
-from ..reply import reply_to
+from ..reply import Reply
 from ..views import dynamic_view
 from ._items import Field, TableItem, number
 from ._play import draw, in_phase
@@ -106,12 +106,12 @@ class CardButton(TableItem[BUTTON], kind="card",
                                            custom_id=self.make_id(table, hand, seq, mask, card)))
         self.table, self.hand, self.seq, self.mask, self.card, self.runner = table, hand, seq, mask, card, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         runner = self.runner
         assert runner is not None
-        legal = _marked(runner.table.check_turn(interaction.user.id, self.hand, self.seq), self.mask)
+        legal = _marked(runner.table.check_turn(reply.user, self.hand, self.seq), self.mask)
         content, view = picker(runner, self.hand, self.seq, legal, self.mask)
-        await reply_to(interaction).update(content=content, view=view)
+        await reply.update(content=content, view=view)
 
 
 class ThrowButton(TableItem[BUTTON], kind="throw",
@@ -125,13 +125,13 @@ class ThrowButton(TableItem[BUTTON], kind="throw",
                                            custom_id=self.make_id(table, hand, seq, mask, int(face_up))))
         self.table, self.hand, self.seq, self.mask, self.face_up, self.runner = table, hand, seq, mask, face_up, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         assert self.runner is not None
 
         def move(legal: Legal) -> Move:
             return _marked(legal, self.mask).draw(thrown(legal, self.mask), face_up=self.face_up)
 
-        await draw(self.runner, interaction, self.hand, self.seq, move, drawn_from="picker")
+        await draw(self.runner, reply, self.hand, self.seq, move, drawn_from="picker")
 
 
 # ------------------------------------------------------------------ a draw typed, and the old draw form

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import discord
-
 from bot.tables import TableError
 from bot.tables.settings import MAX_BUY_IN
 
 from ..errors import answers_errors
+from ..reply import Reply
 from . import _seats, _turn
 from ._runners import CLOSED, runners_of
 
@@ -67,11 +66,13 @@ class ModalSubmit:
         return (self.fields.get(name) or [""])[0]
 
     @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, reply: Reply) -> None:
+        """The form submitted (``reply``: its interaction's ``Reply``, made as it was admitted)."""
+        interaction = reply.interaction
         runner = runners_of(interaction).clicked(interaction, self.table)
         if runner is None:
             raise TableError(CLOSED)
         if self.kind == "rebuy":
-            await _seats.rebuy_submitted(runner, interaction, self.field(_seats.AMOUNT_FIELD), MAX_BUY_IN)
+            await _seats.rebuy_submitted(runner, reply, self.field(_seats.AMOUNT_FIELD), MAX_BUY_IN)
         else:
-            await _turn.amount_submitted(runner, interaction, self.hand, self.seq, self.field(_turn.AMOUNT_FIELD))
+            await _turn.amount_submitted(runner, reply, self.hand, self.seq, self.field(_turn.AMOUNT_FIELD))

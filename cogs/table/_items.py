@@ -1,7 +1,7 @@
 """One base for the table's persistent components (buttons and menus found again from their custom_id after a
 restart): its custom_id is declared once, as fields, and gives both the template discord.py matches and the id
 written on the component; the table's runner is resolved once from it; its admission check runs before the
-callback; its errors are answered.
+callback and makes the click's ``Reply``, which ``clicked`` is given; its errors are answered.
 
 A component is ``pk:<kind>:<table>`` followed by its fields, each ``:value``; optional fields come last, and a
 missing one ends the id (``pk:deal:7:3`` and ``pk:deal:7:3:holdem:pot``).
@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 
 from ..errors import answers_errors
+from ..reply import Reply
 from ._runners import Admitting, clicked_runner
 
 __all__ = ["Field", "TableItem", "number", "word"]
@@ -85,9 +86,10 @@ class TableItem(Admitting, discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         return make(int(match["table"]), *values, runner=clicked_runner(interaction, match))  # type: ignore[no-any-return]
 
     @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await self.clicked(interaction)
+    async def callback(self, reply: Reply) -> None:
+        await self.clicked(reply)
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
-        """What a click does, once admitted (its errors are answered to the player)."""
+    async def clicked(self, reply: Reply) -> None:
+        """What a click does, once admitted, answered through ``reply`` (``reply.interaction`` is the click; its
+        errors are answered to the player)."""
         raise NotImplementedError

@@ -25,7 +25,7 @@ from bot.poker import BetRaise, BringIn, Card, CardError, CheckCall, Fold, Illeg
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..reply import reply_to
+from ..reply import Reply, reply_to
 from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
 from ._play import draw, in_phase, play
 from ._runner import TableRunner
@@ -67,17 +67,18 @@ def _move_text(move: Move, legal: Legal) -> str:
     return "Done."
 
 
-async def typed_move(interaction: discord.Interaction, name: str, options: Options | None = None) -> None:
-    """``/poker NAME``: the move its declaration makes, at the moment the table is at (see the module docstring)."""
-    runner = runners_of(interaction).here(interaction)
+async def typed_move(reply: Reply, name: str, options: Options | None = None) -> None:
+    """``/poker NAME``: the move its declaration makes, at the moment the table is at (see the module docstring),
+    answered through ``reply``."""
+    runner = runners_of(reply.interaction).here(reply)
     table = runner.table
     action, typed = TYPED[name]
     drawing = action.phase == "drawing"
     if table.lock.locked():
-        await reply_to(interaction).acknowledge()
+        await reply.acknowledge()
         async with table.lock:
             pass  # the command reads the table as it is once the move being stored is made (or undone)
-    user = interaction.user.id
+    user = reply.user
     live = table.live
     if live is None:
         if table.seat_of(user) is None:
@@ -97,13 +98,13 @@ async def typed_move(interaction: discord.Interaction, name: str, options: Optio
 
     try:
         if drawing:
-            await draw(runner, interaction, hand, seq, move, drawn_from="command")
+            await draw(runner, reply, hand, seq, move, drawn_from="command")
             return
-        played = await play(runner, interaction, hand, seq, move, answer=False)
+        played = await play(runner, reply, hand, seq, move, answer=False)
     except TableError:
         now = table.live
         moved = now is None or now.record.id != hand or now.seq != seq
-        if reply_to(interaction).applied or (checked and not made):
+        if reply.applied or (checked and not made):
             raise  # his move was made (and Discord failed after), or what he typed is refused
         late_at_the_table = made and moved  # checked as it came, then found the turn played while it waited
         refused_after_his_move = not made and (_just_played(runner, user, drawing) or (moved and his_turn))
@@ -117,7 +118,7 @@ async def typed_move(interaction: discord.Interaction, name: str, options: Optio
     legal = checked[-1]
     done = f"You are all in for {chips(legal.all_in_to)}." if name == "allin" and isinstance(played.move, BetRaise) \
         else _move_text(played.move, legal)  # all in: the words of the button's confirmation
-    await reply_to(interaction).send(done)
+    await reply.send(done)
 
 
 def suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -158,12 +159,14 @@ def _command(name: str, shape: str) -> app_commands.Command[Any, ..., None]:
     command: app_commands.Command[Any, ..., None]
     if shape == "amount":
         async def with_amount(interaction: discord.Interaction, amount: str) -> None:
-            await typed_move(interaction, name, Options(amount=amount))
+            reply = reply_to(interaction)
+            await typed_move(reply, name, Options(amount=amount))
 
         command = app_commands.Command(name=name, description=help_text, callback=with_amount)
     elif shape == "cards":
         async def with_cards(interaction: discord.Interaction, cards: str, twos: str | None = None) -> None:
-            await typed_move(interaction, name, Options(cards=cards, twos=twos))
+            reply = reply_to(interaction)
+            await typed_move(reply, name, Options(cards=cards, twos=twos))
 
         command = app_commands.choices(twos=TWOS_CHOICES)(
             app_commands.Command(name=name, description=help_text, callback=with_cards))
@@ -173,7 +176,8 @@ def _command(name: str, shape: str) -> app_commands.Command[Any, ..., None]:
             return suggestions(interaction, current)
     else:
         async def plain(interaction: discord.Interaction) -> None:
-            await typed_move(interaction, name)
+            reply = reply_to(interaction)
+            await typed_move(reply, name)
 
         command = app_commands.Command(name=name, description=help_text, callback=plain)
     return app_commands.describe(**describe(f"poker {name}"))(command) if describe(f"poker {name}") else command

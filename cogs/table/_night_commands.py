@@ -21,7 +21,7 @@ from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
 from cogs import night_views
 
 from ..options import GAME_CHOICES
-from ..reply import PUBLIC_ANSWER, defer_thinking, respond
+from ..reply import PUBLIC_ANSWER, reply_to
 from ._runners import runners_of
 
 __all__ = ["COMMANDS"]
@@ -34,12 +34,14 @@ nights = app_commands.Group(name="session", description="Nights at this table: s
 @nights.command(name="new", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker session new"])
 async def night_new(interaction: discord.Interaction) -> None:
     """/poker session new"""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     table = runner.table
     ended = await table.store.last_night(table.record.channel_id)
     returned = table.carried_refunds()
     started = await table.new_night()
-    await respond(interaction, night_views.new_night_text(ended, started, returned), allowed_mentions=night_views.NONE)
+    await reply.send(night_views.new_night_text(ended, started, returned), ephemeral=False,
+                     allowed_mentions=night_views.NONE)
     await runner.dealer.publish()
 
 
@@ -54,6 +56,7 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
 async def stats(interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None,
                 session: str | None = None) -> None:
     """/poker stats"""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     store = runners_of(interaction).bot.store
     who = member or interaction.user
@@ -61,20 +64,21 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
         else None
     by_game = await store.player_stats(interaction.guild_id, who.id, game=game, nights=night.ids if night else None)
     embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
-    await respond(interaction, embed=embed, ephemeral=True, allowed_mentions=night_views.NONE)  # the asker's alone
+    await reply.send(embed=embed, allowed_mentions=night_views.NONE)  # the asker's alone
 
 
 @app_commands.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
 @app_commands.describe(**describe("poker history"))
 async def history(interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 3) -> None:
     """/poker history"""
+    reply = reply_to(interaction)
     bot = runners_of(interaction).bot
     records = await history_hands(bot.store, bot.tables, interaction.channel_id or 0, count)
     if not records:
-        await respond(interaction, "No hand has been finished at this table yet.", ephemeral=True)
+        await reply.send("No hand has been finished at this table yet.")
         return
     text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
-    await respond(interaction, text, embeds=embeds, files=files, ephemeral=True, allowed_mentions=night_views.NONE)
+    await reply.send(text, embeds=embeds, files=files, allowed_mentions=night_views.NONE)
 
 
 @nights.command(name="export", description=COMMAND_HELP["poker session export"])
@@ -82,18 +86,19 @@ async def history(interaction: discord.Interaction, count: app_commands.Range[in
 @app_commands.autocomplete(session=_night_choices)
 async def export(interaction: discord.Interaction, session: str | None = None) -> None:
     """/poker session export: the file is written in a worker thread, after acknowledging."""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     store = runners_of(interaction).bot.store
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
     hands = await store.night_hands(night.ids)
     if not hands:
-        await respond(interaction, night_views.export_message(night, 0, 0), ephemeral=True)
+        await reply.send(night_views.export_message(night, 0, 0))
         return
-    await defer_thinking(interaction, ephemeral=True)
+    await reply.defer_thinking(ephemeral=True)
     document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
     text = night_views.export_message(night, len(hands) - skipped, skipped)
     file = night_views.export_file(document, night) if document else discord.utils.MISSING
-    await respond(interaction, text, file=file, ephemeral=True, allowed_mentions=night_views.NONE)
+    await reply.send(text, file=file, allowed_mentions=night_views.NONE)
 
 
 def _told(record: HandRecord) -> Hand | None:

@@ -17,14 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import discord
-
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Legal, Move
 from bot.poker.hand import Phase
 from bot.tables import Outcome, TableError
 
 from ..render import chips, sentence
-from ..reply import reply_to
+from ..reply import Reply
 from . import _hole
 from ._dealer import LastMove
 from ._runner import TableRunner
@@ -110,28 +108,28 @@ def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
     return _hole.under_cards(hand, seat, line, runner.own_cards.card_for(user))
 
 
-async def play(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
-               move_for: MoveFor, *, answer: bool = True) -> Played:
+async def play(runner: TableRunner, reply: Reply, hand: int | None, seq: int, move_for: MoveFor, *,
+               answer: bool = True) -> Played:
     """The player's move at action ``seq`` of ``hand`` (None: the hand being played), made from his ``Legal`` by
-    ``move_for``, then the table shown (answering ``interaction`` with it if ``answer``). Once the move is stored,
-    a failure to show it is Discord's, not the player's: the writer keeps trying, and nothing says the move was
-    not made."""
+    ``move_for``, then the table shown (answering the interaction with it, through ``reply``, if ``answer``). Once
+    the move is stored, a failure to show it is Discord's, not the player's: the writer keeps trying, and nothing
+    says the move was not made."""
     made: list[tuple[Legal, Move]] = []
 
     def move(legal: Legal) -> Move:
         made.append((legal, move_for(legal)))
         return made[-1][1]
 
-    user = interaction.user.id
-    runner.private.follow(interaction)
-    async with reply_to(interaction).answering():
+    user = reply.user
+    runner.private.follow(reply)
+    async with reply.answering():
         outcome = await runner.table.act(user, move, seq, hand)
         legal, made_move = made[-1]
         played = Played(outcome, made_move, legal)
         runner.dealer.last_move = LastMove(user, isinstance(made_move, Draw), time.monotonic())
-        reply_to(interaction).applied = True
+        reply.applied = True
         try:
-            await runner.dealer.show(outcome, interaction if answer else None)
+            await runner.dealer.show(outcome, reply if answer else None)
         except CannotPost:
             raise
         except Exception:
@@ -139,24 +137,24 @@ async def play(runner: TableRunner, interaction: discord.Interaction, hand: int 
                           runner.table.id)
             runner.writer.refresh()
         if answer:
-            await runner.private.under_table(interaction, runner.table.message_id,
+            await runner.private.under_table(reply, runner.table.message_id,
                                              lambda: _caption(runner, user, played))
         return played
 
 
-async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int | None, seq: int,
-               move_for: MoveFor, *, drawn_from: DrawnFrom) -> None:
+async def draw(runner: TableRunner, reply: Reply, hand: int | None, seq: int, move_for: MoveFor, *,
+               drawn_from: DrawnFrom) -> None:
     """A draw: whoever drew from the picker or by command sees his new hand right where he drew, large (the cards
     alone as the text) with one line under it, what he drew and what it makes, and his pre-action buttons for the
     betting after the draw (a player whose DMs are closed sees it in an ephemeral answer); the hand's DM, sent at
     the deal, is edited to show it; the table is shown."""
     table = runner.table
-    user = interaction.user.id
+    user = reply.user
     seat = table.engine_seat(user)
     live = table.live
     hand_id, number = (live.record.id, live.record.number) if live is not None else (None, 0)
     with_table = drawn_from == "table" and not table.dms_closed(user)
-    played = await play(runner, interaction, hand, seq, move_for, answer=with_table)
+    played = await play(runner, reply, hand, seq, move_for, answer=with_table)
     outcome, move = played.outcome, played.move
     if outcome.hand is None or seat is None or not isinstance(move, Draw):
         return
@@ -165,9 +163,9 @@ async def draw(runner: TableRunner, interaction: discord.Interaction, hand: int 
     shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
     try:
         if drawn_from == "picker":
-            await reply_to(interaction).update(**{"view": None, **shown})
+            await reply.update(**{"view": None, **shown})
         elif not with_table:
-            await reply_to(interaction).send(**shown)
+            await reply.send(**shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
             report = draw_report(outcome.hand, seat, move.discards, drawn, card)

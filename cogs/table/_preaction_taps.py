@@ -11,7 +11,7 @@ import discord
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..reply import reply_to
+from ..reply import Reply
 from ._items import TableItem, number, word
 from ._preactions import KINDS, Kind, PreAction, betting_round, to_call, waiting
 from ._runner import TableRunner
@@ -32,12 +32,12 @@ class PreActionButton(TableItem[BUTTON], kind="pre",
         self.hand, self.kind, self.call_to, self.runner = hand, kind, call_to, runner
         self.known = kind in KINDS
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         assert self.runner is not None
-        runner, user = self.runner, interaction.user.id
+        runner, user = self.runner, reply.user
         note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to)
         fields = runner.private.fields(user, note) or {"content": note}
-        await reply_to(interaction).update(view=runner.own_cards.preaction_view(user), **fields)
+        await reply.update(view=runner.own_cards.preaction_view(user), **fields)
 
 
 def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: int) -> str:

@@ -31,7 +31,7 @@ import discord
 
 from bot.runtime.scheduler import background
 
-from ..reply import Reply, reply_to
+from ..reply import Reply
 from ..transport import DISCORD_ERRORS
 from ._writer import token_usable
 
@@ -74,9 +74,9 @@ class PrivateMessages:
 
     # ------------------------------------------------------------------ what is sent
 
-    def follow(self, interaction: discord.Interaction) -> None:
-        """Make the private answers to ``interaction`` this table's (dressed, and replacing the previous one)."""
-        reply_to(interaction).private = self
+    def follow(self, reply: Reply) -> None:
+        """Make the private answers through ``reply`` this table's (dressed, and replacing the previous one)."""
+        reply.private = self
 
     def fields(self, user: int, note: str | None) -> dict[str, Any] | None:
         """The message of ``user``'s cards under ``note`` (content, embed), or None when he holds none."""
@@ -186,25 +186,26 @@ class PrivateMessages:
         mine = self._by_user.get(user)
         return mine is not None and mine.turn is not None and mine.turn == self._turn_of(user)
 
-    async def under_table(self, interaction: discord.Interaction, table_message: int | None,
+    async def under_table(self, reply: Reply, table_message: int | None,
                           caption: Callable[[], str | None] = lambda: None) -> None:
-        """``interaction``, a click on the table message, was answered with the table: the player's cards are put
-        under it, unless his private message is already there (it shows them large: no call is spent on saying
-        more); with a ``caption`` (what his move did, asked only if they are sent), in the form of ``after``."""
-        user = interaction.user.id
-        if self._cards_of(user) is None or not token_usable(interaction):  # (a token is not used later when
+        """``reply``'s interaction, a click on the table message, was answered with the table: the player's cards
+        are put under it, unless his private message is already there (it shows them large: no call is spent on
+        saying more); with a ``caption`` (what his move did, asked only if they are sent), in the form of
+        ``after``."""
+        user = reply.user
+        if self._cards_of(user) is None or not token_usable(reply.interaction):  # (a token is not used later when
             return  # the writer may not either: TOKEN_REUSE)
         mine = self._by_user.get(user)
         if mine is not None and token_usable(mine.interaction) and mine.message_id is not None \
                 and table_message is not None and mine.message_id > table_message:
             return
-        self.follow(interaction)
+        self.follow(reply)
         words = caption()
         shown = self.after(user, words) if words else None
         if shown is None:
-            await reply_to(interaction).send(None)
+            await reply.send(None)
             return
-        await reply_to(interaction).send(shown.pop("content"), **shown)
+        await reply.send(shown.pop("content"), **shown)
 
     def finished(self, final: dict[int, tuple[str, str]]) -> None:
         """A hand is over: each player still in it sees his final hand in his private message, in the background,

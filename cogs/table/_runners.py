@@ -4,7 +4,7 @@ A table's ``TableRunner`` holds all of it (its presenter, with this hand's log; 
 deal and the last move made there; its writer; its players' private messages); ``Runners`` makes one when a table is
 first shown or clicked and drops it in one place (``close``), when the table closes. Commands, components and forms
 find it from the interaction (``runners_of``: the table cog, found with ``get_cog`` as RoboDanny's items do) and
-resolve the table once.
+resolve the table once; a component's check admits its interaction here (``admitted``), making its ``Reply``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.store import CashOut
 from bot.tables import Table, TableError
 
 from ..errors import admitted_first, report
-from ..reply import release
+from ..reply import Reply, release
 from ._colours import CardColours
 from ._dms import DmSender
 from ._presenter import Components
@@ -73,17 +73,18 @@ class Runners:
                 wants_alerts=self.bot.store.turn_alerts, colours=self.colours)
         return runner
 
-    def here(self, interaction: discord.Interaction) -> TableRunner:
-        """The runner of the table in the interaction's channel (its private answers are the player's private
-        message there); ``TableError`` if there is none."""
-        runner = self.of(self.bot.tables.require(interaction.channel_id or 0))
-        runner.private.follow(interaction)
+    def here(self, reply: Reply) -> TableRunner:
+        """The runner of the table in the channel of ``reply``'s interaction (its private answers are the player's
+        private message there); ``TableError`` if there is none."""
+        runner = self.of(self.bot.tables.require(reply.interaction.channel_id or 0))
+        runner.private.follow(reply)
         return runner
 
-    def hosted(self, interaction: discord.Interaction) -> TableRunner:
-        """The runner of the table in the interaction's channel, for its host (or a member with Manage Server);
-        ``TableError`` for anyone else."""
-        runner = self.here(interaction)
+    def hosted(self, reply: Reply) -> TableRunner:
+        """The runner of the table in the channel of ``reply``'s interaction, for its host (or a member with Manage
+        Server); ``TableError`` for anyone else."""
+        runner = self.here(reply)
+        interaction = reply.interaction
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != runner.table.record.host_id and not (perms and perms.manage_guild):
             raise TableError("Only the table's host (or someone with Manage Server) can do that.")
@@ -139,14 +140,16 @@ class Runners:
 async def admitted(interaction: discord.Interaction, runner: TableRunner | None, *, known: bool = True) -> bool:
     """The check of a table's component before its callback: an interaction delivered a second time is ignored (it
     was answered once), and a click on a closed table's component, or on none of ours, is refused (answered
-    ephemerally) and goes no further."""
-    if not admitted_first(interaction):
+    ephemerally) and goes no further. Its ``Reply``, made here, is the one its callback is given
+    (``cogs.errors.answers_errors``)."""
+    reply = admitted_first(interaction)
+    if reply is None:
         return False
     if runner is None or not known:
-        await report(interaction, TableError(CLOSED if runner is None else UNKNOWN))
+        await report(reply, TableError(CLOSED if runner is None else UNKNOWN))
         release(interaction)  # refused: its callback, which lets it go, does not run
         return False
-    runner.private.follow(interaction)
+    runner.private.follow(reply)
     return True
 
 

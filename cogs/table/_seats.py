@@ -28,7 +28,7 @@ from bot.tables.table import CashOnly
 from bot.tables.tournament import tournament_of
 from cogs.render import chips, mention
 
-from ..reply import reply_to
+from ..reply import Reply
 from ..tournament_views import places_of
 from ..views import dynamic_view
 from ._items import TableItem, word
@@ -60,7 +60,7 @@ class SeatAction:
     style: discord.ButtonStyle
     during_hand: bool  # offered on a hand's message
     between_hands: bool  # offered between hands (and at a table with a free seat, for Join)
-    click: Callable[[TableRunner, discord.Interaction], Awaitable[None]]
+    click: Callable[[TableRunner, Reply], Awaitable[None]]
 
     def offered(self, table: Table) -> bool:
         """Whether the table message offers it now. A tournament table offers only My hand and Sit out / in, and
@@ -126,69 +126,68 @@ def _out_of_tournament(table: Table, user: int) -> None:
         raise not_seated(table, user)
 
 
-async def join(runner: TableRunner, interaction: discord.Interaction, buy_in: int | None) -> None:
+async def join(runner: TableRunner, reply: Reply, buy_in: int | None) -> None:
     """Sit down with ``buy_in`` chips (None: as many as the table allows and the balance covers)."""
-    _out_of_tournament(runner.table, interaction.user.id)
-    seat = await runner.table.join(interaction.user.id, buy_in)
-    await reply_to(interaction).send(f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
-    runner.presenter.note(f"{mention(interaction.user.id)} sits down with {chips(seat.stack)}")
+    _out_of_tournament(runner.table, reply.user)
+    seat = await runner.table.join(reply.user, buy_in)
+    await reply.send(f"You sit in seat {seat.seat_no} with {chips(seat.stack)} chips.")
+    runner.presenter.note(f"{mention(reply.user)} sits down with {chips(seat.stack)}")
     await seats_changed(runner)
 
 
-async def sit_out(runner: TableRunner, interaction: discord.Interaction, *, on_private: bool = False) -> None:
+async def sit_out(runner: TableRunner, reply: Reply, *, on_private: bool = False) -> None:
     """Sit out from the next hand. The answer says so and, when it does not show his cards, carries his own Sit in
     button (the table message's Sit out / in is everyone's: it cannot say which he is). ``on_private``: the click
     is on that private answer's button, which the new answer replaces."""
-    _out_of_tournament(runner.table, interaction.user.id)
-    await runner.table.sit_out(interaction.user.id)
-    await _say_sitting(runner, interaction, SAT_OUT, SIT_IN, on_private)
+    _out_of_tournament(runner.table, reply.user)
+    await runner.table.sit_out(reply.user)
+    await _say_sitting(runner, reply, SAT_OUT, SIT_IN, on_private)
     await runner.dealer.publish()
 
 
-async def sit_in(runner: TableRunner, interaction: discord.Interaction, *, on_private: bool = False) -> None:
+async def sit_in(runner: TableRunner, reply: Reply, *, on_private: bool = False) -> None:
     """Be dealt in again from the next hand (the answer carries his own Sit out, as ``sit_out``'s his Sit in)."""
-    _out_of_tournament(runner.table, interaction.user.id)
-    await runner.table.sit_in(interaction.user.id)
-    await _say_sitting(runner, interaction, SAT_IN, SIT_OUT, on_private)
+    _out_of_tournament(runner.table, reply.user)
+    await runner.table.sit_in(reply.user)
+    await _say_sitting(runner, reply, SAT_IN, SIT_OUT, on_private)
     await seats_changed(runner)
 
 
-async def _say_sitting(runner: TableRunner, interaction: discord.Interaction, text: str, undo: SeatAction,
-                       on_private: bool) -> None:
+async def _say_sitting(runner: TableRunner, reply: Reply, text: str, undo: SeatAction, on_private: bool) -> None:
     """Answer a sit out or sit in with the state he is in now and the button that undoes it, his alone; not while
     he holds cards (his private message shows them, and one with buttons would not)."""
-    if runner.own_cards.cards_of(interaction.user.id) is not None:
-        await reply_to(interaction).send(text)
+    if runner.own_cards.cards_of(reply.user) is not None:
+        await reply.send(text)
         return
     view = dynamic_view()
     view.add_item(undo.button(runner.table.id))
     if on_private:
-        await reply_to(interaction).update(content=text, view=view)
+        await reply.update(content=text, view=view)
     else:
-        await reply_to(interaction).send(text, view=view)
+        await reply.send(text, view=view)
 
 
-async def rebuy(runner: TableRunner, interaction: discord.Interaction, amount: int) -> None:
+async def rebuy(runner: TableRunner, reply: Reply, amount: int) -> None:
     """Add chips to the stack between hands."""
-    _out_of_tournament(runner.table, interaction.user.id)
-    seat = await runner.table.rebuy(interaction.user.id, amount)
-    await reply_to(interaction).send(f"Your stack is now {chips(seat.stack)}.")
+    _out_of_tournament(runner.table, reply.user)
+    seat = await runner.table.rebuy(reply.user, amount)
+    await reply.send(f"Your stack is now {chips(seat.stack)}.")
     await seats_changed(runner)
 
 
-async def leave(runner: TableRunner, interaction: discord.Interaction, *, answered_on_question: bool = False) -> None:
+async def leave(runner: TableRunner, reply: Reply, *, answered_on_question: bool = False) -> None:
     """Leave the table: cashed out now, or folded now and cashed out when the hand ends. ``answered_on_question``:
     the click is on the question "Leave the table?", which the answer replaces."""
-    user = interaction.user.id
+    user = reply.user
     cash, outcome = await runner.table.leave(user)
     if cash is not None:
         text = f"You leave with {chips(cash.amount)} chips; your balance is {chips(cash.balance)}."
     else:
         text = "You fold and leave; your chips go back to your balance when this hand ends."
     if answered_on_question:
-        await reply_to(interaction).update(content=text, view=None)
+        await reply.update(content=text, view=None)
     else:
-        await reply_to(interaction).send(text)
+        await reply.send(text)
     runner.presenter.note(f"{mention(user)} leaves the table")
     await after_leave(runner, outcome)
 
@@ -209,46 +208,46 @@ def _seated(table: Table, user: int, refusal: str = PRESS_JOIN) -> None:
         raise not_seated(table, user, refusal)
 
 
-async def _show_hand(runner: TableRunner, interaction: discord.Interaction) -> None:
+async def _show_hand(runner: TableRunner, reply: Reply) -> None:
     """My hand: while he holds cards, his private message again, at the bottom (the cards large, what they make,
     his pre-action buttons if he may choose ahead); else his last hand's words."""
-    user = interaction.user.id
+    user = reply.user
     held = runner.own_cards.cards_of(user)
     shown = runner.private.after(user, held.caption) if held is not None else None
     if shown is None:
-        await reply_to(interaction).send(runner.own_cards.my_hand(user))
+        await reply.send(runner.own_cards.my_hand(user))
         return
-    await reply_to(interaction).send(shown.pop("content"), **shown)
+    await reply.send(shown.pop("content"), **shown)
 
 
-async def _join(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await join(runner, interaction, None)
+async def _join(runner: TableRunner, reply: Reply) -> None:
+    await join(runner, reply, None)
 
 
-async def _sit(runner: TableRunner, interaction: discord.Interaction) -> None:
-    seat = runner.table.seat_of(interaction.user.id)
+async def _sit(runner: TableRunner, reply: Reply) -> None:
+    seat = runner.table.seat_of(reply.user)
     if seat is None:
-        raise not_seated(runner.table, interaction.user.id)
-    await (sit_in if seat.sitting_out else sit_out)(runner, interaction)
+        raise not_seated(runner.table, reply.user)
+    await (sit_in if seat.sitting_out else sit_out)(runner, reply)
 
 
-async def _open_rebuy_form(runner: TableRunner, interaction: discord.Interaction) -> None:
+async def _open_rebuy_form(runner: TableRunner, reply: Reply) -> None:
     table = runner.table
-    seat = table.seat_of(interaction.user.id)
+    seat = table.seat_of(reply.user)
     if seat is None:
-        raise not_seated(table, interaction.user.id)
+        raise not_seated(table, reply.user)
     low, high = table.settings.buy_in_range
-    await reply_to(interaction).modal(rebuy_form(table.id, low, high, seat.stack))
+    await reply.modal(rebuy_form(table.id, low, high, seat.stack))
 
 
-async def _ask_leave(runner: TableRunner, interaction: discord.Interaction) -> None:
+async def _ask_leave(runner: TableRunner, reply: Reply) -> None:
     """Leave asks once more, saying what he cashes out and whether it folds the hand he is in."""
     table = runner.table
-    user = interaction.user.id
+    user = reply.user
     _seated(table, user, NOT_SEATED)
     view = dynamic_view()
     view.add_item(LEAVE_SURE.button(table.id))
-    await reply_to(interaction).send(leave_question(table, user), view=view)
+    await reply.send(leave_question(table, user), view=view)
 
 
 def leave_question(table: Table, user: int) -> str:
@@ -267,30 +266,30 @@ def leave_question(table: Table, user: int) -> str:
     return f"Leave the table? You cash out {chips(stack)} chips when this hand ends."
 
 
-async def _leave(runner: TableRunner, interaction: discord.Interaction) -> None:
-    await leave(runner, interaction, answered_on_question=True)
+async def _leave(runner: TableRunner, reply: Reply) -> None:
+    await leave(runner, reply, answered_on_question=True)
 
 
-async def _sit_out_only(runner: TableRunner, interaction: discord.Interaction) -> None:
+async def _sit_out_only(runner: TableRunner, reply: Reply) -> None:
     """His own Sit out (on the answer to his sit in): sits him out, or says he is (tapped twice)."""
-    seat = runner.table.seat_of(interaction.user.id)
+    seat = runner.table.seat_of(reply.user)
     if seat is None:
-        raise not_seated(runner.table, interaction.user.id)
+        raise not_seated(runner.table, reply.user)
     if seat.sitting_out:
-        await _say_sitting(runner, interaction, SAT_OUT, SIT_IN, on_private=True)
+        await _say_sitting(runner, reply, SAT_OUT, SIT_IN, on_private=True)
         return
-    await sit_out(runner, interaction, on_private=True)
+    await sit_out(runner, reply, on_private=True)
 
 
-async def _sit_in_only(runner: TableRunner, interaction: discord.Interaction) -> None:
+async def _sit_in_only(runner: TableRunner, reply: Reply) -> None:
     """His own Sit in (on the answer to his sit out): deals him in again, or says he is."""
-    seat = runner.table.seat_of(interaction.user.id)
+    seat = runner.table.seat_of(reply.user)
     if seat is None:
-        raise not_seated(runner.table, interaction.user.id)
+        raise not_seated(runner.table, reply.user)
     if not seat.sitting_out:
-        await _say_sitting(runner, interaction, SAT_IN, SIT_OUT, on_private=True)
+        await _say_sitting(runner, reply, SAT_IN, SIT_OUT, on_private=True)
         return
-    await sit_in(runner, interaction, on_private=True)
+    await sit_in(runner, reply, on_private=True)
 
 
 HAND = SeatAction("hand", "My hand", Style.secondary, during_hand=True, between_hands=False, click=_show_hand)
@@ -319,9 +318,9 @@ class SeatButton(TableItem[BUTTON], kind="seat", fields=[word("name")]):
         self.table, self.name, self.runner = table, name, runner
         self.known = name in CLICKABLE  # else refused before its callback
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         assert self.runner is not None
-        await CLICKABLE[self.name].click(self.runner, interaction)
+        await CLICKABLE[self.name].click(self.runner, reply)
 
 
 # ------------------------------------------------------------------ the rebuy form
@@ -340,9 +339,9 @@ def rebuy_form(table: int, low: int, high: int, stack: int) -> discord.ui.Modal:
     return modal
 
 
-async def rebuy_submitted(runner: TableRunner, interaction: discord.Interaction, text: str, most: int) -> None:
+async def rebuy_submitted(runner: TableRunner, reply: Reply, text: str, most: int) -> None:
     """The rebuy form: a whole number of chips (up to ``most``, the largest amount a movement may be)."""
     amount = text.strip().replace(",", "").replace("_", "")
     if not amount.isascii() or not amount.isdigit() or not 0 < int(amount) <= most:
         raise TableError(f"“{text.strip()[:MAX_TYPED]}” is not a number of chips.")
-    await rebuy(runner, interaction, int(amount))
+    await rebuy(runner, reply, int(amount))

@@ -24,7 +24,7 @@ from cogs.render import chips, mention
 
 from ..night_commands import night_of
 from ..options import BLINDS_HELP, CHIPS, POSITIVE, RULES_CHOICES, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
-from ..reply import PUBLIC_ANSWER, defer_thinking, reply_to, respond
+from ..reply import PUBLIC_ANSWER, reply_to
 from . import _seats
 from ._runners import runners_of
 
@@ -69,6 +69,7 @@ async def create(
     stud_ante: CHIPS | None = None, bring_in: CHIPS | None = None, open_pair: bool = False,
 ) -> None:
     """/poker create"""
+    reply = reply_to(interaction)
     runners = runners_of(interaction)
     try:
         settings = TableSettings(
@@ -84,7 +85,7 @@ async def create(
     table = await runners.bot.tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
                                             settings)
     await table.pause()  # nothing is dealt until the host starts the game
-    await reply_to(interaction).send(  # never raises: a lost answer must not keep the table from being posted
+    await reply.send(  # never raises: a lost answer must not keep the table from being posted
         opener_text(settings), ephemeral=False)
     runner = runners.of(table)
     runner.presenter.keep_opener(interaction)  # its instructions go once the first hand is dealt
@@ -101,13 +102,15 @@ def opener_text(settings: TableSettings) -> str:
 @app_commands.describe(buy_in="Chips to bring (default: as many as the table allows and you have)")
 async def join(interaction: discord.Interaction, buy_in: POSITIVE | None = None) -> None:
     """/poker join"""
-    await _seats.join(runners_of(interaction).here(interaction), interaction, buy_in)
+    reply = reply_to(interaction)
+    await _seats.join(runners_of(interaction).here(reply), reply, buy_in)
 
 
 @app_commands.command(name="leave", description="Leave the table (cashed out now, or at the end of your hand)")
 async def leave(interaction: discord.Interaction) -> None:
     """/poker leave"""
-    await _seats.leave(runners_of(interaction).here(interaction), interaction)
+    reply = reply_to(interaction)
+    await _seats.leave(runners_of(interaction).here(reply), reply)
 
 
 CLOSED = "Done: everyone is cashed out; the table message shows the night's results to everyone."
@@ -119,14 +122,15 @@ CLOSED_POSTED = ("Done: everyone is cashed out. The table message could not be c
 async def close(interaction: discord.Interaction) -> None:
     """/poker close: the table message says "Table closed" with the night's results; the host is answered
     privately (the results posted in the channel instead if that message cannot be changed)."""
+    reply = reply_to(interaction)
     runners = runners_of(interaction)
-    runner = runners.hosted(interaction)
-    await defer_thinking(interaction, ephemeral=True)
+    runner = runners.hosted(reply)
+    await reply.defer_thinking(ephemeral=True)
     closed = await runners.close(runner.table, results=lambda cashes: night_results(interaction, cashes))
-    reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
+    reply.private = None  # the table is gone: this answer is no private message at it
     if not closed.shown:
         await runner.presenter.post("\n".join(["Table closed.", *closed.results]))
-    await respond(interaction, CLOSED if closed.shown else CLOSED_POSTED, ephemeral=True)
+    await reply.send(CLOSED if closed.shown else CLOSED_POSTED)
 
 
 async def night_results(interaction: discord.Interaction, cashes: list[CashOut]) -> list[str]:
@@ -152,27 +156,31 @@ async def night_results(interaction: discord.Interaction, cashes: list[CashOut])
 @app_commands.command(name="sitout", description="Sit out from the next hand")
 async def sitout(interaction: discord.Interaction) -> None:
     """/poker sitout"""
-    await _seats.sit_out(runners_of(interaction).here(interaction), interaction)
+    reply = reply_to(interaction)
+    await _seats.sit_out(runners_of(interaction).here(reply), reply)
 
 
 @app_commands.command(name="sitin", description="Come back into the game")
 async def sitin(interaction: discord.Interaction) -> None:
     """/poker sitin"""
-    await _seats.sit_in(runners_of(interaction).here(interaction), interaction)
+    reply = reply_to(interaction)
+    await _seats.sit_in(runners_of(interaction).here(reply), reply)
 
 
 @app_commands.command(name="rebuy", description="Add chips to your stack between hands")
 @app_commands.describe(**describe("poker rebuy"))
 async def rebuy(interaction: discord.Interaction, amount: POSITIVE) -> None:
     """/poker rebuy"""
-    await _seats.rebuy(runners_of(interaction).here(interaction), interaction, amount)
+    reply = reply_to(interaction)
+    await _seats.rebuy(runners_of(interaction).here(reply), reply, amount)
 
 
 @app_commands.command(name="hand", description="Show your cards (only you see them)")
 async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
-    runner = runners_of(interaction).here(interaction)
-    await respond(interaction, runner.own_cards.my_hand(interaction.user.id), ephemeral=True)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).here(reply)
+    await reply.send(runner.own_cards.my_hand(reply.user))
 
 
 @app_commands.command(name="rules", description="The rules of a game")
@@ -180,29 +188,32 @@ async def hand(interaction: discord.Interaction) -> None:
 @app_commands.describe(**describe("poker rules"))
 async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
     """/poker rules"""
+    reply = reply_to(interaction)
     card = runners_of(interaction).card
     page = rules_page(game, card_format=lambda text: " ".join(card(c) for c in parse_cards(text)))
     embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
     for section in page.sections:
         embed.add_field(name=section.title, value=section.body, inline=False)
-    await respond(interaction, embed=embed, ephemeral=True)
+    await reply.send(embed=embed)
 
 
 @app_commands.command(name="alerts", description="Turn on or off the DM you get when your turn waits for you")
 @app_commands.describe(on="On: a DM when your turn has waited a few seconds, and before your clock runs out")
 async def alerts(interaction: discord.Interaction, on: bool) -> None:
     """/poker alerts"""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     await runners_of(interaction).bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
     text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
             if on else "Turn alerts off: the table message still shows your turn and your clock.")
-    await respond(interaction, text, ephemeral=True)
+    await reply.send(text)
 
 
 @app_commands.command(name="cards", description="Your own cards in four colours (♦ blue, ♣ green) or two")
 @app_commands.describe(colours="four: ♠ black, ♥ red, ♦ blue, ♣ green (the default); two: red and black")
 async def cards(interaction: discord.Interaction, colours: Literal["two", "four"]) -> None:
     """/poker cards"""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     runners = runners_of(interaction)
     four = colours == "four"
@@ -211,7 +222,7 @@ async def cards(interaction: discord.Interaction, colours: Literal["two", "four"
     text = (f"Your cards in four colours: {sample}" if four else f"Your cards in two colours: {sample}") + \
         "\nYour cards (your private message, the draw, your DMs) are drawn so from the next time they are shown; " \
         "the table message is everyone's and stays in four colours."
-    await respond(interaction, text, ephemeral=True)
+    await reply.send(text)
 
 
 # ------------------------------------------------------------------ /poker table: the rarely used commands
@@ -224,10 +235,11 @@ table_group = app_commands.Group(name="table", description="The table: show it a
 @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
 async def table_show(interaction: discord.Interaction) -> None:
     """/poker table show"""
-    runner = runners_of(interaction).here(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).here(reply)
     old = runner.table.message_id
     await runner.table.remember_message(None)
-    await respond(interaction, "Here is the table:", ephemeral=True)
+    await reply.send("Here is the table:")
     await runner.dealer.publish()
     if old is not None:
         await runner.retire(old)
@@ -237,11 +249,12 @@ async def table_show(interaction: discord.Interaction) -> None:
 @app_commands.describe(**describe("poker table kick"))
 async def kick(interaction: discord.Interaction, member: discord.User) -> None:
     """/poker table kick: any user, so that a player who left the server can be removed (cashed out)."""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     cash, outcome = await runner.table.kick(member.id)
     when = "now" if cash is not None else "at the end of this hand"
-    await reply_to(interaction).send(f"{member.mention} leaves the table; cashed out {when}.",
-                              allowed_mentions=discord.AllowedMentions.none())
+    await reply.send(f"{member.mention} leaves the table; cashed out {when}.",
+                     allowed_mentions=discord.AllowedMentions.none())
     runner.presenter.note(f"{mention(member.id)} is removed by the host")
     await _seats.after_leave(runner, outcome)
 
@@ -249,7 +262,8 @@ async def kick(interaction: discord.Interaction, member: discord.User) -> None:
 @table_group.command(name="settings", description="Show this table's settings")
 async def settings(interaction: discord.Interaction) -> None:
     """/poker table settings"""
-    table = runners_of(interaction).here(interaction).table
+    reply = reply_to(interaction)
+    table = runners_of(interaction).here(reply).table
     s = table.settings
     low, high = s.buy_in_range
     game = render.table_name(s) if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
@@ -259,15 +273,16 @@ async def settings(interaction: discord.Interaction) -> None:
     text = (f"**{game}**\n{render.stakes_line(s, s.single_game, sep=chr(10))}\n"
             f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
             f"Host: {mention(table.record.host_id)}")
-    await respond(interaction, text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    await reply.send(text, allowed_mentions=NO_MENTIONS)
 
 
 @table_group.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
 async def start(interaction: discord.Interaction) -> None:
     """/poker table start"""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     await runner.table.start()
-    await reply_to(interaction).send("Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    await reply.send("Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
     runner.presenter.keep_opener(interaction)  # gone with the deal: the table message says it
     await runner.dealer.deal()
 
@@ -275,18 +290,20 @@ async def start(interaction: discord.Interaction) -> None:
 @table_group.command(name="pause", description="Stop dealing after this hand (host)")
 async def pause(interaction: discord.Interaction) -> None:
     """/poker table pause"""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     await runner.table.pause()
-    await reply_to(interaction).send("The table pauses after this hand.")
+    await reply.send("The table pauses after this hand.")
     await runner.dealer.publish()  # the table message says it is paused, for everyone
 
 
 @table_group.command(name="resume", description="Deal again (host)")
 async def resume(interaction: discord.Interaction) -> None:
     """/poker table resume"""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     await runner.table.resume()
-    await reply_to(interaction).send("Dealing resumes.")
+    await reply.send("Dealing resumes.")
     if runner.table.live is None:
         runner.dealer.schedule_deal(0)
     else:
@@ -297,15 +314,16 @@ async def resume(interaction: discord.Interaction) -> None:
 @app_commands.describe(**describe("poker table chipvalue"))
 async def chipvalue(interaction: discord.Interaction, value: str | None = None) -> None:
     """/poker table chipvalue"""
+    reply = reply_to(interaction)
     runners = runners_of(interaction)
     if value is None:
-        table = runners.here(interaction).table
-        await respond(interaction, night_views.chip_value_text(table.settings), ephemeral=True)
+        table = runners.here(reply).table
+        await reply.send(night_views.chip_value_text(table.settings))
         return
-    table = runners.hosted(interaction).table
+    table = runners.hosted(reply).table
     off = value.strip().lower() in night_views.NO_CHIP_VALUE
     new = await table.update_settings(chip_value=None if off else value)
-    await respond(interaction, night_views.chip_value_text(new, changed=True))
+    await reply.send(night_views.chip_value_text(new, changed=True), ephemeral=False)
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (

@@ -33,7 +33,7 @@ from cogs.tournament_views import (
 )
 
 from ..options import STRUCTURE_CHOICES, TABLE_CHOICES
-from ..reply import PUBLIC_ANSWER, defer_thinking, reply_to, respond, update
+from ..reply import PUBLIC_ANSWER, Reply, reply_to
 from ..views import dynamic_view
 from ._items import TableItem, word
 from ._runner import TableRunner
@@ -94,13 +94,13 @@ class TournamentButton(TableItem[BUTTON], kind="tournament", fields=[word("kind"
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=self.make_id(table, kind)))
         self.table, self.kind, self.runner = table, kind, runner
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         """The message shows the change, the member is told privately, and the table message is shown again."""
         runner = self.runner
         assert runner is not None
         table = runner.table
         t = require(table)
-        user = interaction.user.id
+        interaction, user = reply.interaction, reply.user
         if self.kind == "register":
             seat = await t.register(table, user)
             text = (f"You are in: seat {seat.seat_no}, {chips(seat.stack)} tournament chips; "
@@ -111,7 +111,7 @@ class TournamentButton(TableItem[BUTTON], kind="tournament", fields=[word("kind"
         else:
             seat = await t.rebuy(table, user)
             text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
-        await update(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+        await reply.edit(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
         await interaction.followup.send(text, ephemeral=True)
         if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
             await refresh_lobby(runner.bot, table)
@@ -206,6 +206,7 @@ async def create(
     hands_per_game: app_commands.Range[int, 1, 1000] | None = None,
 ) -> None:
     """/poker tournament create: a tournament table in this channel, its registration message and the table."""
+    reply = reply_to(interaction)
     runners = runners_of(interaction)
     settings, new = new_tournament(
         game, buy_in, starting_chips, level_minutes, levels=levels, payouts=payouts,
@@ -220,7 +221,7 @@ async def create(
     table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
                                 tournament=new)
     listen(runners, table)
-    await respond(interaction, embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+    await reply.send(embed=lobby_embed(table), view=lobby_view(table), ephemeral=False, allowed_mentions=NONE)
     message = await interaction.original_response()
     await require(table).remember_message(message.id)
     await runners.of(table).dealer.publish()
@@ -229,15 +230,15 @@ async def create(
 @tournament.command(name="start", extras=PUBLIC_ANSWER, description=COMMAND_HELP["poker tournament start"])
 async def start(interaction: discord.Interaction) -> None:
     """/poker tournament start"""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     table = runner.table
     t = require(table)
     await t.start(table)
     level = t.state.schedule[0]
-    await respond(
-        interaction,
+    await reply.send(
         f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
-        f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!")
+        f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!", ephemeral=False)
     runner.presenter.keep_opener(interaction)  # gone with the first deal: the table shows the level from then on
     await refresh_lobby(runner.bot, table)
     runner.dealer.schedule_deal(0)
@@ -246,10 +247,10 @@ async def start(interaction: discord.Interaction) -> None:
 @tournament.command(name="pause", description=COMMAND_HELP["poker tournament pause"])
 async def pause(interaction: discord.Interaction) -> None:
     """/poker tournament pause: the host is answered privately; the table message says "Paused by the host"."""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     await require(runner.table).pause(runner.table)
-    await respond(interaction, "The tournament's clock is stopped; no new hand until `/poker tournament resume`.",
-                  ephemeral=True)
+    await reply.send("The tournament's clock is stopped; no new hand until `/poker tournament resume`.")
     await runner.dealer.publish()
     await refresh_lobby(runner.bot, runner.table)
 
@@ -257,9 +258,10 @@ async def pause(interaction: discord.Interaction) -> None:
 @tournament.command(name="resume", description=COMMAND_HELP["poker tournament resume"])
 async def resume(interaction: discord.Interaction) -> None:
     """/poker tournament resume: the host is answered privately; the table message's clock runs again."""
-    runner = runners_of(interaction).hosted(interaction)
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
     await require(runner.table).resume(runner.table)
-    await respond(interaction, "The clock runs again.", ephemeral=True)
+    await reply.send("The clock runs again.")
     await refresh_lobby(runner.bot, runner.table)
     await runner.dealer.publish()
     runner.dealer.schedule_deal(0)
@@ -270,20 +272,21 @@ async def cancel(interaction: discord.Interaction) -> None:
     """/poker tournament cancel: every buy-in and rebuy returned; the table closes, and its message says so with
     the refunds (the host is answered privately; the refunds posted in the channel if that message cannot say
     them)."""
+    reply = reply_to(interaction)
     runners = runners_of(interaction)
-    runner = runners.hosted(interaction)
+    runner = runners.hosted(reply)
     table = runner.table
     if not require(table).is_active:
         raise TableError("The tournament is over already; `/poker close` closes its table.")
-    await defer_thinking(interaction, ephemeral=True)
+    await reply.defer_thinking(ephemeral=True)
     closed = await runners.close(table, results=_refund_lines)
-    reply_to(interaction).private = None  # the table is gone: this answer is no private message at it
+    reply.private = None  # the table is gone: this answer is no private message at it
     await refresh_lobby(runners.bot, table)
     if not closed.shown:
         await runner.presenter.post("\n".join([CANCELLED, *closed.results]))
-    await respond(interaction, "Done: " + CANCELLED[0].lower() + CANCELLED[1:] + (
+    await reply.send("Done: " + CANCELLED[0].lower() + CANCELLED[1:] + (
         " The table message says so, with the refunds." if closed.shown else
-        " The table message could not be changed, so the refunds are posted in the channel."), ephemeral=True)
+        " The table message could not be changed, so the refunds are posted in the channel."))
 
 
 CANCELLED = "The tournament is cancelled: every buy-in and rebuy is returned."
@@ -297,7 +300,8 @@ async def _refund_lines(refunds: list[CashOut]) -> list[str]:
 async def status(interaction: discord.Interaction) -> None:
     """/poker tournament status (only the member sees it, with the buttons: he can register from here if the
     tournament's message is gone)."""
-    table = runners_of(interaction).here(interaction).table
+    reply = reply_to(interaction)
+    table = runners_of(interaction).here(reply).table
     t = require(table)
     embed = lobby_embed(table)
     field = tournament_field(table)
@@ -308,7 +312,7 @@ async def status(interaction: discord.Interaction) -> None:
         prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
         embed.add_field(name="Standings", value="\n".join(placing_line(p, prizes) for p in placings[:MAX_LISTED]),
                         inline=False)
-    await respond(interaction, embed=embed, view=lobby_view(table), ephemeral=True, allowed_mentions=NONE)
+    await reply.send(embed=embed, view=lobby_view(table), allowed_mentions=NONE)
 
 
 COMMANDS: tuple[app_commands.Group, ...] = (tournament,)

@@ -32,7 +32,7 @@ from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, L
 from bot.tables import TableError
 from cogs.render import chips
 
-from ..reply import reply_to
+from ..reply import Reply
 from ..views import dynamic_view
 from . import _draw
 from ._items import TableItem, number, word
@@ -55,11 +55,11 @@ Style = discord.ButtonStyle
 
 @dataclass(frozen=True, slots=True)
 class Click:
-    """A click on a turn's button: the table's runner (resolved once, from the custom_id), the interaction, and the
-    hand and action number the button was shown for."""
+    """A click on a turn's button: the table's runner (resolved once, from the custom_id), the click's ``Reply``
+    (its interaction in ``reply.interaction``), and the hand and action number the button was shown for."""
 
     runner: TableRunner
-    interaction: discord.Interaction
+    reply: Reply
     hand: int
     seq: int
 
@@ -115,7 +115,7 @@ class TurnAction:
         if self.on_click is not None:
             await self.on_click(self, click)
         else:
-            await play(click.runner, click.interaction, click.hand, click.seq, self.move_for)
+            await play(click.runner, click.reply, click.hand, click.seq, self.move_for)
 
 
 # ------------------------------------------------------------------ what the clicks do besides playing a move
@@ -123,7 +123,7 @@ class TurnAction:
 
 def _checked(action: TurnAction, click: Click) -> Legal:
     """The one turn check of a click that opens something (no move is made by it)."""
-    legal = click.runner.table.check_turn(click.interaction.user.id, click.hand, click.seq)
+    legal = click.runner.table.check_turn(click.reply.user, click.hand, click.seq)
     return in_phase(action.phase, legal)
 
 
@@ -132,20 +132,19 @@ async def _ask_all_in(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
     view = dynamic_view()
     view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal))
-    await reply_to(click.interaction).send(f"Go all in for {chips(legal.all_in_to)}?", view=view)
+    await click.reply.send(f"Go all in for {chips(legal.all_in_to)}?", view=view)
 
 
 async def _all_in(action: TurnAction, click: Click) -> None:
     """The confirmation: all in, and the question becomes the player's cards, under what he did (the table is
     shown by an edit)."""
-    played = await play(click.runner, click.interaction, click.hand, click.seq, action.move_for, answer=False)
-    await _answered(click.runner, click.interaction, played)
+    played = await play(click.runner, click.reply, click.hand, click.seq, action.move_for, answer=False)
+    await _answered(click.runner, click.reply, played)
 
 
 async def _open_amount_form(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
-    await reply_to(click.interaction).modal(amount_form(click.runner.table.id, click.hand, click.seq,
-                                                                    legal))
+    await click.reply.modal(amount_form(click.runner.table.id, click.hand, click.seq, legal))
 
 
 def _on_private(interaction: discord.Interaction) -> bool:
@@ -158,37 +157,37 @@ async def _open_bet_menu(action: TurnAction, click: Click) -> None:
     his cards under the question."""
     legal = _checked(action, click)
     question, view = bet_menu(click.runner.table.id, click.hand, click.seq, legal)
-    fields = click.runner.private.fields(click.interaction.user.id, question) or {"content": question}
-    await reply_to(click.interaction).send(view=view, **fields)
+    fields = click.runner.private.fields(click.reply.user, question) or {"content": question}
+    await click.reply.send(view=view, **fields)
 
 
 async def _bet_from_menu(action: TurnAction, click: Click) -> None:
     """A size in the bet menu: played, and the menu becomes the player's cards, under what he did (the table is
     shown by an edit). A Pot button left on a table message by the version before the menu plays as it did."""
-    if not _on_private(click.interaction):
-        await play(click.runner, click.interaction, click.hand, click.seq, action.move_for)
+    if not _on_private(click.reply.interaction):
+        await play(click.runner, click.reply, click.hand, click.seq, action.move_for)
         return
-    played = await play(click.runner, click.interaction, click.hand, click.seq, action.move_for, answer=False)
-    await _answered(click.runner, click.interaction, played)
+    played = await play(click.runner, click.reply, click.hand, click.seq, action.move_for, answer=False)
+    await _answered(click.runner, click.reply, played)
 
 
-async def _answered(runner: TableRunner, interaction: discord.Interaction, played: Played) -> None:
+async def _answered(runner: TableRunner, reply: Reply, played: Played) -> None:
     """The bet menu (or its form, or All in's question) was used: it becomes the player's hand after his bet, as
     after a draw (``after_move``: the cards large, one line, his pre-action buttons)."""
-    shown = after_move(runner, interaction.user.id, played) or {"content": move_words(played.legal, played.move) + "."}
-    await reply_to(interaction).update(**{"view": None, **shown})
+    shown = after_move(runner, reply.user, played) or {"content": move_words(played.legal, played.move) + "."}
+    await reply.update(**{"view": None, **shown})
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
     """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
     content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
-    await reply_to(click.interaction).send(content, view=view)
+    await click.reply.send(content, view=view)
 
 
 async def _stand_pat(action: TurnAction, click: Click) -> None:
     """Stand pat: a draw of no card (its report goes where a draw's goes)."""
-    await draw(click.runner, click.interaction, click.hand, click.seq, action.move_for, drawn_from="table")
+    await draw(click.runner, click.reply, click.hand, click.seq, action.move_for, drawn_from="table")
 
 
 # ------------------------------------------------------------------ the typed moves' own refusals
@@ -386,9 +385,9 @@ class TurnButton(TableItem[BUTTON], kind="turn", fields=[number("hand"), number(
         self.table, self.hand, self.seq, self.name, self.runner = table, hand, seq, name, runner
         self.known = name in CLICKABLE  # else refused before its callback
 
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, reply: Reply) -> None:
         assert self.runner is not None
-        await CLICKABLE[self.name].click(Click(self.runner, interaction, self.hand, self.seq))
+        await CLICKABLE[self.name].click(Click(self.runner, reply, self.hand, self.seq))
 
 
 # ------------------------------------------------------------------ the amount form
@@ -407,8 +406,7 @@ def amount_form(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Mod
     return modal
 
 
-async def amount_submitted(runner: TableRunner, interaction: discord.Interaction, hand: int, seq: int,
-                           text: str) -> None:
+async def amount_submitted(runner: TableRunner, reply: Reply, hand: int, seq: int, text: str) -> None:
     """The amount form: any bet in pot and no limit (too small or too large: said with the range allowed). Sent
     from the bet menu, the menu becomes the player's cards under the bet made, as a size tapped there does."""
     seen: list[Legal] = []
@@ -417,13 +415,13 @@ async def amount_submitted(runner: TableRunner, interaction: discord.Interaction
         seen.append(in_phase("betting", legal))
         return BetRaise(parse_amount(text, legal))
 
-    from_menu = _on_private(interaction)
+    from_menu = _on_private(reply.interaction)
     try:
-        played = await play(runner, interaction, hand, seq, move, answer=not from_menu)
+        played = await play(runner, reply, hand, seq, move, answer=not from_menu)
     except IllegalAction as error:
         raise with_range(error, seen[-1]) from None
     if from_menu:
-        await _answered(runner, interaction, played)
+        await _answered(runner, reply, played)
 
 
 def parse_amount(text: str, legal: Legal) -> int:

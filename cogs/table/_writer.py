@@ -30,7 +30,7 @@ import discord
 from bot.runtime.scheduler import Scheduler
 from bot.tables import TableError
 
-from ..reply import reply_to
+from ..reply import Reply
 from ..store_retry import DATABASE_REFUSALS
 from ..transport import DISCORD_ERRORS, show_again_in
 from ._ratelimit import edit_pause
@@ -127,10 +127,12 @@ class Handles:
     def __init__(self) -> None:
         self._by_message: dict[int, discord.Interaction] = {}
 
-    def remember(self, interaction: discord.Interaction) -> None:
-        """``interaction``, a click on one of the table's messages, was answered with an update (or deferred)."""
+    def remember(self, reply: Reply) -> None:
+        """``reply``'s interaction, a click on one of the table's messages, was answered with an update (or
+        deferred)."""
+        interaction = reply.interaction
         message = interaction.message
-        if message is None or reply_to(interaction).given_up or interaction.response.type not in UPDATES:
+        if message is None or reply.given_up or interaction.response.type not in UPDATES:
             return  # not answered with its message (or given up as late): its token edits nothing of the table
         self._by_message.pop(message.id, None)
         self._by_message[message.id] = interaction
@@ -204,26 +206,26 @@ class TableWriter:
         elif summary is not None:
             self.page.summary = summary
 
-    async def publish(self, interaction: discord.Interaction | None = None) -> None:
+    async def publish(self, reply: Reply | None = None) -> None:
         """Show the table as it is now, and return once it is shown (or coalesced into a write in flight).
 
-        ``interaction``, a click or form on the table, is answered: with the table itself when no write is in
-        flight (or one lands within ``CLICK_GRACE``), else acknowledged at once (the writer shows the table).
+        ``reply``'s interaction, a click or form on the table, is answered: with the table itself when no write is
+        in flight (or one lands within ``CLICK_GRACE``), else acknowledged at once (the writer shows the table).
         Raises ``CannotPost`` when the bot may not post in the channel (whoever asked is told what to grant).
         """
         if self.closed or not self.surface.is_open():
             return
         self.wanted += 1
         version = self.wanted
-        if interaction is not None and reply_to(interaction).claim():
-            if await self._answer_with_table(interaction):
+        if reply is not None and reply.claim():
+            if await self._answer_with_table(reply):
                 self._kick()
                 return
-            if not interaction.response.is_done():  # (a late answer is given up: nothing more is sent)
-                await reply_to(interaction).acknowledge()  # the writer edits the table message
-        if interaction is not None and interaction.message is not None \
-                and interaction.message.id == self.surface.message_id:
-            self.handles.remember(interaction)  # acknowledged here or by its deadline guard: the newest token
+            if not reply.is_done():  # (a late answer is given up: nothing more is sent)
+                await reply.acknowledge()  # the writer edits the table message
+        message = reply.interaction.message if reply is not None else None
+        if reply is not None and message is not None and message.id == self.surface.message_id:
+            self.handles.remember(reply)  # acknowledged here or by its deadline guard: the newest token
         if self.written >= version:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -238,9 +240,9 @@ class TableWriter:
         self.wanted += 1
         self._kick()
 
-    async def _answer_with_table(self, interaction: discord.Interaction) -> bool:
+    async def _answer_with_table(self, reply: Reply) -> bool:
         """Answer a click on the table message with the table (an interaction update): True if answered."""
-        message = interaction.message
+        message = reply.interaction.message
         if message is None or message.id != self.surface.message_id or self.page is not None:
             return False  # a click on an older copy, or a new page is due: the writer posts and edits
         if self.busy:
@@ -257,15 +259,15 @@ class TableWriter:
         self._set_busy(True)
         try:
             rendered = self.surface.render()
-            await reply_to(interaction).update(**rendered.fields())
+            await reply.update(**rendered.fields())
         except DISCORD_ERRORS as error:
             log.warning("could not answer interaction %s with the table (%r); the message is edited instead",
-                        interaction.id, error)
+                        reply.interaction.id, error)
             return False
         finally:
             self._set_busy(False)
         self.updates += 1
-        self.handles.remember(interaction)
+        self.handles.remember(reply)
         self.written = max(self.written, upto)
         self.surface.shown(rendered.token)
         self._settle()
