@@ -7,14 +7,18 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
+from ..i18n.text import Text
+
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
 _PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _SUIT_SYMBOLS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+_NO_CARD_LEFT: Final = Text("the stub and the muck are both empty: no card is left to deal")  # a player may see it
 
 
 class CardError(ValueError):
-    """A card or a list of cards could not be read, or cannot be dealt."""
+    """A card or a list of cards could not be read, or cannot be dealt (``args[0]``: a ``Text`` when the deck runs
+    out in play, what a player may see; else a ``str``)."""
 
 
 class Card:
@@ -216,7 +220,7 @@ class Deck:
         if count > self.stub_size:
             aside = set(excluded)
             if count > self.stub_size + sum(1 for c in self.muck if c not in aside or c.is_unknown):
-                raise CardError("the stub and the muck are both empty: no card is left to deal")
+                raise CardError(_NO_CARD_LEFT)
 
     def _deal_through_reshuffles(self, count: int, excluded: Collection[Card], held: Collection[Card]) -> list[Card]:
         cards: list[Card] = []
@@ -263,7 +267,7 @@ class Deck:
     def _reshuffle(self, excluded: set[Card], held: set[Card]) -> None:
         keep = [c for c in self.muck if c not in excluded or c.is_unknown]
         if not keep:
-            raise CardError("the stub and the muck are both empty: no card is left to deal")
+            raise CardError(_NO_CARD_LEFT)
         aside = [c for c in self.muck if c in excluded and not c.is_unknown]
         self.muck = aside
         self.stub_size = len(keep)

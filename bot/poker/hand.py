@@ -22,11 +22,12 @@ last seat is the dealer, whose left breaks ties.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal, NamedTuple
 
+from ..i18n.text import Text
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
 from .errors import IllegalAction
 from .events import (
@@ -55,14 +56,58 @@ __all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
 
 Phase = Literal["betting", "drawing", "showdown", "complete"]
 # A move of the other moment: said by the move's refusal and by Legal.refusal_for alike.
-_NOT_TIME_TO_BET, _BETTING_OVER = "it is time to draw, not to bet", "the betting is over"
-_NOT_TIME_TO_DRAW = "it is not time to draw: this is a betting round"
-_DRAWS_OVER = "it is not time to draw: the draws are over"
+_NOT_TIME_TO_BET: Final = Text("it is time to draw, not to bet")
+_BETTING_OVER: Final = Text("the betting is over")
+_NOT_TIME_TO_DRAW: Final = Text("it is not time to draw: this is a betting round")
+_DRAWS_OVER: Final = Text("it is not time to draw: the draws are over")
+_HAND_OVER: Final = Text("the hand is over")
+_NOBODY_TO_ACT: Final = Text("nobody is to act")
 _COMMON_TEXT: Final[dict[str, Move]] = {"cc": CheckCall(), "f": Fold(), "sd": Draw()}
 _NOT_A_MOVE: Final = ("a move is Fold(), CheckCall(), BetRaise(to), BringIn(), Draw(discards) or Show(cards), or its "
                       "text")
 _SDU_WITHOUT_TWO: Final = "sdu shows twos face up (Assassin), and these cards hold no two"
-_FACE_UP_WITHOUT_TWO: Final = "you chose to throw twos face up, but the cards you picked hold no two"
+_FACE_UP_WITHOUT_TWO: Final = Text("you chose to throw twos face up, but the cards you picked hold no two")
+_NO_CHIPS_TO_RAISE: Final = Text("you do not have the chips to raise: call all in or fold")
+_ONLY_THE_BRING_IN: Final = Text("you have no more than the bring-in: post it, all in")
+_EVERYONE_ALL_IN: Final = Text("everyone else is all in: you can only call or fold")
+_NO_ONE_CAN_CALL: Final = Text("no one left can call a raise: you can only call or fold")
+_NOT_REOPENED: Final = Text("a short all-in did not reopen the betting: you can only call or fold")
+
+def _label(seat: int) -> str:
+    """A player as the engine's refusals name him: ``p1`` for seat 0 (as PHH does)."""
+    return f"p{seat + 1}"
+
+
+# An amount refused, in a sentence of its own for each verb (a language cannot slot "bet" or "raise" into one).
+_Verb = Literal["bet", "raise", "complete"]
+_ONLY: Final[dict[_Verb, Callable[[int], Text]]] = {
+    "bet": lambda to: Text("you can only bet to {to}", to=to),
+    "raise": lambda to: Text("you can only raise to {to}", to=to),
+    "complete": lambda to: Text("you can only complete to {to}", to=to),
+}
+_ONLY_ALL_IN: Final[dict[_Verb, Callable[[int], Text]]] = {
+    "bet": lambda to: Text("you can only bet to {to} (all in)", to=to),
+    "raise": lambda to: Text("you can only raise to {to} (all in)", to=to),
+    "complete": lambda to: Text("you can only complete to {to} (all in)", to=to),
+}
+_SMALL_OR_BIG: Final[dict[_Verb, Callable[[int, int], Text]]] = {
+    "bet": lambda small, big: Text("you can bet to {small} (the small bet) or {big} (the big bet), nothing between",
+                                   small=small, big=big),
+    "raise": lambda small, big: Text("you can raise to {small} (the small bet) or {big} (the big bet), nothing "
+                                     "between", small=small, big=big),
+    "complete": lambda small, big: Text("you can complete to {small} (the small bet) or {big} (the big bet), "
+                                        "nothing between", small=small, big=big),
+}
+_SMALLEST: Final[dict[_Verb, Callable[[int], Text]]] = {
+    "bet": lambda to: Text("the smallest bet is to {to}", to=to),
+    "raise": lambda to: Text("the smallest raise is to {to}", to=to),
+    "complete": lambda to: Text("the smallest complete is to {to}", to=to),
+}
+_LARGEST: Final[dict[_Verb, Callable[[int], Text]]] = {
+    "bet": lambda to: Text("the largest bet is to {to}", to=to),
+    "raise": lambda to: Text("the largest raise is to {to}", to=to),
+    "complete": lambda to: Text("the largest complete is to {to}", to=to),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +278,12 @@ class Legal:
 
     def refusal_for(self, phase: Phase) -> str | None:
         """Why a move of ``phase`` (a bet or a draw) cannot be made now, the words the move itself would be refused
-        with; None when the hand is at that phase."""
+        with (in English: ``refused_for`` gives them to be worded); None when the hand is at that phase."""
+        refused = self.refused_for(phase)
+        return None if refused is None else str(refused)
+
+    def refused_for(self, phase: Phase) -> Text | None:
+        """``refusal_for``'s words as a ``Text``, the phrase a refusal of the move carries."""
         if self.phase == phase:
             return None
         if phase == "drawing":
@@ -440,7 +490,7 @@ class Hand:
         """What the player to act may do; IllegalAction if nobody is to act."""
         p = self.actor
         if p is None:
-            raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
+            raise IllegalAction(_HAND_OVER if self.is_complete else _NOBODY_TO_ACT)
         if self.phase == "drawing":
             hand = tuple(self.holes[p])
             twos = tuple(c for c in hand if c.is_two) if self.game.assassin else ()
@@ -451,7 +501,8 @@ class Hand:
             return Legal(p, "showdown", hand=tuple(self.holes[p]), up=tuple(self.up[p]), board=tuple(self.board))
         stack, bet, high = self.stacks[p], self.bets[p], self._high
         call = min(self._match(p) - bet, stack)
-        lo, hi, why = self._raise_range(p)
+        lo, hi, reason = self._raise_range(p)
+        why = "" if reason is None else str(reason)
         pot = min(hi, max(lo, high + self.pot_total + high - bet)) if hi else 0
         any_amount = hi > 0 and self.stakes.structure != "fixed-limit"
         if self._draw_game:
@@ -650,11 +701,11 @@ class Hand:
     def _verify_fold(self, player: int | None) -> int:
         p = self._actor_or_raise() if player is None else self._check_seat(player)
         if self.phase not in ("betting", "drawing"):
-            raise IllegalAction("the hand is over" if self.is_complete else "there is nothing to fold now")
+            raise IllegalAction(_HAND_OVER if self.is_complete else Text("there is nothing to fold now"))
         if self.folded[p]:
-            raise IllegalAction(f"p{p + 1} has already folded")
+            raise IllegalAction(Text("{player} has already folded", player=_label(p)))
         if self.stacks[p] == 0:
-            raise IllegalAction(f"p{p + 1} is all in and stays in the hand to the showdown")
+            raise IllegalAction(Text("{player} is all in and stays in the hand to the showdown", player=_label(p)))
         if player is None:
             self._verify_not_bringing_in(p)  # he brings in; named, he is folded as he leaves the table
         return p
@@ -663,8 +714,8 @@ class Hand:
         """The player who brings in posts the bring-in or completes (docs/rules.md section 18.2): nothing else."""
         if self._bring_in_due and p == self.bring_in_player:
             post = min(self.stakes.bring_in, self.stacks[p])
-            raise IllegalAction(f"p{p + 1} brings in: post the bring-in of {post:,} or complete to "
-                                f"{self._completion_to(p):,}")
+            raise IllegalAction(Text("{player} brings in: post the bring-in of {bring_in} or complete to {to}",
+                                     player=_label(p), bring_in=post, to=self._completion_to(p)))
 
     def _completion_to(self, p: int) -> int:
         lo, _, _ = self._raise_range(p)
@@ -674,27 +725,31 @@ class Hand:
         p = self._betting_player(player)
         if not (self._bring_in_due and p == self.bring_in_player):
             if not self.game.is_stud:
-                raise IllegalAction(f"there is no bring-in in {self.game.name}")
-            card = "lowest" if self.game.ranking == "high" else "highest"
-            raise IllegalAction(f"only the player with the {card} up card brings in, as third street's betting opens")
+                raise IllegalAction(Text("there is no bring-in in {game}", game=self.game.name))
+            if self.game.ranking == "high":
+                raise IllegalAction(Text("only the player with the lowest up card brings in, as third street's "
+                                         "betting opens"))
+            raise IllegalAction(Text("only the player with the highest up card brings in, as third street's "
+                                     "betting opens"))
         return p
 
     def _verify_raise(self, p: int, amount: object) -> None:
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise IllegalAction("a bet is a whole number of chips")
         lo, hi, why = self._raise_range(p)
-        if hi == 0:
+        if why is not None:
             raise IllegalAction(why)
-        word = "complete" if self._completion_open or self._bring_in_due else "bet" if self._high == 0 else "raise"
+        word: _Verb = "complete" if self._completion_open or self._bring_in_due else "bet" if self._high == 0 \
+            else "raise"
         if lo == hi and amount != lo:
-            all_in = " (all in)" if lo == self.bets[p] + self.stacks[p] else ""
-            raise IllegalAction(f"you can only {word} to {lo:,}{all_in}")
+            all_in = lo == self.bets[p] + self.stacks[p]
+            raise IllegalAction((_ONLY_ALL_IN if all_in else _ONLY)[word](lo))
         if self.stakes.structure == "fixed-limit" and amount not in (lo, hi):
-            raise IllegalAction(f"you can {word} to {lo:,} (the small bet) or {hi:,} (the big bet), nothing between")
+            raise IllegalAction(_SMALL_OR_BIG[word](lo, hi))
         if amount < lo:
-            raise IllegalAction(f"the smallest {word} is to {lo:,}")
+            raise IllegalAction(_SMALLEST[word](lo))
         if amount > hi:
-            raise IllegalAction(f"the largest {word} is to {hi:,}")
+            raise IllegalAction(_LARGEST[word](hi))
 
     def _verify_draw(self, move: Draw) -> _DrawPlan:
         p = self._turn(move.player)
@@ -711,12 +766,12 @@ class Hand:
             if not isinstance(card, Card):
                 raise IllegalAction("discards are cards: read text with parse_cards, or give the text to act()")
             if not card.is_unknown and card in cards[:k]:
-                raise IllegalAction(f"{format_cards(cards)} lists a card twice")
+                raise IllegalAction(Text("{cards} lists a card twice", cards=format_cards(cards)))
             if UNKNOWN in remaining and self._could_be_unseen(card):
                 remaining.remove(UNKNOWN)  # a replayed hand names a card nobody saw
                 revealed.append(card)
             else:
-                raise IllegalAction(f"you do not hold {card}")
+                raise IllegalAction(Text("you do not hold {card}", card=str(card)))
         limit = self._max_discards(tuple(hand))
         if len(cards) > limit or (self.draw_limit == "3-or-4-with-ace" and len(cards) == 4
                                   and not (remaining and remaining[0].rank == 14)):
@@ -724,11 +779,11 @@ class Hand:
         face_up = move.face_up
         if face_up:
             if not self.game.assassin:
-                raise IllegalAction("only Assassin discards twos face up")
+                raise IllegalAction(Text("only Assassin discards twos face up"))
             twos = [c for c in cards if c.is_two]
             if len(face_up) != len(twos) or set(face_up) != set(twos):
-                raise IllegalAction("the twos go face up all together: list every two (and joker) you throw, "
-                                    "and nothing else")
+                raise IllegalAction(Text("the twos go face up all together: list every two (and joker) you throw, "
+                                         "and nothing else"))
         count = len(cards) + (1 if face_up else 0)
         held: list[Card] = []
         if self.deck.stub_size < count:  # only a reshuffle needs to know the held cards
@@ -837,7 +892,7 @@ class Hand:
             try:
                 served = self.deck.deal(count, excluded=cards, held=plan.held, revealed=plan.revealed)
             except CardError as error:
-                raise IllegalAction(str(error)) from None
+                raise IllegalAction(error.args[0]) from None
             if self.deck.reshuffles != reshuffles:
                 self.events.append(Reshuffled(self.deck.last_reshuffle))
         self.deck.discard(cards)
@@ -923,7 +978,7 @@ class Hand:
             if street.board:
                 self._deal_board(index, street.board)
         except CardError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.args[0]) from None
         self._begin_betting(street.opener)
 
     def _deal_holes(self, index: int, seats: list[int], faces: tuple[bool, ...]) -> None:
@@ -1065,32 +1120,32 @@ class Hand:
         else:
             self.actor = nxt
 
-    def _raise_range(self, p: int) -> tuple[int, int, str]:
+    def _raise_range(self, p: int) -> tuple[int, int, Text | None]:
         """(smallest, largest) total bet the player may raise to, or (0, 0, why he may not raise)."""
         stack_to = self.bets[p] + self.stacks[p]
         if stack_to <= self._high:
-            return 0, 0, "you do not have the chips to raise: call all in or fold"
+            return 0, 0, _NO_CHIPS_TO_RAISE
         if self._bring_in_due and p == self.bring_in_player and stack_to <= self.stakes.bring_in:
-            return 0, 0, "you have no more than the bring-in: post it, all in"
+            return 0, 0, _ONLY_THE_BRING_IN
         if not any(not self.folded[i] and self.bets[i] + self.stacks[i] > self._high
                    for i in range(self.players) if i != p):
             # A raise no one can call is not offered (docs/rules.md section 1.7).
             if self._all_in_against(p) is not None:
-                return 0, 0, "everyone else is all in: you can only call or fold"
-            return 0, 0, "no one left can call a raise: you can only call or fold"
+                return 0, 0, _EVERYONE_ALL_IN
+            return 0, 0, _NO_ONE_CAN_CALL
         fixed = self.stakes.structure == "fixed-limit"
         if fixed and self._capped and self._bet_count >= self.stakes.raise_cap:
-            return 0, 0, f"the betting is capped at {self.stakes.raise_cap} bets this round"
+            return 0, 0, Text("the betting is capped at {cap} bets this round", cap=str(self.stakes.raise_cap))
         acted = self._acted_at[p]
         if acted is not None and self._raised - acted < self._min_raise:
             # Less than a full raise since he acted: short all-ins do not reopen the betting for him.
-            return 0, 0, "a short all-in did not reopen the betting: you can only call or fold"
+            return 0, 0, _NOT_REOPENED
         if fixed:
             target = min(self._full_level + self._round_unit, stack_to)
             if self._open_pair_round and self._round_unit < self.stakes.big:
                 # The open pair: the small bet or the big bet (docs/rules.md section 18.4).
-                return target, min(self._full_level + self.stakes.big, stack_to), ""
-            return target, target, ""
+                return target, min(self._full_level + self.stakes.big, stack_to), None
+            return target, target, None
         # Over a bring-in the smallest bet is the completion, to the small bet.
         high = 0 if self._completion_open or self._bring_in_due else self._high
         lo = high + self._min_raise if high else self._min_raise
@@ -1100,7 +1155,7 @@ class Hand:
             call = self._high - self.bets[p]
             # The minimum bet is always allowed, even when the pot is smaller.
             hi = min(hi, max(lo, self._high + self.pot_total + call))
-        return lo, hi, ""
+        return lo, hi, None
 
     def _put_in(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -1159,7 +1214,7 @@ class Hand:
         try:
             self.deck.burn(held=held)
         except CardError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.args[0]) from None
         if self.deck.reshuffles != reshuffles:
             self.events.append(Reshuffled(self.deck.last_reshuffle))
         self.events.append(Burned(self.draw_number, self.round + 1))
@@ -1182,12 +1237,12 @@ class Hand:
             return 4
         return 3
 
-    def _why_too_many(self, count: int, limit: int) -> str:
+    def _why_too_many(self, count: int, limit: int) -> Text:
         if self.draw_limit == "3":
-            return f"this table's draw limit is three cards, not {count}"
+            return Text("this table's draw limit is three cards, not {count}", count=str(count))
         if self.draw_limit == "3-or-4-with-ace":
-            return "this table's draw limit is three cards, or four if the card you keep is an ace"
-        return f"you hold {limit} cards and cannot discard {count}"
+            return Text("this table's draw limit is three cards, or four if the card you keep is an ace")
+        return Text("you hold {limit} cards and cannot discard {count}", limit=str(limit), count=str(count))
 
     # ------------------------------------------------------------------ showdown
 
@@ -1282,7 +1337,7 @@ class Hand:
 
     def _actor_or_raise(self) -> int:
         if self.actor is None:
-            raise IllegalAction("the hand is over" if self.is_complete else "nobody is to act")
+            raise IllegalAction(_HAND_OVER if self.is_complete else _NOBODY_TO_ACT)
         return self.actor
 
     def _could_be_unseen(self, card: Card) -> bool:
@@ -1291,11 +1346,11 @@ class Hand:
             return False
         return not any(card in self.holes[i] for i in range(self.players) if not self.folded[i])
 
-    def _not_your_turn(self, player: int) -> str:
+    def _not_your_turn(self, player: int) -> Text:
         if self.folded[player]:
-            return f"p{player + 1} has folded"
+            return Text("{player} has folded", player=_label(player))
         if self.actor is None:
-            return "the hand is over" if self.is_complete else "nobody is to act"
-        return f"it is p{self.actor + 1}'s turn, not p{player + 1}'s"
+            return _HAND_OVER if self.is_complete else _NOBODY_TO_ACT
+        return Text("it is {actor}'s turn, not {player}'s", actor=_label(self.actor), player=_label(player))
 
 

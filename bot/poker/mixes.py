@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
+from ..i18n.text import Text
 from .games import GAMES, Game, Structure, get_structure
 
 Mix = Literal["horse", "eight-game", "rotation"]
@@ -22,7 +23,7 @@ MAX_ROTATION_GAMES: Final = 20  # games in a host's list: more than any night pl
 
 
 class MixError(ValueError):
-    """A rotation the rules cannot deal; the message says what to change."""
+    """A rotation the rules cannot deal; the message (``args[0]``, a ``Text``) says what to change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,23 +63,25 @@ def parse_games(text: str) -> tuple[MixGame, ...]:
     entries = [entry.strip() for entry in text.replace(";", ",").split(",")]
     entries = [entry for entry in entries if entry]
     if not entries:
-        raise MixError("List the games of the rotation, e.g. `holdem:no-limit, omaha:pot-limit, razz`.")
+        raise MixError(Text("List the games of the rotation, e.g. `holdem:no-limit, omaha:pot-limit, razz`."))
     if len(entries) > MAX_ROTATION_GAMES:
-        raise MixError(f"A rotation has at most {MAX_ROTATION_GAMES} games, not {len(entries)}.")
+        raise MixError(Text("A rotation has at most {most} games, not {count}.", most=str(MAX_ROTATION_GAMES),
+                            count=str(len(entries))))
     games: list[MixGame] = []
     for entry in entries:
         game_id, _, structure_name = (part.strip().lower() for part in entry.partition(":"))
         game = GAMES.get(game_id)
         if game is None:
-            raise MixError(f"`{game_id}` is not a game. Choose from: {', '.join(GAMES)}.")
+            raise MixError(Text("`{game}` is not a game. Choose from: {games}.", game=game_id, games=", ".join(GAMES)))
         if not structure_name:
             games.append(MixGame(game, game.default_structure))
             continue
         try:
             games.append(MixGame(game, get_structure(structure_name)))
         except ValueError:
-            raise MixError(f"`{structure_name}` (for {game_id}) is not a structure: use fixed, pot or no "
-                           "(or fixed-limit, pot-limit, no-limit).") from None
+            raise MixError(Text("`{structure}` (for {game}) is not a structure: use fixed, pot or no "
+                                "(or fixed-limit, pot-limit, no-limit).", structure=structure_name,
+                                game=game_id)) from None
     return tuple(games)
 
 
@@ -89,9 +92,9 @@ def mix_games(mix: Mix, games: str | None = None) -> tuple[MixGame, ...]:
     if mix == "eight-game":
         return EIGHT_GAME
     if mix != "rotation":
-        raise MixError(f"`{mix}` is not a rotation: use {', '.join(MIXES)}.")
+        raise MixError(Text("`{mix}` is not a rotation: use {mixes}.", mix=mix, mixes=", ".join(MIXES)))
     if games is None:
-        raise MixError("A rotation needs its list of games (`games:`).")
+        raise MixError(Text("A rotation needs its list of games (`games:`)."))
     return parse_games(games)
 
 
@@ -126,7 +129,7 @@ class MixState:
 
     def _next_index(self, games: Sequence[MixGame]) -> int:
         if not games:
-            raise MixError("The rotation has no games.")
+            raise MixError(Text("The rotation has no games."))
         if self.hands and self.dealt >= self.hands:
             return (self.index + 1) % len(games)
         return self.index % len(games)
@@ -143,7 +146,7 @@ class MixState:
 def check_hands_per_game(hands: int | None) -> int | None:
     """A host's number of hands per game (None: one orbit); MixError for fewer than one."""
     if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
-        raise MixError("Each game is dealt for at least one hand (`hands_per_game:` 1 or more).")
+        raise MixError(Text("Each game is dealt for at least one hand (`hands_per_game:` 1 or more)."))
     return hands
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ..i18n.text import Text
 from .events import Carried, Event
 from .games import MIN_PLAYERS, STRUCTURES, Game, Structure, get_game
 
@@ -23,7 +24,7 @@ DEFAULT_BUY_INS = (20, 100)  # the smallest and largest buy-in a host did not se
 
 
 class RotationError(ValueError):
-    """A choice or a refund the rules do not allow; the message says why."""
+    """A choice or a refund the rules do not allow; the message (``args[0]``, a ``Text``) says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +114,9 @@ def check_structure(structure: str | None, allowed: bool) -> Structure | None:
     if structure is None:
         return None
     if not allowed:
-        raise RotationError("The host has not let the dealer pick the structure.")
+        raise RotationError(Text("The host has not let the dealer pick the structure."))
     if structure not in STRUCTURES:
-        raise RotationError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
+        raise RotationError(Text("The structure must be one of: {structures}.", structures=", ".join(STRUCTURES)))
     return structure
 
 
@@ -144,7 +145,7 @@ def game_on_timeout(state: ChoiceState, games: Sequence[Game],
     """The chooser did not pick in time: the previous game is dealt again, as it was dealt (docs/rules.md
     section 1.8); the first game offered if the previous one cannot be dealt to these players."""
     if not games:
-        raise RotationError("Not enough players to deal.")
+        raise RotationError(Text("Not enough players to deal."))
     if state.last_game is not None and get_game(state.last_game) in games:
         return state.last_game, state.last_structure if dealer_picks_structure else None
     return games[0].id, None
@@ -173,7 +174,8 @@ def default_buy_in(balance: int, low: int, high: int) -> int:
     """The chips a player brings when he does not say how many: the most the table allows that his balance
     covers; a ``RotationError`` when his balance does not cover the smallest buy-in."""
     if min(high, balance) < low:
-        raise RotationError(f"The smallest buy-in is {low:,} chips and you have {balance:,}.")
+        raise RotationError(Text("The smallest buy-in is {low} chips and you have {balance}.", low=low,
+                                 balance=balance))
     return min(high, balance)
 
 
@@ -209,7 +211,7 @@ def carried_refunds(carried: int, owners: Mapping[int, int], order: Sequence[int
     go to the players in ``order`` equally."""
     weights = {u: a for u, a in owners.items() if a > 0} or {u: 1 for u in order}
     if not weights:
-        raise RotationError("Nobody is left to return the carried chips to.")
+        raise RotationError(Text("Nobody is left to return the carried chips to."))
     total = sum(weights.values())
     shares = {u: carried * w // total for u, w in weights.items()}
     rest = carried - sum(shares.values())

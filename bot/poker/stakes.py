@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n.text import Text
 from .games import Game, Structure
 from .hand import Stakes
 
@@ -34,7 +35,8 @@ def stakes_for(
     it. The stud games, whatever the structure, post an ante of a fifth of the big blind and a bring-in of a
     quarter of it (``stud_ante_amount`` and ``bring_in`` override them), with a small bet of the big blind and
     a big bet of twice it. ``big_bet_round`` (a draw table's option) applies to the draw games only. ValueError
-    for stakes no hand can be played with (a bring-in above the small bet or below the ante among them).
+    for stakes no hand can be played with (a bring-in above the small bet or below the ante among them: a ``Text``
+    phrase, which a host may read).
     """
     if game.family != "draw":
         big_bet_round = None  # a draw game's table option: the flop and stud games keep their own (section 2)
@@ -43,9 +45,10 @@ def stakes_for(
     each = stud_ante(big_blind) if stud_ante_amount is None else stud_ante_amount
     post = stud_bring_in(big_blind, each) if bring_in is None else bring_in
     if post > big_blind:
-        raise ValueError(f"the bring-in ({post:,}) cannot be larger than the small bet ({big_blind:,}, the big blind)")
+        raise ValueError(Text("the bring-in ({bring_in}) cannot be larger than the small bet ({big_blind}, the big "
+                              "blind)", bring_in=post, big_blind=big_blind))
     if post < each:
-        raise ValueError(f"the bring-in ({post:,}) is at least the ante ({each:,})")
+        raise ValueError(Text("the bring-in ({bring_in}) is at least the ante ({ante})", bring_in=post, ante=each))
     if structure == "fixed-limit":
         return Stakes(structure, 0, 0, each, small_bet=big_blind, big_bet=2 * big_blind, bring_in=post,
                       raise_cap=raise_cap, big_bet_round=big_bet_round)
