@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from ..i18n.text import Text
 from .settle import Payment, settle
 
 MAX_SYMBOL: Final = 4
-FORMS: Final = '"100 = 1.00", "100 chips = $1" or "1 = 0.05€"'
 
 _CHIPS = re.compile(r"(\d{1,3}(?:[,._ ]\d{3})+|\d+)\s*(?:chips?)?", re.IGNORECASE)
 _AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d*)(?:[.,](?P<fraction>\d+))?")
@@ -52,21 +52,22 @@ class ChipValue:
 
     @classmethod
     def parse(cls, text: str) -> ChipValue:
-        """Read a chip value such as "100=1.00", "100 chips = $1", "1 = 0.05€" or "1,000 chips = 5 EUR"."""
+        """Read a chip value such as "100=1.00", "100 chips = $1", "1 = 0.05€" or "1,000 chips = 5 EUR"; a
+        ``ValueError`` whose ``Text`` says what to write instead, a lower-case phrase."""
         left, equals, right = text.partition("=")
         if not equals or "=" in right:
-            raise ValueError(f"write the chip value like {FORMS}")
+            raise ValueError(Text('write the chip value like "100 = 1.00", "100 chips = $1" or "1 = 0.05€"'))
         chips = _parse_chips(left)
         symbol, after, number = _split_symbol(right.strip())
         whole, fraction = _parse_amount(number)
         places = len(fraction.rstrip("0"))
         if places > 2:
             units = int(whole or "0") * 10**places + int(fraction[:places])  # the amount in 10**-places
-            raise ValueError(f"money is counted to the cent: write more chips instead, "
-                             f"e.g. {chips * 10 ** (places - 2):,} = {_decimal(units)}")
+            raise ValueError(Text("money is counted to the cent: write more chips instead, e.g. {chips} = {money}",
+                                  chips=chips * 10 ** (places - 2), money=_decimal(units)))
         cents = int(whole or "0") * 100 + int((fraction + "00")[:2])
         if cents == 0:
-            raise ValueError("a chip must be worth something: give an amount above zero")
+            raise ValueError(Text("a chip must be worth something: give an amount above zero"))
         return cls(chips, cents, symbol, after)
 
     def cents(self, chips: int) -> int:
@@ -236,10 +237,11 @@ def _decimal(cents: int) -> str:
 def _parse_chips(text: str) -> int:
     match = _CHIPS.fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"{text.strip()!r} is not a number of chips: write the chip value like {FORMS}")
+        raise ValueError(Text('{typed} is not a number of chips: write the chip value like "100 = 1.00", "100 chips = '
+                              '$1" or "1 = 0.05€"', typed=repr(text.strip())))
     chips = int(re.sub(r"[,._ ]", "", match.group(1)))
     if chips == 0:
-        raise ValueError("the chip value needs a number of chips above zero")
+        raise ValueError(Text("the chip value needs a number of chips above zero"))
     return chips
 
 
@@ -247,13 +249,15 @@ def _split_symbol(text: str) -> tuple[str, bool, str]:
     """(symbol, written after the amount, the amount) from text like ``$1``, ``0.05€`` or ``5 EUR``."""
     match = re.fullmatch(r"([^\d\s.,]*)\s*([\d.,]+)\s*([^\d\s.,]*)", text)
     if match is None:
-        raise ValueError(f"{text!r} is not an amount of money: write the chip value like {FORMS}")
+        raise ValueError(Text('{typed} is not an amount of money: write the chip value like "100 = 1.00", "100 chips '
+                              '= $1" or "1 = 0.05€"', typed=repr(text)))
     before, number, after = match.groups()
     if before and after:
-        raise ValueError(f"{text!r} has two currency symbols: give one, before or after the amount")
+        raise ValueError(Text("{typed} has two currency symbols: give one, before or after the amount",
+                              typed=repr(text)))
     symbol = before or after
     if len(symbol) > MAX_SYMBOL:
-        raise ValueError(f"{symbol!r} is not a currency symbol: use one like $, €, £ or EUR")
+        raise ValueError(Text("{symbol} is not a currency symbol: use one like $, €, £ or EUR", symbol=repr(symbol)))
     return symbol, bool(after), number
 
 
@@ -261,8 +265,10 @@ def _parse_amount(number: str) -> tuple[str, str]:
     """The whole and fractional digits of an amount: ``1,000.50``, ``0,05`` (a decimal comma) or ``.5``."""
     match = _AMOUNT.fullmatch(number)
     if match is None or not (match.group("whole") or match.group("fraction")):
-        raise ValueError(f"{number!r} is not an amount of money: write the chip value like {FORMS}")
+        raise ValueError(Text('{typed} is not an amount of money: write the chip value like "100 = 1.00", "100 chips '
+                              '= $1" or "1 = 0.05€"', typed=repr(number)))
     whole, fraction = match.group("whole").replace(",", ""), match.group("fraction") or ""
     if len(fraction) == 3 and whole.strip("0"):
-        raise ValueError(f"{number} could be thousands or decimals: write {whole}{fraction} or {whole}.{fraction[:2]}")
+        raise ValueError(Text("{typed} could be thousands or decimals: write {thousands} or {decimals}", typed=number,
+                              thousands=whole + fraction, decimals=whole + "." + fraction[:2]))
     return whole, fraction

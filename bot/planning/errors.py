@@ -6,5 +6,5 @@ from ..refusal import Refusal
 
 
 class PlanError(Refusal):
-    """A plan, a time or a time zone that cannot be taken, with what to do instead (``{member}`` fields name
-    members, as every refusal may)."""
+    """A plan, a time or a time zone that cannot be taken, with what to do instead: a ``Text`` (whose ``Member``
+    values name members, as every refusal's may)."""

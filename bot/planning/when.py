@@ -13,10 +13,11 @@ import difflib
 import functools
 import zoneinfo
 
+from ..i18n.text import Text
 from .errors import PlanError
 
 DEFAULT_ZONE = "UTC"
-EXAMPLES = "“friday 20:00”, “2026-12-11 20:00” or “in 2 hours”"
+EXAMPLES = "“friday 20:00”, “2026-12-11 20:00” or “in 2 hours”"  # as the refusals below write them
 MAX_AHEAD = 366 * 24 * 3600  # seconds: a night is planned at most a year ahead
 MAX_TEXT = 100  # characters of a typed time that are read (and echoed back)
 MAX_ZONE_CHOICES = 25  # Discord: an autocomplete answer holds at most 25 choices
@@ -36,12 +37,22 @@ def time_zone(name: str) -> str:
     if found is not None:
         return found
     close = difflib.get_close_matches(wanted.lower(), _zones(), n=3, cutoff=0.6)
-    shown = wanted[:MAX_TEXT] or "(nothing)"
+    shown: Text | str = wanted[:MAX_TEXT] or Text("(nothing)")
     names = [_zones()[c] for c in close]
-    hint = f" Did you mean {' or '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)}?" \
-        if names else ""
-    raise PlanError(f"“{shown}” is not a time zone I know.{hint} Time zones are named like Europe/Berlin, "
-                    "America/New_York or Asia/Tokyo (the city's region, then the city).")
+    if len(names) == 3:
+        raise PlanError(Text("“{typed}” is not a time zone I know. Did you mean {first}, {second} or {third}? Time "
+                             "zones are named like Europe/Berlin, America/New_York or Asia/Tokyo (the city's region, "
+                             "then the city).", typed=shown, first=names[0], second=names[1], third=names[2]))
+    if len(names) == 2:
+        raise PlanError(Text("“{typed}” is not a time zone I know. Did you mean {first} or {second}? Time zones are "
+                             "named like Europe/Berlin, America/New_York or Asia/Tokyo (the city's region, then the "
+                             "city).", typed=shown, first=names[0], second=names[1]))
+    if names:
+        raise PlanError(Text("“{typed}” is not a time zone I know. Did you mean {zone}? Time zones are named like "
+                             "Europe/Berlin, America/New_York or Asia/Tokyo (the city's region, then the city).",
+                             typed=shown, zone=names[0]))
+    raise PlanError(Text("“{typed}” is not a time zone I know. Time zones are named like Europe/Berlin, "
+                         "America/New_York or Asia/Tokyo (the city's region, then the city).", typed=shown))
 
 
 def zone_names(typed: str, limit: int = MAX_ZONE_CHOICES) -> list[str]:
@@ -66,7 +77,7 @@ def parse_when(text: str, zone: str, now: float) -> int:
 
     typed = " ".join(text.split())[:MAX_TEXT]
     if not typed:
-        raise PlanError(f"Say when the night starts, like {EXAMPLES}.")
+        raise PlanError(Text("Say when the night starts, like “friday 20:00”, “2026-12-11 20:00” or “in 2 hours”."))
     base = datetime.datetime.fromtimestamp(now, zoneinfo.ZoneInfo(zone)).replace(tzinfo=None)
     parser = DateDataParser(languages=["en"], settings={
         "TIMEZONE": zone, "RETURN_AS_TIMEZONE_AWARE": True, "PREFER_DATES_FROM": "future", "RELATIVE_BASE": base,
@@ -76,11 +87,13 @@ def parse_when(text: str, zone: str, now: float) -> int:
     except (ValueError, OverflowError):
         found = None
     if found is None:
-        raise PlanError(f"I cannot read “{typed}” as a time. Write it like {EXAMPLES} (in {zone}).")
+        raise PlanError(Text("I cannot read “{typed}” as a time. Write it like “friday 20:00”, “2026-12-11 20:00” or "
+                             "“in 2 hours” (in {zone}).", typed=typed, zone=zone))
     at = int(found.timestamp())
     if at <= now:
-        raise PlanError(f"“{typed}” is {local_time(at, zone)}, which has passed. Give a time to come, "
-                        f"like {EXAMPLES}.")
+        raise PlanError(Text("“{typed}” is {time}, which has passed. Give a time to come, like “friday 20:00”, "
+                             "“2026-12-11 20:00” or “in 2 hours”.", typed=typed, time=local_time(at, zone)))
     if at > now + MAX_AHEAD:
-        raise PlanError(f"“{typed}” is {local_time(at, zone)}: plan a night at most a year ahead.")
+        raise PlanError(Text("“{typed}” is {time}: plan a night at most a year ahead.", typed=typed,
+                             time=local_time(at, zone)))
     return at

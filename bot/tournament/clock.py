@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
+from bot.i18n.text import Text
+
 from .levels import Break, Level, Step, level_at_or_after
 
 
@@ -109,14 +111,14 @@ def current_level(schedule: Sequence[Step], state: ClockState, now: float) -> Le
 def pause(state: ClockState, now: float) -> ClockState:
     """The clock stopped at ``now``."""
     if state.paused_since is not None:
-        raise ValueError("the clock is already paused")
+        raise ValueError(Text("the clock is already paused"))
     return replace(state, paused_since=now)
 
 
 def resume(state: ClockState, now: float) -> ClockState:
     """The clock running again from ``now``; the pause does not count against the level."""
     if state.paused_since is None:
-        raise ValueError("the clock is not paused")
+        raise ValueError(Text("the clock is not paused"))
     return replace(state, paused=state.paused + max(0.0, now - state.paused_since), paused_since=None)
 
 

@@ -29,18 +29,44 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
+from bot.i18n.text import Text
 from bot.poker import STRUCTURES, Stakes, Structure
 from bot.poker.hand import MAX_CHIPS
+from bot.refusal import reason_of
 
 MAX_LEVELS = 60
 MAX_MINUTES = 24 * 60
 MIN_DEFAULT_STACK = 100
 # The small blind's ladder, in tenths of a power of ten: each step rises 25% to 50%.
 _LADDER_TENTHS = (10, 15, 20, 30, 40, 50, 75)
+
+# A level's refusals, a sentence for each of its amounts (a language cannot slot "small blind" or "ante" in one).
+_Amount = Literal["small blind", "big blind", "ante"]
+_NOT_CHIPS: Final[dict[_Amount, Callable[[str], Text]]] = {
+    "small blind": lambda typed: Text("the small blind must be a whole number of chips, not {typed}", typed=typed),
+    "big blind": lambda typed: Text("the big blind must be a whole number of chips, not {typed}", typed=typed),
+    "ante": lambda typed: Text("the ante must be a whole number of chips, not {typed}", typed=typed),
+}
+_TOO_MANY_CHIPS: Final[dict[_Amount, Text]] = {
+    "small blind": Text("the small blind can be at most {most} chips", most=str(MAX_CHIPS)),
+    "big blind": Text("the big blind can be at most {most} chips", most=str(MAX_CHIPS)),
+    "ante": Text("the ante can be at most {most} chips", most=str(MAX_CHIPS)),
+}
+_FALLS: Final[dict[_Amount, Callable[[str, str, str, str], Text]]] = {
+    "small blind": lambda number, level, old, new: Text(
+        "level {number} ({level}): the small blind falls from {old} to {new}; blinds and antes must rise or stay equal",
+        number=number, level=level, old=old, new=new),
+    "big blind": lambda number, level, old, new: Text(
+        "level {number} ({level}): the big blind falls from {old} to {new}; blinds and antes must rise or stay equal",
+        number=number, level=level, old=old, new=new),
+    "ante": lambda number, level, old, new: Text(
+        "level {number} ({level}): the ante falls from {old} to {new}; blinds and antes must rise or stay equal",
+        number=number, level=level, old=old, new=new),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,18 +79,21 @@ class Level:
     minutes: float = 15.0
 
     def __post_init__(self) -> None:
-        for name, amount in (("small blind", self.small_blind), ("big blind", self.big_blind), ("ante", self.ante)):
+        amounts: tuple[tuple[_Amount, int], ...] = (
+            ("small blind", self.small_blind), ("big blind", self.big_blind), ("ante", self.ante))
+        for name, amount in amounts:
             if not _is_chips(amount):
-                raise ValueError(f"the {name} must be a whole number of chips, not {amount!r}")
+                raise ValueError(_NOT_CHIPS[name](repr(amount)))
             if amount > MAX_CHIPS:
-                raise ValueError(f"the {name} can be at most {MAX_CHIPS} chips")
+                raise ValueError(_TOO_MANY_CHIPS[name])
         if self.small_blind < 1:
-            raise ValueError("the small blind must be at least 1 chip")
+            raise ValueError(Text("the small blind must be at least 1 chip"))
         if self.small_blind > self.big_blind:
-            raise ValueError(
-                f"the small blind ({self.small_blind}) cannot be larger than the big blind ({self.big_blind})")
+            raise ValueError(Text("the small blind ({small}) cannot be larger than the big blind ({big})",
+                                  small=str(self.small_blind), big=str(self.big_blind)))
         if self.ante > self.big_blind:
-            raise ValueError(f"the ante ({self.ante}) cannot be larger than the big blind ({self.big_blind})")
+            raise ValueError(Text("the ante ({ante}) cannot be larger than the big blind ({big})", ante=str(self.ante),
+                                  big=str(self.big_blind)))
         _check_minutes(self.minutes, "a level")
 
     @property
@@ -123,22 +152,24 @@ def validate_schedule(steps: Sequence[Step]) -> Schedule:
     schedule = tuple(steps)
     levels = [step for step in schedule if isinstance(step, Level)]
     if not levels:
-        raise ValueError("a tournament needs at least one blind level")
+        raise ValueError(Text("a tournament needs at least one blind level"))
     if len(levels) > MAX_LEVELS:
-        raise ValueError(f"a tournament can have at most {MAX_LEVELS} blind levels, not {len(levels)}")
+        raise ValueError(Text("a tournament can have at most {most} blind levels, not {count}", most=str(MAX_LEVELS),
+                              count=str(len(levels))))
     if isinstance(schedule[0], Break):
-        raise ValueError("the schedule cannot start with a break")
+        raise ValueError(Text("the schedule cannot start with a break"))
     if isinstance(schedule[-1], Break):
-        raise ValueError("the schedule cannot end with a break: the last level lasts until the end")
+        raise ValueError(Text("the schedule cannot end with a break: the last level lasts until the end"))
     for before, after in itertools.pairwise(schedule):
         if isinstance(before, Break) and isinstance(after, Break):
-            raise ValueError("two breaks in a row: make it one longer break")
+            raise ValueError(Text("two breaks in a row: make it one longer break"))
     for number, (before, after) in enumerate(itertools.pairwise(levels), start=2):
-        for name, old, new in (("small blind", before.small_blind, after.small_blind),
-                               ("big blind", before.big_blind, after.big_blind), ("ante", before.ante, after.ante)):
+        changes: tuple[tuple[_Amount, int, int], ...] = (
+            ("small blind", before.small_blind, after.small_blind), ("big blind", before.big_blind, after.big_blind),
+            ("ante", before.ante, after.ante))
+        for name, old, new in changes:
             if new < old:
-                raise ValueError(f"level {number} ({after.describe()}): the {name} falls from {old} to {new}; "
-                                 "blinds and antes must rise or stay equal")
+                raise ValueError(_FALLS[name](str(number), after.describe(), str(old), str(new)))
     return schedule
 
 
@@ -183,10 +214,11 @@ def default_structure(
     if structure not in STRUCTURES:
         raise ValueError(f"unknown structure {structure!r}; use one of {', '.join(STRUCTURES)}")
     if not _is_chips(starting_chips) or starting_chips < MIN_DEFAULT_STACK:
-        raise ValueError(f"the default blinds need at least {MIN_DEFAULT_STACK} starting chips "
-                         f"(not {starting_chips!r}); give your own levels for smaller stacks")
+        raise ValueError(Text("the default blinds need at least {least} starting chips (not {chips}); give your own "
+                              "levels for smaller stacks", least=str(MIN_DEFAULT_STACK), chips=repr(starting_chips)))
     if levels is not None and (not _is_chips(levels) or not 1 <= levels <= MAX_LEVELS):
-        raise ValueError(f"the number of levels must be from 1 to {MAX_LEVELS}, not {levels!r}")
+        raise ValueError(Text("the number of levels must be from 1 to {most}, not {levels}", most=str(MAX_LEVELS),
+                              levels=repr(levels)))
     if not _is_chips(break_every) or break_every < 0:
         raise ValueError(f"breaks come after a whole number of levels, not {break_every!r}")
     _check_minutes(level_minutes, "a level")
@@ -212,13 +244,14 @@ def parse_levels(text: str, *, level_minutes: float = 15.0) -> list[Step]:
     of ``level_minutes`` each and ``break MINUTES``, separated by commas, semicolons or new lines."""
     parts = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]  # stray commas are harmless
     if not parts:
-        raise ValueError("no levels given: write them like 10/20, 15/30, 25/50/5, break 10, 50/100/10")
+        raise ValueError(Text("no levels given: write them like 10/20, 15/30, 25/50/5, break 10, 50/100/10"))
     steps: list[Step] = []
     for position, part in enumerate(parts, start=1):
         try:
             steps.append(_parse_step(part, level_minutes))
         except ValueError as error:
-            raise ValueError(f"part {position} ({part!r}): {error}") from None
+            raise ValueError(Text("part {position} ({part}): {reason}", position=str(position), part=repr(part),
+                                  reason=reason_of(error))) from None
     return list(validate_schedule(steps))
 
 
@@ -254,19 +287,19 @@ def _parse_step(part: str, level_minutes: float) -> Step:
         if len(words) == 3 and words[2] in ("m", "min", "mins", "minute", "minutes"):
             words.pop()
         if len(words) != 2:
-            raise ValueError("a break needs its length in minutes, like 'break 10'")
+            raise ValueError(Text("a break needs its length in minutes, like 'break 10'"))
         try:
             minutes = float(words[1])
         except ValueError:
-            raise ValueError(f"{words[1]!r} is not a number of minutes") from None
+            raise ValueError(Text("{typed} is not a number of minutes", typed=repr(words[1]))) from None
         return Break(minutes)
     amounts = part.replace(" ", "").split("/")
     if len(amounts) not in (2, 3):
-        raise ValueError("write a level as small blind/big blind or small blind/big blind/ante, like 25/50/5")
+        raise ValueError(Text("write a level as small blind/big blind or small blind/big blind/ante, like 25/50/5"))
     chips = []
     for amount in amounts:
         if not amount.isdigit():
-            raise ValueError(f"{amount!r} is not a whole number of chips")
+            raise ValueError(Text("{typed} is not a whole number of chips", typed=repr(amount)))
         chips.append(int(amount))
     small, big, ante = (*chips, 0) if len(chips) == 2 else chips
     return Level(small, big, ante, level_minutes)
@@ -296,11 +329,19 @@ def _is_chips(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_minutes(minutes: float, what: str) -> None:
+def _check_minutes(minutes: float, what: Literal["a level", "a break"]) -> None:
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not math.isfinite(minutes):
-        raise ValueError(f"the length of {what} must be a number of minutes, not {minutes!r}")
+        if what == "a level":
+            raise ValueError(Text("the length of a level must be a number of minutes, not {minutes}",
+                                  minutes=repr(minutes)))
+        raise ValueError(Text("the length of a break must be a number of minutes, not {minutes}",
+                              minutes=repr(minutes)))
     if not 0 < minutes <= MAX_MINUTES:
-        raise ValueError(f"the length of {what} must be more than 0 and at most {MAX_MINUTES} minutes, not {minutes}")
+        if what == "a level":
+            raise ValueError(Text("the length of a level must be more than 0 and at most {most} minutes, not {minutes}",
+                                  most=str(MAX_MINUTES), minutes=str(minutes)))
+        raise ValueError(Text("the length of a break must be more than 0 and at most {most} minutes, not {minutes}",
+                              most=str(MAX_MINUTES), minutes=str(minutes)))
 
 
 def _format_minutes(minutes: float) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.i18n.text import Text
+
 BASIS_POINTS = 10_000
 MAX_PLACES = 50
 # (most entrants, shares in basis points), by field size; fields beyond the last row pay LARGE_FIELD.
@@ -42,22 +44,26 @@ def parse_payouts(text: str) -> tuple[int, ...]:
     down, each above zero, none above the place before it, summing to exactly 100."""
     parts = [part for part in re.split(r"[/,;\s]+", text.strip()) if part]
     if not parts:
-        raise ValueError("no payouts given: write the percentage for each place, like 50/30/20")
+        raise ValueError(Text("no payouts given: write the percentage for each place, like 50/30/20"))
     if len(parts) > MAX_PLACES:
-        raise ValueError(f"at most {MAX_PLACES} places can be paid, not {len(parts)}")
+        raise ValueError(Text("at most {most} places can be paid, not {count}", most=str(MAX_PLACES),
+                              count=str(len(parts))))
     shares: list[int] = []
     for place, part in enumerate(parts, start=1):
         match = _PERCENT.fullmatch(part)
         if not match:
-            raise ValueError(f"place {place}: {part!r} is not a percentage (write 50 or 12.5)")
+            raise ValueError(Text("place {place}: {part} is not a percentage (write 50 or 12.5)", place=str(place),
+                                  part=repr(part)))
         share = int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
         if share == 0:
-            raise ValueError(f"place {place}: {part!r} pays nothing; list only the places that are paid")
+            raise ValueError(Text("place {place}: {part} pays nothing; list only the places that are paid",
+                                  place=str(place), part=repr(part)))
         if shares and share > shares[-1]:
-            raise ValueError(f"place {place} ({part}) cannot pay more than place {place - 1} ({parts[place - 2]})")
+            raise ValueError(Text("place {place} ({part}) cannot pay more than place {before} ({paid})",
+                                  place=str(place), part=part, before=str(place - 1), paid=parts[place - 2]))
         shares.append(share)
     if sum(shares) != BASIS_POINTS:
-        raise ValueError(f"the payouts add up to {_percent(sum(shares))}%, not 100%")
+        raise ValueError(Text("the payouts add up to {percent}%, not 100%", percent=_percent(sum(shares))))
     return tuple(shares)
 
 

@@ -24,7 +24,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Final, Literal
+
+from bot.i18n.text import Text
 
 from .clock import (
     ClockState,
@@ -44,6 +46,45 @@ Stage = Literal["registering", "running", "finished", "cancelled"]
 Status = Literal["registering", "running", "paused", "finished", "cancelled"]
 STAGES: tuple[Stage, ...] = ("registering", "running", "finished", "cancelled")
 JSON_VERSION = 1
+
+# Refusals that name the tournament's status: a sentence for each (a language cannot slot "finished" into one).
+_CANNOT_START: Final[dict[Status, Text]] = {
+    "registering": Text("the tournament is registering, it cannot start again"),
+    "running": Text("the tournament is running, it cannot start again"),
+    "paused": Text("the tournament is paused, it cannot start again"),
+    "finished": Text("the tournament is finished, it cannot start again"),
+    "cancelled": Text("the tournament is cancelled, it cannot start again"),
+}
+_CANNOT_CANCEL: Final[dict[Stage, Text]] = {
+    "registering": Text("the tournament is registering: it cannot be cancelled"),
+    "running": Text("the tournament is running: it cannot be cancelled"),
+    "finished": Text("the tournament is finished: it cannot be cancelled"),
+    "cancelled": Text("the tournament is cancelled: it cannot be cancelled"),
+}
+_Needs = Literal["a hand", "the clock", "a rebuy"]  # what needs a running tournament
+_NEEDS_RUNNING: Final[dict[_Needs, dict[Status, Text]]] = {
+    "a hand": {
+        "registering": Text("a hand needs a running tournament; this one is registering"),
+        "running": Text("a hand needs a running tournament; this one is running"),
+        "paused": Text("a hand needs a running tournament; this one is paused"),
+        "finished": Text("a hand needs a running tournament; this one is finished"),
+        "cancelled": Text("a hand needs a running tournament; this one is cancelled"),
+    },
+    "the clock": {
+        "registering": Text("the clock needs a running tournament; this one is registering"),
+        "running": Text("the clock needs a running tournament; this one is running"),
+        "paused": Text("the clock needs a running tournament; this one is paused"),
+        "finished": Text("the clock needs a running tournament; this one is finished"),
+        "cancelled": Text("the clock needs a running tournament; this one is cancelled"),
+    },
+    "a rebuy": {
+        "registering": Text("a rebuy needs a running tournament; this one is registering"),
+        "running": Text("a rebuy needs a running tournament; this one is running"),
+        "paused": Text("a rebuy needs a running tournament; this one is paused"),
+        "finished": Text("a rebuy needs a running tournament; this one is finished"),
+        "cancelled": Text("a rebuy needs a running tournament; this one is cancelled"),
+    },
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,28 +124,34 @@ class Tournament:
 
     def __post_init__(self) -> None:
         if not _whole(self.buy_in) or self.buy_in < 0:
-            raise ValueError(f"the buy-in must be a whole number of chips, not {self.buy_in!r}")
+            raise ValueError(Text("the buy-in must be a whole number of chips, not {buy_in}", buy_in=repr(self.buy_in)))
         if not _whole(self.starting_chips) or self.starting_chips < 1:
-            raise ValueError(f"the starting chips must be a whole number above zero, not {self.starting_chips!r}")
+            raise ValueError(Text("the starting chips must be a whole number above zero, not {chips}",
+                                  chips=repr(self.starting_chips)))
         object.__setattr__(self, "schedule", validate_schedule(self.schedule))
         first = next(step for step in self.schedule if isinstance(step, Level))
         if self.starting_chips < first.big_blind:
-            raise ValueError(f"the starting chips ({self.starting_chips}) must cover the first big blind "
-                             f"({first.big_blind})")
+            raise ValueError(Text("the starting chips ({chips}) must cover the first big blind ({big_blind})",
+                                  chips=str(self.starting_chips), big_blind=str(first.big_blind)))
         if self.payouts is not None:
             shares = tuple(self.payouts)
             if (not shares or any(not _whole(s) or s < 1 for s in shares) or sum(shares) != BASIS_POINTS
                     or any(a < b for a, b in itertools.pairwise(shares))):
-                raise ValueError("the payouts must be falling shares of the prize pool summing to 100%")
+                raise ValueError(Text("the payouts must be falling shares of the prize pool summing to 100%"))
             object.__setattr__(self, "payouts", shares)
         levels = playing_levels(self.schedule)
-        for name, value in (("late registration", self.late_registration_levels), ("rebuys", self.rebuy_levels)):
-            if not _whole(value) or not 0 <= value <= levels:
-                raise ValueError(f"{name} can last from 0 to {levels} levels (the schedule's), not {value!r}")
+        late, rebuys = self.late_registration_levels, self.rebuy_levels
+        if not _whole(late) or not 0 <= late <= levels:
+            raise ValueError(Text("late registration can last from 0 to {levels} levels (the schedule's), not {value}",
+                                  levels=str(levels), value=repr(late)))
+        if not _whole(rebuys) or not 0 <= rebuys <= levels:
+            raise ValueError(Text("rebuys can last from 0 to {levels} levels (the schedule's), not {value}",
+                                  levels=str(levels), value=repr(rebuys)))
         if self.max_rebuys is not None and (not _whole(self.max_rebuys) or self.max_rebuys < 1):
-            raise ValueError(f"the most rebuys per player must be at least 1 (or no limit), not {self.max_rebuys!r}")
+            raise ValueError(Text("the most rebuys per player must be at least 1 (or no limit), not {value}",
+                                  value=repr(self.max_rebuys)))
         if self.seats is not None and (not _whole(self.seats) or self.seats < 2):
-            raise ValueError(f"a tournament needs at least 2 seats, not {self.seats!r}")
+            raise ValueError(Text("a tournament needs at least 2 seats, not {seats}", seats=repr(self.seats)))
         self._check_state()
 
     def _check_state(self) -> None:
@@ -167,7 +214,7 @@ class Tournament:
     def prizes(self) -> dict[int, int]:
         """Each entrant's prize (0 out of the money), summing to the prize pool: only once finished."""
         if self.stage != "finished":
-            raise ValueError("the prizes are paid when the tournament is over")
+            raise ValueError(Text("the prizes are paid when the tournament is over"))
         return final_prizes(self.standing, self.payout_amounts())
 
     def can_register_late(self, now: float) -> bool:
@@ -185,23 +232,25 @@ class Tournament:
     def register(self, player: int, now: float | None = None) -> Tournament:
         """``player`` registered (he pays the buy-in): before the start, or at ``now`` during late registration."""
         if player in self.standing.players:
-            raise ValueError("you were knocked out of this tournament" if self.standing.is_out(player)
-                             else "you are already registered")
+            raise ValueError(Text("you were knocked out of this tournament") if self.standing.is_out(player)
+                             else Text("you are already registered"))
         if self.stage == "running":
             if now is None or not self.can_register_late(now):
-                raise ValueError("registration is closed: the tournament has started" if not
-                                 self.late_registration_levels else "late registration is closed")
+                raise ValueError(Text("registration is closed: the tournament has started") if not
+                                 self.late_registration_levels else Text("late registration is closed"))
+        elif self.stage == "finished":
+            raise ValueError(Text("registration is closed: the tournament is finished"))
         elif self.stage != "registering":
-            raise ValueError(f"registration is closed: the tournament is {self.stage}")
+            raise ValueError(Text("registration is closed: the tournament is cancelled"))
         if self.seats is not None and len(self.standing.alive) >= self.seats:
-            raise ValueError(f"the tournament is full ({self.seats} players)")
+            raise ValueError(Text("the tournament is full ({seats} players)", seats=str(self.seats)))
         entry = Entry(player, late=self.stage == "running")
         return replace(self, entries=(*self.entries, entry), standing=self.standing.with_player(player))
 
     def unregister(self, player: int) -> tuple[Tournament, int]:
         """``player`` withdrawn before the start, and his buy-in to give back."""
         if self.stage != "registering":
-            raise ValueError("you can unregister only before the tournament starts")
+            raise ValueError(Text("you can unregister only before the tournament starts"))
         refund = self.paid_in(player)
         entries = tuple(entry for entry in self.entries if entry.player != player)
         return replace(self, entries=entries, standing=self.standing.without_player(player)), refund
@@ -209,9 +258,10 @@ class Tournament:
     def start(self, now: float) -> Tournament:
         """The tournament under way at ``now``: the clock starts in the first level."""
         if self.stage != "registering":
-            raise ValueError(f"the tournament is {self.status}, it cannot start again")
+            raise ValueError(_CANNOT_START[self.status])
         if self.entrants < 2:
-            raise ValueError(f"a tournament needs at least 2 players; {self.entrants} registered")
+            raise ValueError(Text("a tournament needs at least 2 players; {count} registered",
+                                  count=str(self.entrants)))
         return replace(self, stage="running", clock=start_clock(now))
 
     def pause(self, now: float) -> Tournament:
@@ -227,10 +277,10 @@ class Tournament:
         self._running_clock("a rebuy")
         if not any(bust.player == player for bust in self.awaiting_rebuy):
             if player not in self.standing.players:
-                raise ValueError("you are not in this tournament")
+                raise ValueError(Text("you are not in this tournament"))
             if self.standing.is_out(player):
-                raise ValueError("you are out of the tournament: the rebuy is no longer open to you")
-            raise ValueError("you can rebuy only when you have no chips left")
+                raise ValueError(Text("you are out of the tournament: the rebuy is no longer open to you"))
+            raise ValueError(Text("you can rebuy only when you have no chips left"))
         entries = tuple(replace(e, rebuys=e.rebuys + 1) if e.player == player else e for e in self.entries)
         awaiting = tuple(bust for bust in self.awaiting_rebuy if bust.player != player)
         return replace(self, entries=entries, awaiting_rebuy=awaiting)
@@ -267,7 +317,7 @@ class Tournament:
     def cancel(self) -> tuple[Tournament, dict[int, int]]:
         """The tournament called off, and what each entrant gets back: every buy-in and rebuy he paid."""
         if self.stage not in ("registering", "running"):
-            raise ValueError(f"the tournament is {self.stage}: it cannot be cancelled")
+            raise ValueError(_CANNOT_CANCEL[self.stage])
         refunds = {entry.player: self.paid_in(entry.player) for entry in self.entries}
         return replace(self, stage="cancelled", awaiting_rebuy=()), refunds
 
@@ -320,14 +370,14 @@ class Tournament:
         for entry in self.entries:
             if entry.player == player:
                 return entry
-        raise ValueError("you are not in the tournament")
+        raise ValueError(Text("you are not in the tournament"))
 
     def _rebuys_left(self, player: int) -> bool:
         return self.max_rebuys is None or self._entry(player).rebuys < self.max_rebuys
 
-    def _running_clock(self, what: str) -> ClockState:
+    def _running_clock(self, what: _Needs) -> ClockState:
         if self.stage != "running" or self.clock is None:
-            raise ValueError(f"{what} needs a running tournament; this one is {self.status}")
+            raise ValueError(_NEEDS_RUNNING[what][self.status])
         return self.clock
 
     def _finished_if_over(self) -> Tournament:
