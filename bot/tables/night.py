@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
+from ..i18n.text import Text
 from ..night.facts import hand_facts
 from ..night.graph import Series, net_series
 from ..night.money import ChipValue
@@ -37,6 +38,7 @@ from ..night.phhs import write_phhs
 from ..night.settle import Payment, settle
 from ..poker import Hand
 from ..poker.phh import PHHError, phh_seen_by
+from ..refusal import reason_of
 from ..store import HandRecord, NetEntry, NightRecord, NotFound, Store
 from .table import Table, TableError, stored_hand
 from .tournament import tournament_of
@@ -51,8 +53,7 @@ log = logging.getLogger(__name__)
 Period = Literal["tonight", "month", "all"]
 TONIGHT_HOURS: Final = 12
 MAX_NIGHTS: Final = 1000  # nights one "since" may cover (the store's limit)
-NIGHT_FORMS: Final = "a night's number (e.g. 12), or `since 2026-11-01` for every night of the server since that day"
-NO_NIGHT: Final = "There is no table in this channel; `/poker create` opens one."
+NO_NIGHT: Final = Text("There is no table in this channel; `/poker create` opens one.")
 
 _SINCE = re.compile(r"(?:since\s+)?(\d{4})-(\d{1,2})-(\d{1,2})", re.IGNORECASE)
 _NUMBER = re.compile(r"(?:night\s*)?#?\s*(\d{1,18})", re.IGNORECASE)
@@ -73,8 +74,9 @@ def parse_night(text: str | None) -> int | dt.date | None:
         try:
             return dt.date(int(match[1]), int(match[2]), int(match[3]))
         except ValueError:
-            raise TableError(f"{words} is not a date: write it as 2026-11-01.") from None
-    raise TableError(f"“{words[:40]}” is not a night: give {NIGHT_FORMS}.")
+            raise TableError(Text("{typed} is not a date: write it as 2026-11-01.", typed=words)) from None
+    raise TableError(Text("“{typed}” is not a night: give a night's number (e.g. 12), or `since 2026-11-01` for every "
+                          "night of the server since that day.", typed=words[:40]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +111,12 @@ async def resolve_night(store: Store, guild: int, channel: int, text: str | None
         except NotFound:
             found = None
         if found is None or found.guild_id != guild:
-            raise TableError(f"There is no night number {chosen} on this server.")
+            raise TableError(Text("There is no night number {number} on this server.", number=str(chosen)))
         return Night((found,))
     start = dt.datetime.combine(chosen, dt.time(), dt.UTC).timestamp()
     nights = await store.guild_nights(guild, started_since=start, limit=MAX_NIGHTS)
     if not nights:
-        raise TableError(f"No night started on this server since {chosen.isoformat()}.")
+        raise TableError(Text("No night started on this server since {day}.", day=chosen.isoformat()))
     return Night(tuple(reversed(nights)), since=chosen)
 
 
@@ -156,7 +158,7 @@ class NightResults:
         try:
             return settle(self.nets)
         except ValueError as error:  # the nets of a night add up: this would be a bug, said plainly
-            raise TableError(f"This night cannot be settled: {error}.") from None
+            raise TableError(Text("This night cannot be settled: {reason}.", reason=reason_of(error))) from None
 
 
 class OpenTables(Protocol):

@@ -6,6 +6,7 @@ import logging
 import random
 from collections.abc import Callable
 
+from ..i18n.text import Text
 from ..store import CashOut, Store
 from ..tournament import Tournament
 from .night import keep_missing_facts
@@ -61,14 +62,14 @@ class Tables:
         """The open table in ``channel``; TableError if there is none."""
         table = self.get(channel)
         if table is None:
-            raise TableError("There is no table in this channel; `/poker create` opens one.")
+            raise TableError(Text("There is no table in this channel; `/poker create` opens one."))
         return table
 
     async def create(self, guild: int, channel: int, host: int, settings: TableSettings, *,
                      tournament: Tournament | None = None) -> Table:
         """Open a table in ``channel`` (a tournament's, with ``tournament``); TableError if one is already open."""
         if channel in self.by_channel:
-            raise TableError("This channel already has a table.")
+            raise TableError(Text("This channel already has a table."))
         if tournament is None:
             table = await Table.create(self.store, guild, channel, host, settings, self._rng)
         else:

@@ -9,9 +9,11 @@ same ranges by importing them from here).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
+from ..i18n.text import Text
 from ..night.money import ChipValue
 from ..poker import (
     DEALERS_CHOICE,
@@ -27,6 +29,7 @@ from ..poker import (
 )
 from ..poker.mixes import MIXES, Mix, MixError, MixGame, check_hands_per_game, mix_games, most_players
 from ..poker.rotation import ChoicePer, buy_in_range
+from ..refusal import Sentence, reason_of
 from ..store import MAX_AMOUNT
 
 MAX_STAKE: Final = 10**9  # the largest blind or ante
@@ -51,12 +54,13 @@ def table_game(game_id: str) -> Game:
     """The game with this id among those a table deals; ValueError ("unknown game ...") listing them otherwise."""
     game = TABLE_GAMES.get(game_id)
     if game is None:
-        raise ValueError(f"unknown game {game_id!r}; choose one of: {', '.join(TABLE_GAMES)}")
+        raise ValueError(Text("unknown game {game}; choose one of: {games}", game=repr(game_id),
+                              games=", ".join(TABLE_GAMES)))
     return game
 
 
 class SettingsError(ValueError):
-    """Settings a table cannot be played with; the message says what to change."""
+    """Settings a table cannot be played with; the message (``args[0]``, a ``Text``) says what to change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,71 +208,72 @@ class TableSettings:
 
     def _check(self) -> None:
         if self.game != DEALERS_CHOICE and self.game not in TABLE_GAMES and self.game not in MIXES:
-            raise SettingsError(f"Unknown game `{self.game}`. Choose one of: {', '.join(TABLE_GAMES)}, "
-                                f"{', '.join(MIXES)} or {DEALERS_CHOICE}.")
+            raise SettingsError(Text("Unknown game `{game}`. Choose one of: {games}, {mixes} or {choice}.",
+                                     game=self.game, games=", ".join(TABLE_GAMES), mixes=", ".join(MIXES),
+                                     choice=DEALERS_CHOICE))
         self._check_mix()
         if self.structure is not None and self.structure not in STRUCTURES:
-            raise SettingsError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
+            raise SettingsError(Text("The structure must be one of: {structures}.", structures=", ".join(STRUCTURES)))
         for name in ("small_blind", "big_blind", "ante"):
-            _whole(getattr(self, name), name.replace("_", " "), 0, MAX_STAKE)
+            _whole(getattr(self, name), name, 0, MAX_STAKE)
         if self.small_blind > self.big_blind:
-            raise SettingsError("The small blind cannot be bigger than the big blind.")
+            raise SettingsError(Text("The small blind cannot be bigger than the big blind."))
         if self.big_blind and not self.small_blind:
-            raise SettingsError("Give a small blind too (it may equal the big blind).")
+            raise SettingsError(Text("Give a small blind too (it may equal the big blind)."))
         if not self.big_blind:
             if not self.ante:
-                raise SettingsError("The table needs blinds, or an ante for a five-card high game.")
+                raise SettingsError(Text("The table needs blinds, or an ante for a five-card high game."))
             blind_games = [g.name for g in self._named_games() if needs_blinds(g)]
             if blind_games:
-                raise SettingsError(f"{blind_games[0]} is played with blinds: give a small and a big blind "
-                                    "(antes alone deal only Five Card Draw and Assassin).")
+                raise SettingsError(Text("{game} is played with blinds: give a small and a big blind (antes alone "
+                                         "deal only Five Card Draw and Assassin).", game=blind_games[0]))
         if self.big_blind and self.ante > self.big_blind:
-            raise SettingsError("The ante cannot be bigger than the big blind.")
+            raise SettingsError(Text("The ante cannot be bigger than the big blind."))
         low, high = self.buy_in_range
-        _whole(low, "minimum buy-in", 1, MAX_BUY_IN)
-        _whole(high, "maximum buy-in", 1, MAX_BUY_IN)
+        _whole(low, "min_buy_in", 1, MAX_BUY_IN)
+        _whole(high, "max_buy_in", 1, MAX_BUY_IN)
         if low > high:
-            raise SettingsError("The minimum buy-in cannot be bigger than the maximum.")
+            raise SettingsError(Text("The minimum buy-in cannot be bigger than the maximum."))
         if low < (self.big_blind or self.ante):
-            raise SettingsError("The minimum buy-in must cover at least one big blind.")
+            raise SettingsError(Text("The minimum buy-in must cover at least one big blind."))
         if self.seats is not None:
             most = self._most_seats()
             if isinstance(self.seats, int) and not isinstance(self.seats, bool) and self.seats > most:
                 fewest = min(self._named_games(), key=lambda game: game.max_players, default=None)
                 if fewest is not None:
-                    raise SettingsError(f"{fewest.name} is dealt to at most {most} players: this table has at "
-                                        f"most {most} seats, not {self.seats}.")
-            _whole(self.seats, "number of seats", MIN_SEATS, most)
+                    raise SettingsError(Text("{game} is dealt to at most {most} players: this table has at most "
+                                             "{most} seats, not {seats}.", game=fewest.name, most=str(most),
+                                             seats=str(self.seats)))
+            _whole(self.seats, "seats", MIN_SEATS, most)
         _whole(self.clock, "clock", MIN_CLOCK, MAX_CLOCK)
         if not isinstance(self.jokers, bool):
-            raise SettingsError("Jokers are on or off.")
+            raise SettingsError(Text("Jokers are on or off."))
         if not isinstance(self.dealer_picks_structure, bool):
-            raise SettingsError("Letting the dealer pick the structure is on or off.")
+            raise SettingsError(Text("Letting the dealer pick the structure is on or off."))
         if self.jokers and not (self.is_dealers_choice or table_game(self.game).assassin):
-            raise SettingsError("Jokers are an Assassin option.")
+            raise SettingsError(Text("Jokers are an Assassin option."))
         if self.draw_limit not in DRAW_LIMITS:
-            raise SettingsError(f"The draw limit must be one of: {', '.join(DRAW_LIMITS)}.")
+            raise SettingsError(Text("The draw limit must be one of: {limits}.", limits=", ".join(DRAW_LIMITS)))
         if self.draw_limit != "none" and not (self.is_dealers_choice or table_game(self.game).allows_draw_limit):
-            raise SettingsError("A draw limit is an option of Five Card Draw and Assassin only.")
-        _whole(self.raise_cap, "raise cap", MIN_RAISE_CAP, MAX_RAISE_CAP)
+            raise SettingsError(Text("A draw limit is an option of Five Card Draw and Assassin only."))
+        _whole(self.raise_cap, "raise_cap", MIN_RAISE_CAP, MAX_RAISE_CAP)
         if self.big_bet_round is not None:
-            _whole(self.big_bet_round, "big bet round", 1, 4)
+            _whole(self.big_bet_round, "big_bet_round", 1, 4)
         self._check_stud_stakes()
         if not isinstance(self.open_pair, bool):
-            raise SettingsError("The open pair option is on or off.")
+            raise SettingsError(Text("The open pair option is on or off."))
         if self.open_pair and not (self.is_dealers_choice or any(g.offers_open_pair for g in self._named_games())):
-            raise SettingsError("The open pair option is fixed-limit Seven Card Stud's (a stud table, a rotation "
-                                "or dealer's choice with it).")
+            raise SettingsError(Text("The open pair option is fixed-limit Seven Card Stud's (a stud table, a rotation "
+                                     "or dealer's choice with it)."))
         if self.choice_per not in ("hand", "orbit"):
-            raise SettingsError("Dealer's choice is per hand or per orbit.")
+            raise SettingsError(Text("Dealer's choice is per hand or per orbit."))
         if self.chip_value is not None:
             if not isinstance(self.chip_value, str):
-                raise SettingsError("The chip value is text, like \"100 chips = $1.00\".")
+                raise SettingsError(Text("The chip value is text, like \"100 chips = $1.00\"."))
             try:
                 value = ChipValue.parse(self.chip_value)
             except ValueError as error:
-                text = str(error)
-                raise SettingsError(f"{text[:1].upper()}{text[1:]}.") from None
+                raise SettingsError(Sentence(reason_of(error))) from None
             object.__setattr__(self, "chip_value", str(value))  # one written form, whatever the host typed
 
 
@@ -284,48 +289,94 @@ class TableSettings:
     def _check_mix(self) -> None:
         try:
             if self.game_list is not None and self.game != "rotation":
-                raise SettingsError("`games:` lists the games of a rotation: use it with `game:rotation`.")
+                raise SettingsError(Text("`games:` lists the games of a rotation: use it with `game:rotation`."))
             if self.is_mix:
                 if self.structure is not None:
-                    raise SettingsError("A rotation deals each game in its own structure: leave `structure:` "
-                                        "empty, or name each game's in `games:` (e.g. `holdem:no-limit`).")
+                    raise SettingsError(Text("A rotation deals each game in its own structure: leave `structure:` "
+                                             "empty, or name each game's in `games:` (e.g. `holdem:no-limit`)."))
                 if self.game_list is not None and not isinstance(self.game_list, str):
-                    raise SettingsError("`games:` is a list like `holdem:no-limit, omaha:pot-limit, razz`.")
+                    raise SettingsError(Text("`games:` is a list like `holdem:no-limit, omaha:pot-limit, razz`."))
                 entries = self.mix
                 if self.game_list is not None:  # one written form, whatever the host typed
                     object.__setattr__(self, "game_list", ", ".join(str(entry) for entry in entries))
             elif self.hands_per_game is not None:
-                raise SettingsError("`hands_per_game:` is an option of the rotations (horse, eight-game, rotation).")
+                raise SettingsError(Text("`hands_per_game:` is an option of the rotations (horse, eight-game, "
+                                         "rotation)."))
             check_hands_per_game(self.hands_per_game)
         except MixError as error:
-            raise SettingsError(str(error)) from None
+            raise SettingsError(reason_of(error)) from None
         if self.hands_per_game is not None:
-            _whole(self.hands_per_game, "number of hands per game", 1, 1000)
+            _whole(self.hands_per_game, "hands_per_game", 1, 1000)
 
     def _check_stud_stakes(self) -> None:
         """The stud ante and bring-in (set, or worked out from the blinds) can deal a hand of each stud game."""
         for name in ("stud_ante", "bring_in"):
             value = getattr(self, name)
             if value is not None:
-                _whole(value, name.replace("_", " "), 0 if name == "stud_ante" else 1, MAX_STAKE)
+                _whole(value, name, 0 if name == "stud_ante" else 1, MAX_STAKE)
         studs = [g for g in (self._named_games() or TABLE_GAMES.values()) if g.is_stud]
         if not studs or not self.big_blind:
             if self.stud_ante is not None or self.bring_in is not None:
                 if not studs:
-                    raise SettingsError("The stud ante and bring-in are options of the stud games "
-                                        "(stud, stud-hilo, razz, or a rotation or dealer's choice with them).")
-                raise SettingsError("The stud games are played with blinds: their bets are sized from the big blind.")
+                    raise SettingsError(Text("The stud ante and bring-in are options of the stud games (stud, "
+                                             "stud-hilo, razz, or a rotation or dealer's choice with them)."))
+                raise SettingsError(Text("The stud games are played with blinds: their bets are sized from the big "
+                                         "blind."))
             return
         try:
             stakes_for(studs[0], "fixed-limit", self.small_blind, self.big_blind, stud_ante_amount=self.stud_ante,
                        bring_in=self.bring_in)
         except ValueError as error:
-            text = str(error)
-            raise SettingsError(f"In the stud games, {text}.") from None
+            raise SettingsError(Text("In the stud games, {reason}.", reason=reason_of(error))) from None
 
 
-def _whole(value: object, what: str, low: int, high: int) -> None:
+def _whole(value: object, setting: str, low: int, high: int) -> None:
+    """A setting that must be a whole number from ``low`` to ``high``: each refusal a sentence of its own."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SettingsError(f"The {what} must be a whole number.")
+        raise SettingsError(_NOT_WHOLE[setting])
     if not low <= value <= high:
-        raise SettingsError(f"The {what} must be from {low:,} to {high:,}, not {value:,}.")
+        raise SettingsError(_OUT_OF_RANGE[setting](low, high, value))
+
+
+# The two refusals of _whole for each setting, a whole sentence each (a language cannot slot the setting's name in).
+_NOT_WHOLE: Final[dict[str, Text]] = {
+    "small_blind": Text("The small blind must be a whole number."),
+    "big_blind": Text("The big blind must be a whole number."),
+    "ante": Text("The ante must be a whole number."),
+    "min_buy_in": Text("The minimum buy-in must be a whole number."),
+    "max_buy_in": Text("The maximum buy-in must be a whole number."),
+    "seats": Text("The number of seats must be a whole number."),
+    "clock": Text("The clock must be a whole number."),
+    "raise_cap": Text("The raise cap must be a whole number."),
+    "big_bet_round": Text("The big bet round must be a whole number."),
+    "hands_per_game": Text("The number of hands per game must be a whole number."),
+    "stud_ante": Text("The stud ante must be a whole number."),
+    "bring_in": Text("The bring in must be a whole number."),
+}
+_Range = Callable[[int, int, int], Text]
+_OUT_OF_RANGE: Final[dict[str, _Range]] = {
+    "small_blind": lambda low, high, value: Text("The small blind must be from {low} to {high}, not {value}.",
+                                                 low=low, high=high, value=value),
+    "big_blind": lambda low, high, value: Text("The big blind must be from {low} to {high}, not {value}.",
+                                               low=low, high=high, value=value),
+    "ante": lambda low, high, value: Text("The ante must be from {low} to {high}, not {value}.",
+                                          low=low, high=high, value=value),
+    "min_buy_in": lambda low, high, value: Text("The minimum buy-in must be from {low} to {high}, not {value}.",
+                                                low=low, high=high, value=value),
+    "max_buy_in": lambda low, high, value: Text("The maximum buy-in must be from {low} to {high}, not {value}.",
+                                                low=low, high=high, value=value),
+    "seats": lambda low, high, value: Text("The number of seats must be from {low} to {high}, not {value}.",
+                                           low=low, high=high, value=value),
+    "clock": lambda low, high, value: Text("The clock must be from {low} to {high}, not {value}.",
+                                           low=low, high=high, value=value),
+    "raise_cap": lambda low, high, value: Text("The raise cap must be from {low} to {high}, not {value}.",
+                                               low=low, high=high, value=value),
+    "big_bet_round": lambda low, high, value: Text("The big bet round must be from {low} to {high}, not {value}.",
+                                                   low=low, high=high, value=value),
+    "hands_per_game": lambda low, high, value: Text("The number of hands per game must be from {low} to {high}, not "
+                                                    "{value}.", low=low, high=high, value=value),
+    "stud_ante": lambda low, high, value: Text("The stud ante must be from {low} to {high}, not {value}.",
+                                               low=low, high=high, value=value),
+    "bring_in": lambda low, high, value: Text("The bring in must be from {low} to {high}, not {value}.",
+                                              low=low, high=high, value=value),
+}

@@ -29,8 +29,9 @@ import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
+from ..i18n.text import Member, Text
 from ..night.facts import PlayerHandFacts, hand_facts
 from ..poker import (
     STRUCTURES,
@@ -54,7 +55,7 @@ from ..poker import (
 from ..poker.mixes import MixGame, MixState, button_moves_after
 from ..poker.phh import export_phh
 from ..poker.rotation import ChoiceState, RotationError, Seat
-from ..refusal import Refusal
+from ..refusal import Refusal, reason_of
 from ..store import CashOut, HandRecord, NightRecord, SeatRecord, Store, TableRecord, TournamentHand
 from ..store.tables import TABLE_BUSY
 from ..store.waits import deadline, held
@@ -70,10 +71,13 @@ log = logging.getLogger(__name__)
 MAX_SEED = 2**62
 MOVES = (BetRaise, BringIn, CheckCall, Draw, Fold, Show)
 MAX_VOID_REASON = 500  # the store's limit on a void reason
+_NOT_SEATED: Final = Text("You are not seated at this table.")
+_HAND_PLAYED: Final = Text("A hand is already being played.")
+_DEALER_CHOOSES: Final = Text("The dealer must choose the game first.")
 
 
 class TableError(Refusal):
-    """Something a player asked for that the table cannot do now; the message says why."""
+    """Something a player asked for that the table cannot do now; the message (a ``Text``) says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ class Hold:
 
     reason: Literal["registering", "paused", "break", "rebuy", "over"]
     until: float | None
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,12 +515,12 @@ class Table:
         old button, not his turn, not in the hand). The one turn check: buttons, forms and commands use it."""
         live = self._at(hand_id, seq)
         if self.record.seat_of(user) is None:
-            raise TableError("You are not seated at this table.")
+            raise TableError(_NOT_SEATED)
         if user not in live.users:
-            raise TableError("You are not in this hand.")
+            raise TableError(Text("You are not in this hand."))
         actor = self.actor()
         if actor != user:
-            raise TableError("It is not your turn." if actor is not None else "Nobody is to act now.")
+            raise TableError(Text("It is not your turn.") if actor is not None else Text("Nobody is to act now."))
         legal = self.legal()
         assert legal is not None
         return legal
@@ -525,9 +529,9 @@ class Table:
         """The hand in play, if it is hand ``hand_id`` at action ``seq``; else ``TableError`` saying it moved on."""
         live = self.live
         if live is None or live.record.id != hand_id:
-            raise TableError("That hand is over.")
+            raise TableError(Text("That hand is over."))
         if seq != live.seq:
-            raise TableError("That button is from an earlier moment of the hand; use the current one.")
+            raise TableError(Text("That button is from an earlier moment of the hand; use the current one."))
         return live
 
     def check_choice(self, user: int, structure: str | None = None, game: str | None = None) -> None:
@@ -535,13 +539,13 @@ class Table:
         ``game`` can be dealt to these players)."""
         chooser = self.chooser()
         if chooser is None:
-            raise TableError("No game is to be chosen now.")
+            raise TableError(Text("No game is to be chosen now."))
         if user != chooser:
-            raise TableError("It is {member}'s choice.", member=chooser)
+            raise TableError(Text("It is {member}'s choice.", member=Member(chooser)))
         try:
             rotation.check_structure(structure, self.settings.dealer_picks_structure)
         except RotationError as error:
-            raise TableError(str(error)) from None
+            raise TableError(reason_of(error)) from None
         if game is not None:
             self._dealable(game, self.choices(), len(self.dealt_in()))
 
@@ -551,10 +555,13 @@ class Table:
         try:
             game = table_game(game_id)
         except ValueError as error:
-            raise TableError(str(error)) from None
+            raise TableError(reason_of(error)) from None
+        if not choices:
+            raise TableError(Text("{game} cannot be dealt to {players} players here; choose from: none.",
+                                  game=game.name, players=str(players)))
         if game not in choices:
-            names = ", ".join(g.id for g in choices) or "none"
-            raise TableError(f"{game.name} cannot be dealt to {players} players here; choose from: {names}.")
+            raise TableError(Text("{game} cannot be dealt to {players} players here; choose from: {games}.",
+                                  game=game.name, players=str(players), games=", ".join(g.id for g in choices)))
         return game
 
     def _outcome(self, events: Sequence[Event] = (), hand: Hand | None = None, users: tuple[int, ...] = (),
@@ -573,9 +580,9 @@ class Table:
             self.mode.refuse("join")
             low, high = self.settings.buy_in_range
             if self.record.seat_of(user):
-                raise TableError("You are already seated at this table.")
+                raise TableError(Text("You are already seated at this table."))
             if len(self.record.seats) >= self.settings.max_seats:
-                raise TableError(f"The table is full ({self.settings.max_seats} seats).")
+                raise TableError(Text("The table is full ({seats} seats).", seats=str(self.settings.max_seats)))
             if self.seat_hold is not None:
                 self.seat_hold(user, frozenset(s.user_id for s in self.record.seats),
                                self.settings.max_seats - len(self.record.seats))
@@ -584,12 +591,12 @@ class Table:
                 try:
                     buy_in = rotation.default_buy_in(balance, low, high)
                 except RotationError as error:
-                    raise TableError(str(error)) from None
+                    raise TableError(reason_of(error)) from None
             taken = {s.seat_no for s in self.record.seats}
             if seat_no is None:
                 seat_no = next(n for n in range(1, self.settings.max_seats + 1) if n not in taken)
             elif not 1 <= seat_no <= self.settings.max_seats:
-                raise TableError(f"Seats are numbered 1 to {self.settings.max_seats}.")
+                raise TableError(Text("Seats are numbered 1 to {seats}.", seats=str(self.settings.max_seats)))
             seat = await self.store.buy_in(self.id, user, buy_in, seat_no, min_amount=low, max_amount=high)
             await self.reread()
             return seat
@@ -600,7 +607,7 @@ class Table:
             self.mode.refuse("rebuy")
             seat = self._seated(user)
             if self.live is not None and user in self.live.users:
-                raise TableError("You can add chips between hands, not during one.")
+                raise TableError(Text("You can add chips between hands, not during one."))
             low, high = self.settings.buy_in_range
             min_stack = low if seat.stack == 0 else None
             result = await self.store.top_up(self.id, user, amount, min_stack=min_stack, max_stack=high)
@@ -650,7 +657,7 @@ class Table:
     def _seated(self, user: int) -> SeatRecord:
         seat = self.record.seat_of(user)
         if seat is None:
-            raise TableError("You are not seated at this table.")
+            raise TableError(_NOT_SEATED)
         return seat
 
     async def remember_dms(self, user: int, *, closed: bool) -> None:
@@ -699,24 +706,24 @@ class Table:
                 game, structure = rotation.game_on_timeout(self.choice, self.choices(),
                                                            self.settings.dealer_picks_structure)
             except RotationError as error:
-                raise TableError(str(error)) from None
+                raise TableError(reason_of(error)) from None
             return await self._start(game, structure)
 
     async def _start(self, game_id: str | None, structure: str | None) -> Outcome:
         if self.live is not None:
-            raise TableError("A hand is already being played.")
+            raise TableError(_HAND_PLAYED)
         if self.paused:
-            raise TableError("The table is paused; the host can resume it.")
+            raise TableError(Text("The table is paused; the host can resume it."))
         terms = await self.mode.before_deal(self)
         seats = self._seats()
         if not rotation.can_deal(seats):
-            raise TableError("At least two players with chips are needed to deal.")
+            raise TableError(Text("At least two players with chips are needed to deal."))
         choices = self.choices()
         chooser = self._chooser_seat()
         if self.settings.is_dealers_choice:
             if game_id is None:
                 if chooser is not None:
-                    raise TableError("The dealer must choose the game first.")
+                    raise TableError(_DEALER_CHOOSES)
                 game_id, structure = rotation.orbit_deal(self.choice)
         elif self.settings.is_mix:
             entry = self.mix.state.current(self.settings.mix)
@@ -724,15 +731,15 @@ class Table:
         else:
             game_id = self.settings.game
         if game_id is None:
-            raise TableError("The dealer must choose the game first.")
+            raise TableError(_DEALER_CHOOSES)
         players = len(rotation.dealt_in(seats))
         game = self._dealable(game_id, choices, players)
         if structure is not None and structure not in STRUCTURES:
-            raise TableError(f"The structure must be one of: {', '.join(STRUCTURES)}.")
+            raise TableError(Text("The structure must be one of: {structures}.", structures=", ".join(STRUCTURES)))
         try:
             stakes = terms.stakes(game, structure)
         except (SettingsError, ValueError) as error:
-            raise TableError(str(error)) from None
+            raise TableError(reason_of(error)) from None
         changed = terms.settings != self.settings  # a tournament's new level: its blinds shown as the table's
         self.settings = terms.settings
         button = self.next_button()
@@ -772,7 +779,7 @@ class Table:
         the move is made if the table is still at that moment, else refused as late."""
         if hand is None:
             if self.live is None:
-                raise TableError("No hand is being played.")
+                raise TableError(Text("No hand is being played."))
             hand = self.live.record.id
         legal = self.check_turn(user, hand, seq)
         if callable(move):
@@ -780,9 +787,9 @@ class Table:
         if isinstance(move, str):
             move = parse_move(move)
         elif not isinstance(move, MOVES):
-            raise TableError("That is not a move: fold, check or call, bet or raise, or draw.")
+            raise TableError(Text("That is not a move: fold, check or call, bet or raise, or draw."))
         if move.player not in (None, legal.player):
-            raise TableError("You can act only for yourself.")
+            raise TableError(Text("You can act only for yourself."))
         async with self.changing():
             live = self._at(hand, seq)  # a click, a command or the clock may have acted while this one waited
             return await self._absent(await self._apply(live, replace(move, player=None)))
@@ -903,9 +910,9 @@ class Table:
         async with self.changing():
             self.mode.refuse("start")
             if self.live is not None:
-                raise TableError("A hand is already being played.")
+                raise TableError(_HAND_PLAYED)
             if not rotation.can_deal(self._seats()):
-                raise TableError("At least two players with chips must be seated.")
+                raise TableError(Text("At least two players with chips must be seated."))
             await self.store.set_paused(self.id, False)
             await self.reread()
             return self._outcome()
@@ -914,14 +921,15 @@ class Table:
         """Change settings between hands (checked as at creation)."""
         async with self.changing():
             if self.live is not None:
-                raise TableError("Settings can change between hands, not during one.")
+                raise TableError(Text("Settings can change between hands, not during one."))
             try:
                 settings = self.settings.with_changes(**changes)
             except (SettingsError, TypeError) as error:
-                raise TableError(str(error)) from None
+                raise TableError(reason_of(error)) from None
             seated = len(self.record.seats)
             if settings.max_seats < seated:
-                raise TableError(f"{seated} players are seated; the table cannot have only {settings.max_seats} seats.")
+                raise TableError(Text("{seated} players are seated; the table cannot have only {seats} seats.",
+                                      seated=str(seated), seats=str(settings.max_seats)))
             previous, self.settings = self.settings, settings
             previous_mix = self.mix
             if (settings.game, settings.game_list) != (previous.game, previous.game_list):
@@ -943,7 +951,7 @@ class Table:
         try:
             return rotation.carried_refunds(self.record.carried_pot, self.carried_owners, order)
         except RotationError as error:
-            raise TableError(str(error)) from None
+            raise TableError(reason_of(error)) from None
 
     async def new_night(self) -> NightRecord:
         """The host's new night at this table, between hands: the running night ends and the next starts, the
@@ -951,8 +959,8 @@ class Table:
         results add up; nothing is carried from one night into the next)."""
         async with self.changing():
             if self.live is not None:
-                raise TableError(f"Hand #{self.live.record.number} is being played; a new night starts between "
-                                 "hands.")
+                raise TableError(Text("Hand #{number} is being played; a new night starts between hands.",
+                                      number=str(self.live.record.number)))
             night = await self.store.new_night(self.id, refunds=self.carried_refunds())
             self.carried_owners = {}
             await self.reread()

@@ -28,8 +28,10 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..i18n.text import Text
 from ..poker import STRUCTURES, Game, Stakes, Structure, stakes_for
 from ..poker.rotation import RotationError, Seat
+from ..refusal import Sentence, reason_of
 from ..store import CashOut, SeatRecord, Store, TableRecord, TournamentHand, TournamentRecord
 from ..tournament import (
     Level,
@@ -109,15 +111,15 @@ class Wake:
 
 News = Broke | Eliminated | Finished | Wake
 
-CASH_ONLY: dict[CashOnly, str] = {  # what a tournament table refuses, and what to do instead
-    "pause": "A tournament pauses with /poker tournament pause (its clock stops too).",
-    "resume": "A tournament resumes with /poker tournament resume.",
-    "start": "A tournament starts with /poker tournament start.",
-    "join": "This table plays a tournament: enter it with the Register button of its message.",
-    "rebuy": "In this tournament a player who goes broke may rebuy (the buy-in again) with the Rebuy button its "
-             "message shows then.",
-    "leave": "Tournament chips cannot be taken away from the table: sit out (your blinds are still posted) or "
-             "unregister before the start; the host can cancel the tournament.",
+CASH_ONLY: dict[CashOnly, Text] = {  # what a tournament table refuses, and what to do instead
+    "pause": Text("A tournament pauses with /poker tournament pause (its clock stops too)."),
+    "resume": Text("A tournament resumes with /poker tournament resume."),
+    "start": Text("A tournament starts with /poker tournament start."),
+    "join": Text("This table plays a tournament: enter it with the Register button of its message."),
+    "rebuy": Text("In this tournament a player who goes broke may rebuy (the buy-in again) with the Rebuy button "
+                  "its message shows then."),
+    "leave": Text("Tournament chips cannot be taken away from the table: sit out (your blinds are still posted) or "
+                  "unregister before the start; the host can cancel the tournament."),
 }
 
 
@@ -138,7 +140,7 @@ def new_tournament(
     ``games`` and ``hands_per_game``: a rotation's (``game`` ``rotation``, ``horse`` or ``eight-game``)."""
     try:
         if structure is not None and structure not in STRUCTURES:
-            raise ValueError(f"the structure must be one of: {', '.join(STRUCTURES)}")
+            raise ValueError(Text("the structure must be one of: {structures}", structures=", ".join(STRUCTURES)))
         # checks the game (a rotation's list too); the blinds follow the levels
         base = TableSettings(game, 1, 2, structure=structure, game_list=games, hands_per_game=hands_per_game)
         rise = base.structure or _default_rise(base)
@@ -153,7 +155,7 @@ def new_tournament(
         tournament = Tournament(buy_in, starting_chips, tuple(schedule), shares, late_registration_levels, rebuys,
                                 None, settings.max_seats)
     except (SettingsError, ValueError) as error:
-        raise TableError(_sentence(str(error))) from None
+        raise TableError(Sentence(reason_of(error))) from None
     return settings, tournament
 
 
@@ -165,17 +167,12 @@ def _default_rise(settings: TableSettings) -> Structure:
     return table_game(settings.game).default_structure
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
-
-
 def _refused(action: Callable[..., Any], *args: Any) -> Any:
     """Run a transition of the core; its ValueError is the player's refusal."""
     try:
         return action(*args)
     except ValueError as error:
-        raise TableError(_sentence(str(error))) from None
+        raise TableError(Sentence(reason_of(error))) from None
 
 
 class TournamentMode:
@@ -271,9 +268,9 @@ class TournamentMode:
         can be done at this tournament now: a Register button gone once registration closed, no rebuys at all)."""
         state = self.state
         if doing == "join" and state.status != "registering" and not state.can_register_late(now()):
-            raise TableError("This table plays a tournament, and its registration is closed: you can watch.")
+            raise TableError(Text("This table plays a tournament, and its registration is closed: you can watch."))
         if doing == "rebuy" and not state.rebuy_levels:
-            raise TableError("This tournament has no rebuys: a player who goes broke is out.")
+            raise TableError(Text("This tournament has no rebuys: a player who goes broke is out."))
         raise TableError(CASH_ONLY[doing])
 
     def knocked_out(self, user: int) -> Placing | None:
@@ -295,18 +292,18 @@ class TournamentMode:
         """Why no hand may be dealt now, or None."""
         state = self.state
         if state.stage == "registering":
-            return Hold("registering", None, "The tournament has not started yet.")
+            return Hold("registering", None, Text("The tournament has not started yet."))
         if state.stage != "running":
-            return Hold("over", None, "The tournament is over.")
+            return Hold("over", None, Text("The tournament is over."))
         if state.status == "paused":
-            return Hold("paused", None, "The tournament's clock is paused.")
+            return Hold("paused", None, Text("The tournament's clock is paused."))
         at = now()
         step = state.next_hand(at)
         if step.status == "break":
-            return Hold("break", at + (step.seconds_left or 0.0), "It is a break.")
+            return Hold("break", at + (step.seconds_left or 0.0), Text("It is a break."))
         until = table_rules.rebuy_wait_ends(bool(state.awaiting_rebuy), can_deal, self.broke_at, at)
         if until is not None:
-            return Hold("rebuy", until, "Waiting for a broke player to rebuy.")
+            return Hold("rebuy", until, Text("Waiting for a broke player to rebuy."))
         return None
 
     async def reload(self) -> None:
@@ -363,7 +360,7 @@ class TournamentMode:
                 returned = table_rules.dead_pot_refunds(carried, finished.carried_owners, users,
                                                         table.refund_order())
             except RotationError as error:  # a hand always has players
-                raise TableError(str(error)) from None
+                raise TableError(reason_of(error)) from None
             stacks = tuple(stack + returned.get(user, 0) for user, stack in zip(users, stacks))
             carried = 0
         start = dict(zip(users, finished.stacks_before))
@@ -403,7 +400,7 @@ class TournamentMode:
             taken = {s.seat_no for s in table.record.seats}
             free = [n for n in range(1, table.settings.max_seats + 1) if n not in taken]
             if not free:
-                raise TableError(f"The tournament is full ({table.settings.max_seats} seats).")
+                raise TableError(Text("The tournament is full ({seats} seats).", seats=str(table.settings.max_seats)))
             seat = await self.store.register_tournament(self.id, user, free[0], self._stored(state, self.broke_at))
             self.state = state
             await table.reread()
