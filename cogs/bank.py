@@ -16,7 +16,7 @@ from bot.tables import TableError
 from cogs import night_commands, render
 
 from .groups import CommandGroup, bot_of
-from .reply import PUBLIC_ANSWER, respond
+from .reply import PUBLIC_ANSWER, Reply, reply_to
 
 if TYPE_CHECKING:
     from cogs.app import PokerBot
@@ -44,26 +44,27 @@ async def _require_banker(interaction: discord.Interaction, what: str = "grant o
 @app_commands.describe(**describe("chips balance"))
 async def balance(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
     """/chips balance"""
+    reply = reply_to(interaction)
     who = member or interaction.user
     if who.bot:
         raise TableError("Bots have no chips.")
     assert interaction.guild_id is not None
     amount = await bot_of(interaction).store.balance(interaction.guild_id, who.id)
-    await respond(interaction, f"{who.mention} has {render.chip_count(amount)} in the bank.", ephemeral=True,
-                  allowed_mentions=NONE)
+    await reply.send(f"{who.mention} has {render.chip_count(amount)} in the bank.", allowed_mentions=NONE)
 
 
 @app_commands.command(name="give", extras=PUBLIC_ANSWER, description="Give some of your chips to another member")
 @app_commands.describe(**describe("chips give"))
 async def give(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips give"""
+    reply = reply_to(interaction)
     if member.bot:
         raise TableError("Bots have no use for chips.")
     assert interaction.guild_id is not None
     result = await bot_of(interaction).store.transfer(interaction.guild_id, interaction.user.id, member.id, amount)
-    await respond(
-        interaction, f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
-        f"Your balance: {render.chips(result.src_balance)}.", allowed_mentions=NONE)
+    await reply.send(
+        f"{interaction.user.mention} gives {render.chip_count(amount)} to {member.mention}. "
+        f"Your balance: {render.chips(result.src_balance)}.", ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="ledger", description="Recent chip movements (yours, or a member's)")
@@ -71,6 +72,7 @@ async def give(interaction: discord.Interaction, member: discord.Member, amount:
 async def ledger(interaction: discord.Interaction, member: discord.Member | None = None,
                  page: app_commands.Range[int, 1, 10_000] = 1) -> None:
     """/chips ledger"""
+    reply = reply_to(interaction)
     who = member or interaction.user
     assert interaction.guild_id is not None
     if who.id != interaction.user.id:
@@ -79,33 +81,36 @@ async def ledger(interaction: discord.Interaction, member: discord.Member | None
     lines = [f"<t:{int(e.created_at)}:d> {e.kind} {e.delta:+,} → {render.chips(e.balance_after)}"
              for e in result.entries]
     header = f"{who.mention}'s ledger, page {result.page}/{result.pages}"
-    await respond(interaction, "\n".join([header, *lines]), ephemeral=True, allowed_mentions=NONE)
+    await reply.send("\n".join([header, *lines]), allowed_mentions=NONE)
 
 
-async def _banker_moves(interaction: discord.Interaction, member: discord.Member, amount: int, *,
-                        created: bool) -> None:
+async def _banker_moves(reply: Reply, member: discord.Member, amount: int, *, created: bool) -> None:
     """A banker creates (``created``) or removes chips of a member's balance, and says his balance after."""
+    interaction = reply.interaction
     await _require_banker(interaction)
     assert interaction.guild_id is not None
     store = bot_of(interaction).store
     move = store.grant if created else store.remove
     balance = await move(interaction.guild_id, member.id, amount, interaction.user.id)
     done = f"Granted {render.chip_count(amount)} to" if created else f"Removed {render.chip_count(amount)} from"
-    await respond(interaction, f"{done} {member.mention}; balance {render.chips(balance)}.", allowed_mentions=NONE)
+    await reply.send(f"{done} {member.mention}; balance {render.chips(balance)}.", ephemeral=False,
+                     allowed_mentions=NONE)
 
 
 @app_commands.command(name="grant", extras=PUBLIC_ANSWER, description="Create chips for a member (banker)")
 @app_commands.describe(**describe("chips grant"))
 async def grant(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips grant"""
-    await _banker_moves(interaction, member, amount, created=True)
+    reply = reply_to(interaction)
+    await _banker_moves(reply, member, amount, created=True)
 
 
 @app_commands.command(name="remove", extras=PUBLIC_ANSWER, description="Remove chips from a member (banker)")
 @app_commands.describe(**describe("chips remove"))
 async def remove(interaction: discord.Interaction, member: discord.Member, amount: AMOUNT) -> None:
     """/chips remove"""
-    await _banker_moves(interaction, member, amount, created=False)
+    reply = reply_to(interaction)
+    await _banker_moves(reply, member, amount, created=False)
 
 
 @app_commands.command(name="starting_balance", extras=PUBLIC_ANSWER,
@@ -114,19 +119,20 @@ async def remove(interaction: discord.Interaction, member: discord.Member, amoun
 async def starting_balance(interaction: discord.Interaction,
                            amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None) -> None:
     """/chips starting_balance: show it, or (Manage Server) set it; accounts already open keep theirs."""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     store = bot_of(interaction).store
     if amount is None:
         current = (await store.guild_settings(interaction.guild_id)).starting_balance
-        await respond(interaction, f"New members start with {render.chip_count(current)}.", ephemeral=True)
+        await reply.send(f"New members start with {render.chip_count(current)}.")
         return
     perms = getattr(interaction.user, "guild_permissions", None)
     if perms is None or not perms.manage_guild:
         raise TableError("Only members with Manage Server can change the starting balance.")
     settings = await store.set_starting_balance(interaction.guild_id, amount)
-    await respond(
-        interaction, f"New members now start with {render.chip_count(settings.starting_balance)}; "
-        "accounts already open keep their balance.")
+    await reply.send(
+        f"New members now start with {render.chip_count(settings.starting_balance)}; "
+        "accounts already open keep their balance.", ephemeral=False)
 
 
 banker = app_commands.Group(name="banker", description="Who may grant and remove chips")
@@ -136,13 +142,14 @@ banker = app_commands.Group(name="banker", description="Who may grant and remove
 @app_commands.describe(**describe("chips banker role"))
 async def banker_role(interaction: discord.Interaction, role: discord.Role | None = None) -> None:
     """/chips banker role"""
+    reply = reply_to(interaction)
     perms = getattr(interaction.user, "guild_permissions", None)
     if perms is None or not perms.manage_guild:
         raise TableError("Only members with Manage Server can choose the banker role.")
     assert interaction.guild_id is not None
     await bot_of(interaction).store.set_banker_role(interaction.guild_id, role.id if role else None)
     text = f"{role.mention} can now grant and remove chips." if role else "The banker role is cleared."
-    await respond(interaction, text, allowed_mentions=NONE)
+    await reply.send(text, ephemeral=False, allowed_mentions=NONE)
 
 
 CHIPS = CommandGroup("chips", "Your server's chip bank", balance, give, ledger, grant, remove, starting_balance,

@@ -22,7 +22,7 @@ from bot.tables.night import NightResults, Period, night_board, night_results, r
 from cogs import night_views, render
 
 from .groups import Child, bot_of
-from .reply import PUBLIC_ANSWER, defer_thinking, respond
+from .reply import PUBLIC_ANSWER, reply_to
 
 __all__ = ["COMMANDS"]
 
@@ -52,6 +52,7 @@ async def _night_choices(interaction: discord.Interaction, current: str) -> list
 @app_commands.choices(period=night_views.PERIOD_CHOICES)
 async def leaderboard(interaction: discord.Interaction, period: str | None = None) -> None:
     """/chips leaderboard"""
+    reply = reply_to(interaction)
     assert interaction.guild_id is not None
     bot = bot_of(interaction)
     if period is not None:
@@ -60,12 +61,12 @@ async def leaderboard(interaction: discord.Interaction, period: str | None = Non
         table = bot.tables.get(channel)
         here = board.night.nights[0].table_id if board.here and board.night else None
         value = table.settings.money if table is not None and table.id == here else None  # this table's night
-        await respond(interaction, night_views.board_text(board, value), allowed_mentions=NONE)
+        await reply.send(night_views.board_text(board, value), ephemeral=False, allowed_mentions=NONE)
         return
     rows = await bot.store.leaderboard(interaction.guild_id, MAX_BOARD)
     lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
              + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
-    await respond(interaction, "\n".join(lines) or "Nobody has chips yet.", allowed_mentions=NONE)
+    await reply.send("\n".join(lines) or "Nobody has chips yet.", ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="results", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips results"])
@@ -73,8 +74,9 @@ async def leaderboard(interaction: discord.Interaction, period: str | None = Non
 @app_commands.autocomplete(session=_night_choices)
 async def results(interaction: discord.Interaction, session: str | None = None) -> None:
     """/chips results"""
+    reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await respond(interaction, night_views.results_text(night), allowed_mentions=NONE)
+    await reply.send(night_views.results_text(night), ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="settle", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips settle"])
@@ -82,8 +84,9 @@ async def results(interaction: discord.Interaction, session: str | None = None) 
 @app_commands.autocomplete(session=_night_choices)
 async def settle(interaction: discord.Interaction, session: str | None = None) -> None:
     """/chips settle"""
+    reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await respond(interaction, night_views.settle_text(night, night.payments()), allowed_mentions=NONE)
+    await reply.send(night_views.settle_text(night, night.payments()), ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="graph", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips graph"])
@@ -92,6 +95,7 @@ async def settle(interaction: discord.Interaction, session: str | None = None) -
 async def graph(interaction: discord.Interaction, session: str | None = None,
                 member: discord.Member | None = None) -> None:
     """/chips graph: drawn in a worker thread (a table's clicks go on meanwhile), after acknowledging."""
+    reply = reply_to(interaction)
     night = await _night(interaction, session)
     series = night.series
     if not series:
@@ -100,12 +104,12 @@ async def graph(interaction: discord.Interaction, session: str | None = None,
         if member.id not in series:
             raise TableError(f"{member.mention} played no hand in this night.")
         series = {member.id: series[member.id]}
-    await defer_thinking(interaction)
+    await reply.defer_thinking()
     names = await _names(interaction, series)
     png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night))
     alt = night_views.graph_alt(series, names, len(night.hands))
-    await respond(interaction, night_views.graph_message(night, member.id if member else None),
-                  file=night_views.graph_file(png, night, alt), allowed_mentions=NONE)
+    await reply.send(night_views.graph_message(night, member.id if member else None),
+                     file=night_views.graph_file(png, night, alt), ephemeral=False, allowed_mentions=NONE)
 
 
 async def _names(interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:

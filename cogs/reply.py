@@ -39,8 +39,8 @@ from . import transport
 from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
 
-__all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "defer_thinking",
-           "is_public", "release", "reply_to", "respond", "update"]
+__all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "is_public",
+           "release", "reply_to"]
 
 log = logging.getLogger(__name__)
 
@@ -366,18 +366,3 @@ def _message_id(callback: Any) -> int | None:
     message_id = getattr(resource, "id", None)
     return message_id if isinstance(message_id, int) else None
 
-
-async def respond(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
-                  **fields: Any) -> bool:
-    """A command's answer (for the channel unless ``ephemeral``): ``Reply.send``."""
-    return await reply_to(interaction).send(content, ephemeral=ephemeral, **fields)
-
-
-async def update(interaction: discord.Interaction, **fields: Any) -> None:
-    """A click answered by editing its message: ``Reply.edit``."""
-    await reply_to(interaction).edit(**fields)
-
-
-async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-    """A command that knows it takes a while says "thinking…" at once: ``Reply.defer_thinking``."""
-    await reply_to(interaction).defer_thinking(ephemeral=ephemeral)

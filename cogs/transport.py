@@ -173,7 +173,7 @@ def install(http: HTTPClient, *, closed: Callable[[], bool] = lambda: False) -> 
 def _answers_in_place(kwargs: dict[str, Any]) -> bool:
     """A callback that makes no message (an edit of the clicked one, a deferral, a form): asked without
     ``with_response``, Discord answers it with no body, and discord.py builds no message object from the edited
-    message it would send back (nothing reads it: only a new message's id is kept, by ``respond``)."""
+    message it would send back (nothing reads it: only a new message's id is kept, by ``Reply.send``)."""
     payload = kwargs.get("payload")
     return isinstance(payload, dict) and payload.get("type") not in (None, CHANNEL_MESSAGE)
 
