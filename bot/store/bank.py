@@ -23,6 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n.text import Member, Text
 from .connection import Row
 from .db import (
     MAX_AMOUNT,
@@ -192,14 +193,14 @@ async def post(
     new = balance + delta
     if new < 0:
         raise InsufficientFunds(
-            f"Not enough chips: that needs {-delta:,} and {{member}} has {balance:,}.",
+            Text("Not enough chips: that needs {needed} and {member} has {balance}.", needed=-delta,
+                 member=Member(user), balance=balance),
             needed=-delta,
             available=balance,
-            member=user,
         )
     if new > MAX_BALANCE:
-        raise InvalidAmount(f"That would take {{member}}'s balance above the limit of {MAX_BALANCE:,} chips.",
-                            member=user)
+        raise InvalidAmount(Text("That would take {member}'s balance above the limit of {limit} chips.",
+                                 member=Member(user), limit=MAX_BALANCE))
     await _insert_ledger(tx, guild, user, delta, new, kind, reference, counterparty, table_id, hand_id)
     await _set_balance(tx, guild, user, new)
     return new
@@ -343,14 +344,15 @@ class BankMixin(StoreBase):
         check_amount(amount)
         reference = check_reference(reference)
         if src == dst:
-            raise SelfTransfer("You cannot send chips to yourself.")
+            raise SelfTransfer(Text("You cannot send chips to yourself."))
         async with self._write() as tx:
             await lock_accounts(tx, guild, (src, dst))
             try:
                 src_balance = await post(tx, guild, src, -amount, "transfer-out", reference=reference, counterparty=dst)
             except InsufficientFunds as error:
                 raise InsufficientFunds(
-                    f"You have {error.available:,} chips, so you cannot send {amount:,}.",
+                    Text("You have {available} chips, so you cannot send {amount}.", available=error.available,
+                         amount=amount),
                     needed=amount,
                     available=error.available,
                 ) from None
@@ -386,10 +388,10 @@ class BankMixin(StoreBase):
                 return await post(tx, guild, user, -amount, "admin-removal", reference=reason, counterparty=by)
             except InsufficientFunds as error:
                 raise InsufficientFunds(
-                    f"{{member}} has {error.available:,} chips in the bank; {amount:,} cannot be removed.",
+                    Text("{member} has {available} chips in the bank; {amount} cannot be removed.",
+                         member=Member(user), available=error.available, amount=amount),
                     needed=amount,
                     available=error.available,
-                    member=user,
                 ) from None
 
     # ---- history and rankings
@@ -405,7 +407,7 @@ class BankMixin(StoreBase):
         check_count(per_page, "The page size", 1, 100)
         async with self._read() as tx:
             if await tx.one("SELECT 1 FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)) is None:
-                raise NotFound("{member} has no chips account in this server yet.", member=user)
+                raise NotFound(Text("{member} has no chips account in this server yet.", member=Member(user)))
             total = await tx.value(
                 "SELECT count(*) FROM ledger WHERE guild_id = ? AND user_id = ?", (guild, user), 0
             )

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
+from ..i18n.text import Text
 from .dialect import Engine, Params
 from .errors import StoreError
 from .faults import Outage
@@ -78,7 +79,7 @@ class Connection(ABC):
         """Run an INSERT into a table with an ``id`` key; the new row's id."""
 
     @abstractmethod
-    async def begin_write(self, until: float | None, busy: str) -> None:
+    async def begin_write(self, until: float | None, busy: Text) -> None:
         """Open a write transaction, waiting for another program's lock until ``until`` (the event loop's clock;
         None: the engine's default), then ``StoreBusy(busy)``."""
 
@@ -93,12 +94,12 @@ class Connection(ABC):
     async def rollback(self) -> None: ...
 
     @abstractmethod
-    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:
+    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: Text) -> None:
         """Run ``statement`` (one statement, its own transaction), again while another program holds a lock it
         needs, until ``until``; then ``StoreBusy(busy)``."""
 
     @abstractmethod
-    def refusal(self, error: BaseException, *, writing: bool, busy: str) -> StoreError | None:
+    def refusal(self, error: BaseException, *, writing: bool, busy: Text) -> StoreError | None:
         """The store's refusal for an error the host must fix or a wait that ran out (``StoreUnavailable``,
         ``StoreBusy``), else None (a bug or a refusal of the store's own: raised as it is)."""
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from .connection import Connection
 from .errors import StoreError
+from .waits import BUSY
 
 __all__ = ["CopyRefused", "CopyReport", "bank_rows", "bank_tables", "copy_bank", "lift_guards", "restore_guards"]
 
@@ -160,7 +161,7 @@ async def copy_bank(source: Connection, target: Connection) -> CopyReport:
             if await target.fetch(f'SELECT 1 FROM "{table}" LIMIT 1'):
                 raise CopyRefused(f"the target holds a bank already (its table {table} has rows): copy into a new, "
                                   "empty database or file")
-        await target.begin_write(None, "")
+        await target.begin_write(None, BUSY)  # no deadline: it waits, and is never refused as busy
         try:
             lifted = await lift_guards(target, tables)
             for table in tables:

@@ -29,6 +29,7 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n.text import Text
 from ..poker.hand import MAX_CHIPS
 from .dialect import Engine, Params
 from .errors import InvalidAmount, InvalidArgument, SchemaError, SchemaTooNew
@@ -280,7 +281,7 @@ class StoreBase:
         return self._conn.engine
 
     @asynccontextmanager
-    async def _writing(self, busy: str = BUSY) -> AsyncIterator[float | None]:
+    async def _writing(self, busy: Text = BUSY) -> AsyncIterator[float | None]:
         """The write connection's lock, waited for until the task's deadline (yields the deadline); an error of
         the host's raised inside (a full disk, a lost server...) becomes ``StoreUnavailable``, a lock of another
         program's held past the deadline ``StoreBusy``."""

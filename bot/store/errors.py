@@ -1,9 +1,13 @@
 """Errors raised by the store.
 
 Every refusal is a :class:`StoreError` whose ``str()`` is a friendly sentence
-that a cog can show as it is ("You only have 250 chips; you tried to move
-400."). A refused operation changes nothing: the store checks before it
-writes, and anything that fails mid-way rolls the whole transaction back.
+in English ("You only have 250 chips; you tried to move 400."). What a person
+may meet in play is a ``Text`` (``bot.i18n.text``): its English source and its
+values, worded in the reader's language by the cogs; the guards of arguments
+(which fire only on a bug) and what only an operator reads (start-up, schema)
+stay plain English. A refused operation changes nothing: the store checks
+before it writes, and anything that fails mid-way rolls the whole transaction
+back.
 
 The hierarchy, for callers that want to react to a kind of refusal::
 
@@ -31,6 +35,7 @@ The hierarchy, for callers that want to react to a kind of refusal::
 
 from __future__ import annotations
 
+from ..i18n.text import Text
 from ..refusal import Refusal
 
 __all__ = [
@@ -74,7 +79,7 @@ class InvalidAmount(InvalidArgument):
 class InsufficientFunds(StoreError):
     """A movement larger than the chips available."""
 
-    def __init__(self, message: str, *, needed: int, available: int, **members: int) -> None:
+    def __init__(self, message: str | Text, *, needed: int, available: int, **members: int) -> None:
         super().__init__(message, **members)
         self.needed = needed
         self.available = available
@@ -127,7 +132,7 @@ class HandNotLive(StoreError):
 class ActionOutOfOrder(StoreError):
     """An action whose sequence number is not the next one: a repeat (stale click) or a gap."""
 
-    def __init__(self, message: str, *, expected: int, got: int) -> None:
+    def __init__(self, message: str | Text, *, expected: int, got: int) -> None:
         super().__init__(message)
         self.expected = expected
         self.got = got
@@ -154,7 +159,7 @@ class StoreUnavailable(StoreError):
     """The database cannot be written (or read) now, for a reason the host must fix: ``cause`` is "disk full",
     "read-only", "I/O error"... Nothing was changed."""
 
-    def __init__(self, message: str, *, cause: str) -> None:
+    def __init__(self, message: str | Text, *, cause: str) -> None:
         super().__init__(message)
         self.cause = cause
 
@@ -166,7 +171,7 @@ class SchemaError(StoreError):
 class SchemaTooNew(SchemaError):
     """The database file was written by a newer version of the bot."""
 
-    def __init__(self, message: str, *, found: int, known: int) -> None:
+    def __init__(self, message: str | Text, *, found: int, known: int) -> None:
         super().__init__(message)
         self.found = found
         self.known = known

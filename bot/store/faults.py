@@ -4,7 +4,8 @@ database server out of reach.
 ``cause_of(error)`` names the cause of an ``sqlite3`` error the host must fix (None for anything else: a lock is
 a wait, a constraint is a refusal or a bug); ``bot.store.postgres`` names PostgreSQL's. ``Outage`` tells the log
 once per outage, in one ERROR line that names the cause and the bank, and once more (INFO) when the database can be
-written again; every operation refused meanwhile raises ``StoreUnavailable``, whose words a player can be shown.
+written again; every operation refused meanwhile raises ``StoreUnavailable``, whose words a player can be shown (a
+``Text``, with the cause in the reader's words: ``CAUSE_WORDS``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from ..i18n.text import Text
 from .errors import StoreUnavailable
 
-__all__ = ["CAUSES", "Outage", "cause_of", "is_busy"]
+__all__ = ["CAUSES", "CAUSE_WORDS", "Outage", "cause_of", "is_busy"]
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,29 @@ CAUSES = {
     sqlite3.SQLITE_NOTADB: "damaged file",
 }
 BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+# Each cause (SQLite's above, PostgreSQL's in bot.store.postgres) as a player is shown it, in his language; the
+# cause itself stays English (``StoreUnavailable.cause``, the log, the command-line tools).
+CAUSE_WORDS: dict[str, Text] = {
+    "disk full": Text("disk full"),
+    "read-only": Text("read-only"),
+    "I/O error": Text("I/O error"),
+    "cannot open the file": Text("cannot open the file"),
+    "permission denied": Text("permission denied"),
+    "damaged file": Text("damaged file"),
+    "out of memory": Text("out of memory"),
+    "too many connections": Text("too many connections"),
+    "out of resources": Text("out of resources"),
+    "the database server is shutting down": Text("the database server is shutting down"),
+    "the database server crashed": Text("the database server crashed"),
+    "the database server is starting or stopping": Text("the database server is starting or stopping"),
+    "damaged data": Text("damaged data"),
+    "damaged index": Text("damaged index"),
+    "the database does not exist": Text("the database does not exist"),
+    "the password was refused": Text("the password was refused"),
+    "the login was refused": Text("the login was refused"),
+    "the database server cannot be reached": Text("the database server cannot be reached"),
+}
 
 
 def _code(error: BaseException) -> int | None:
@@ -70,9 +95,12 @@ class Outage:
             self.cause = cause
             log.error("cannot %s the database %s: %s (%s: %s); every change is refused until it can be "
                       "written again", "write" if writing else "read", self.where, cause, engine, error)
-        verb = "write" if writing else "read"
-        tail = "; nothing was changed." if writing else "."
-        return StoreUnavailable(f"The bot cannot {verb} its database right now ({cause}){tail}", cause=cause)
+        words = CAUSE_WORDS.get(cause, cause)
+        if writing:
+            text = Text("The bot cannot write its database right now ({cause}); nothing was changed.", cause=words)
+        else:
+            text = Text("The bot cannot read its database right now ({cause}).", cause=words)
+        return StoreUnavailable(text, cause=cause)
 
     def succeeded(self) -> None:
         """A write went through: an outage under way is over."""

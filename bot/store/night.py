@@ -21,6 +21,7 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 
+from ..i18n.text import Text
 from ..night.facts import PlayerHandFacts
 from ..night.stats import PlayerStats
 from .connection import Row
@@ -106,7 +107,8 @@ class NightMixin(StoreBase):
             table = await open_table_row(tx, table_id)
             live = await live_hand_row(tx, table_id)
             if live is not None:
-                raise HandInProgress(f"Hand #{live['number']} is being played; a new night starts between hands.")
+                raise HandInProgress(Text("Hand #{number} is being played; a new night starts between hands.",
+                                          number=str(live["number"])))
             await refund_carried(tx, table, shares)
             await tx.run("UPDATE tables SET carried_pot = 0 WHERE id = ?", (table_id,))
             await end_night(tx, table_id)
@@ -271,7 +273,7 @@ class NightMixin(StoreBase):
             hand = await tx.one("SELECT h.*, t.guild_id FROM hands h JOIN tables t ON t.id = h.table_id"
                                 " WHERE h.id = ?", (hand_id,))
             if hand is None:
-                raise NotFound(f"There is no hand number {hand_id}.")
+                raise NotFound(Text("There is no hand number {hand}.", hand=str(hand_id)))
             if hand["status"] != "complete":
                 raise HandNotLive(f"Hand #{hand['number']} did not finish ({hand['status']}): it has no facts.")
             if await tx.one("SELECT 1 FROM hand_facts WHERE hand_id = ?", (hand_id,)):
@@ -282,7 +284,7 @@ class NightMixin(StoreBase):
 async def _night_by_id(tx: Tx, night_id: int) -> NightRecord:
     row = await tx.one(f"{_NIGHTS} WHERE s.id = ?", (night_id,))
     if row is None:
-        raise NotFound(f"There is no night number {night_id}.")
+        raise NotFound(Text("There is no night number {night}.", night=str(night_id)))
     return _night_record(row)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n.text import Text
 from ..planning.night import Signup, interested_changes
 from .connection import Row
 from .db import StoreBase, Tx, check_count, check_id
@@ -29,7 +30,7 @@ class PlanClash(StoreError):
     """A second night in a channel overlapping one planned there (``plan_id``, starting at ``starts_at``)."""
 
     def __init__(self, plan_id: int, starts_at: int) -> None:
-        super().__init__("This channel already has a night planned at that time.")
+        super().__init__(Text("This channel already has a night planned at that time."))
         self.plan_id = plan_id
         self.starts_at = starts_at
 
@@ -38,10 +39,17 @@ class PlanClosed(StoreError):
     """An answer or a change to a night that is no longer planned (``status`` says what it is)."""
 
     def __init__(self, status: PlanStatus) -> None:
-        words = {"open": "has started", "done": "is over", "cancelled": "was cancelled",
-                 "missed": "went by while the bot was away", "planned": "is planned"}
-        super().__init__(f"This poker night {words[status]}.")
+        super().__init__(_CLOSED[status])
         self.status = status
+
+
+_CLOSED: dict[PlanStatus, Text] = {
+    "open": Text("This poker night has started."),
+    "done": Text("This poker night is over."),
+    "cancelled": Text("This poker night was cancelled."),
+    "missed": Text("This poker night went by while the bot was away."),
+    "planned": Text("This poker night is planned."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +93,7 @@ def _record(row: Row, signups: Sequence[Row]) -> PlanRecord:
 async def _plan(tx: Tx, plan_id: int) -> PlanRecord:
     row = await tx.one("SELECT * FROM planned_nights WHERE id = ?", (plan_id,))
     if row is None:
-        raise NotFound(f"There is no planned night number {plan_id}.")
+        raise NotFound(Text("There is no planned night number {night}.", night=str(plan_id)))
     signups = await tx.all("SELECT * FROM night_signups WHERE night_id = ? ORDER BY answered_at, user_id",
                            (plan_id,))
     return _record(row, signups)

@@ -25,6 +25,7 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..i18n.text import Text
 from .connection import Connection, Row, settle
 from .db import Migration, load_migrations, too_new
 from .dialect import Params, ddl_for_postgres, postgres_args
@@ -207,7 +208,7 @@ class PgConnection(Connection):
             raw.terminate()
             await settle((await self._conn()).execute(sql))
 
-    async def begin_write(self, until: float | None, busy: str) -> None:
+    async def begin_write(self, until: float | None, busy: Text) -> None:
         if until is None:
             await self._begin("BEGIN")
             return
@@ -234,7 +235,7 @@ class PgConnection(Connection):
                 raise
             raw.terminate()
 
-    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:
+    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: Text) -> None:
         # One statement in a transaction of its own, so that its wait for a lock ends at the deadline on the server
         # (a statement cancelled from here could have been committed all the same).
         await self.begin_write(until, busy)
@@ -246,7 +247,7 @@ class PgConnection(Connection):
                 await self.rollback()
             raise
 
-    def refusal(self, error: BaseException, *, writing: bool, busy: str) -> StoreError | None:
+    def refusal(self, error: BaseException, *, writing: bool, busy: Text) -> StoreError | None:
         state = getattr(error, "sqlstate", None)
         if state in BUSY_STATES:
             return StoreBusy(busy)

@@ -11,6 +11,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..i18n.text import Text
 from .bank import post
 from .connection import Row
 from .db import MAX_AMOUNT, Tx, check_count, check_id, to_json
@@ -53,7 +54,7 @@ async def pay_out(tx: Tx, t: Row, prizes: Mapping[int, int]) -> None:
     if t["status"] != "running":
         raise TournamentError(f"Only a running tournament can be paid out; this one is {t['status']}.")
     if await tx.one("SELECT 1 FROM hands WHERE table_id = ? AND status = 'live'", (t["table_id"],)):
-        raise TournamentError("A hand is still being played: the tournament is paid out when it is over.")
+        raise TournamentError(Text("A hand is still being played: the tournament is paid out when it is over."))
     entrants = {r[0] for r in await tx.all("SELECT user_id FROM tournament_entries WHERE tournament_id = ?",
                                            (t["id"],))}
     if not set(prizes) <= entrants:

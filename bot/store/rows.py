@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..i18n.text import Text
 from .bank import post
 from .connection import Row
 from .db import Tx, check_amount, check_id, from_json, to_json
@@ -162,14 +163,14 @@ def check_settings(settings: object, what: str) -> str:
 async def table_row(tx: Tx, table_id: int) -> Row:
     row = await tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
-        raise NotFound(f"There is no table number {table_id}.")
+        raise NotFound(Text("There is no table number {table}.", table=str(table_id)))
     return row
 
 
 async def open_table_row(tx: Tx, table_id: int) -> Row:
     row = await table_row(tx, table_id)
     if row["status"] == "closed":
-        raise TableClosed("This table is closed.")
+        raise TableClosed(Text("This table is closed."))
     return row
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import aiosqlite
 
+from ..i18n.text import Text
 from .connection import Connection, Row, settle
 from .db import DEFAULT_BUSY_TIMEOUT, SYNC_MODES, Migration, load_migrations, split_sql, too_new
 from .dialect import Params, for_sqlite
@@ -193,7 +194,7 @@ class SqliteConnection(Connection):
         assert row is not None
         return int(row[0])
 
-    async def _until_free(self, attempt: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:
+    async def _until_free(self, attempt: Callable[[], Awaitable[None]], until: float | None, busy: Text) -> None:
         """``attempt()`` (a statement that takes the write lock) again and again while another connection
         holds the lock, until ``until``; then ``StoreBusy``. Each try waits ``BUSY_SLICE`` inside SQLite."""
         loop = asyncio.get_running_loop()
@@ -208,7 +209,7 @@ class SqliteConnection(Connection):
                     raise StoreBusy(busy) from error
             await asyncio.sleep(BUSY_PAUSE)
 
-    async def begin_write(self, until: float | None, busy: str) -> None:
+    async def begin_write(self, until: float | None, busy: Text) -> None:
         await self._until_free(lambda: settle(self.raw.execute("BEGIN IMMEDIATE")), until, busy)
 
     async def begin_read(self) -> None:
@@ -220,14 +221,14 @@ class SqliteConnection(Connection):
     async def rollback(self) -> None:
         await settle(self.raw.execute("ROLLBACK"))
 
-    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: str) -> None:
+    async def autocommit(self, statement: Callable[[], Awaitable[None]], until: float | None, busy: Text) -> None:
         try:
             await self._until_free(statement, until, busy)
         finally:
             if self.raw.in_transaction:  # only if something odd left one open
                 await self.rollback()
 
-    def refusal(self, error: BaseException, *, writing: bool, busy: str) -> StoreError | None:
+    def refusal(self, error: BaseException, *, writing: bool, busy: Text) -> StoreError | None:
         if isinstance(error, sqlite3.Error):
             return self.outage.failed(error, writing=writing)
         return None

@@ -31,8 +31,9 @@ is ``seq == len(hand.actions)`` (``HandRecord.next_seq``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
+from ..i18n.text import Member, Text
 from ..night.facts import PlayerHandFacts
 from ..poker.games import MAX_PLAYERS
 from .bank import post
@@ -86,8 +87,8 @@ from .rows import (
     table_row,
 )
 
-TABLE_BUSY = ("The table is busy right now (another program is using the bot's database); nothing was changed. "
-              "Please try again in a moment.")
+TABLE_BUSY = Text("The table is busy right now (another program is using the bot's database); nothing was changed. "
+                  "Please try again in a moment.")
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -130,14 +131,27 @@ async def _seat_row(tx: Tx, table_id: int, user: int) -> Row | None:
 async def _require_seat(tx: Tx, table_id: int, user: int) -> Row:
     row = await _seat_row(tx, table_id, user)
     if row is None:
-        raise NotSeated("{member} is not seated at this table.", member=user)
+        raise NotSeated(Text("{member} is not seated at this table.", member=Member(user)))
     return row
 
 
-async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: str) -> None:
+async def _refuse_if_in_live_hand(tx: Tx, table_id: int, user: int, doing: Literal["add chips", "leave"]) -> None:
     hand = await live_hand_row(tx, table_id)
     if hand is not None and user in from_json(hand["seats"]):
-        raise HandInProgress(f"{{member}} is playing hand #{hand['number']}; {doing} once it is over.", member=user)
+        member, number = Member(user), str(hand["number"])
+        if doing == "leave":
+            raise HandInProgress(Text("{member} is playing hand #{number}; leave once it is over.", member=member,
+                                      number=number))
+        raise HandInProgress(Text("{member} is playing hand #{number}; add chips once it is over.", member=member,
+                                  number=number))
+
+
+def _over(hand: Row) -> HandNotLive:
+    """The refusal of a change to a hand that is no longer live (complete or void)."""
+    number = str(hand["number"])
+    if hand["status"] == "void":
+        return HandNotLive(Text("Hand #{number} is already over (void).", number=number))
+    return HandNotLive(Text("Hand #{number} is already over (complete).", number=number))
 
 
 async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
@@ -148,7 +162,7 @@ async def _actions_of(tx: Tx, hand_id: int) -> list[str]:
 async def _hand_row(tx: Tx, hand_id: int) -> Row:
     row = await tx.one("SELECT * FROM hands WHERE id = ?", (hand_id,))
     if row is None:
-        raise NotFound(f"There is no hand number {hand_id}.")
+        raise NotFound(Text("There is no hand number {hand}.", hand=str(hand_id)))
     return row
 
 
@@ -157,7 +171,8 @@ async def _cash_out(tx: Tx, table: Row, seat: Row) -> CashOut:
     stack = int(seat["stack"])
     user = int(seat["user_id"])
     if stack and await _plays_tournament(tx, table["id"]):  # tournament chips are not bank chips: the pool pays
-        raise InvalidArgument("Tournament chips cannot be cashed out: the prize pool is paid when the tournament ends.")
+        raise InvalidArgument(Text("Tournament chips cannot be cashed out: the prize pool is paid when the tournament "
+                                   "ends."))
     if stack:
         balance = await post(
             tx, table["guild_id"], user, stack, "cash-out", reference=f"table {table['id']}", table_id=table["id"]
@@ -184,12 +199,12 @@ async def _append(tx: Tx, hand_id: int, seq: int, action: str) -> None:
         return
     row = await _hand_row(tx, hand_id)
     if row["status"] != "live":
-        raise HandNotLive(f"Hand #{row['number']} is already over ({row['status']}).")
+        raise _over(row)
     expected = int(await tx.value("SELECT coalesce(max(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?",
                                   (hand_id,), 0))
     if seq < expected:
         raise ActionOutOfOrder(
-            "That action was already taken: the hand has moved on.", expected=expected, got=seq
+            Text("That action was already taken: the hand has moved on."), expected=expected, got=seq
         )
     raise ActionOutOfOrder(
         f"Action number {seq} cannot be recorded before number {expected}.", expected=expected, got=seq
@@ -219,7 +234,7 @@ class TablesMixin(StoreBase):
         text = check_settings(settings, "The table settings")
         async with self._write() as tx:
             if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
-                raise TableExists("This channel already has a table; close it before opening another.")
+                raise TableExists(Text("This channel already has a table; close it before opening another."))
             table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, text, tx.now),
@@ -294,11 +309,12 @@ class TablesMixin(StoreBase):
         async with self._write() as tx:
             table = await open_table_row(tx, table_id)
             if await _plays_tournament(tx, table_id, active=True):
-                raise TableNotEmpty("A tournament is under way at this table: cancel it to return every buy-in.")
+                raise TableNotEmpty(Text("A tournament is under way at this table: cancel it to return every buy-in."))
             live = await live_hand_row(tx, table_id)
             if live is not None:
                 if reason is None:
-                    raise HandInProgress("A hand is still being played; finish or void it before closing the table.")
+                    raise HandInProgress(Text("A hand is still being played; finish or void it before closing the "
+                                              "table."))
                 await tx.run("UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                              (reason, tx.now, live["id"]))
             await refund_carried(tx, table, shares)
@@ -381,9 +397,10 @@ class TablesMixin(StoreBase):
             table = await open_table_row(tx, table_id)
             mine = await _seat_row(tx, table_id, user)
             if mine is not None:
-                raise AlreadySeated(f"{{member}} is already seated here (seat {mine['seat_no']}).", member=user)
+                raise AlreadySeated(Text("{member} is already seated here (seat {seat}).", member=Member(user),
+                                         seat=str(mine["seat_no"])))
             if await tx.one("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)):
-                raise SeatTaken(f"Seat {seat_no} is taken; pick another one.")
+                raise SeatTaken(Text("Seat {seat} is taken; pick another one.", seat=str(seat_no)))
             await _debit_for_table(tx, table, user, amount, "buy-in")
             await tx.run(
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?, ?, ?, ?, ?)",
@@ -417,7 +434,7 @@ class TablesMixin(StoreBase):
             stack = int(seat["stack"])
             _check_range(stack + amount, min_stack, max_stack, "have a stack of")
             if stack + amount > MAX_BALANCE:
-                raise InvalidAmount(f"A stack cannot pass {MAX_BALANCE:,} chips.")
+                raise InvalidAmount(Text("A stack cannot pass {limit} chips.", limit=MAX_BALANCE))
             await _debit_for_table(tx, table, user, amount, "rebuy" if stack == 0 else "top-up")
             await tx.run(
                 "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?", (amount, table_id, user)
@@ -489,11 +506,11 @@ class TablesMixin(StoreBase):
         async with self._write() as tx:
             table = await open_table_row(tx, table_id)
             if await live_hand_row(tx, table_id) is not None:
-                raise HandInProgress("The carried pot can be refunded only between hands.")
+                raise HandInProgress(Text("The carried pot can be refunded only between hands."))
             carried = int(table["carried_pot"])
             if total > carried:
                 raise InsufficientFunds(
-                    f"Only {carried:,} chips are carried; {total:,} cannot be refunded.",
+                    Text("Only {carried} chips are carried; {total} cannot be refunded.", carried=carried, total=total),
                     needed=total,
                     available=carried,
                 )
@@ -547,12 +564,13 @@ class TablesMixin(StoreBase):
             table = await open_table_row(tx, table_id)
             live = await live_hand_row(tx, table_id)
             if live is not None:
-                raise HandInProgress(f"Hand #{live['number']} is still being played at this table.")
+                raise HandInProgress(Text("Hand #{number} is still being played at this table.",
+                                          number=str(live["number"])))
             seats = {s.user_id: s for s in await seats_of(tx, table_id)}
             for user, stack in zip(users, stacks):
                 seat = seats.get(user)
                 if seat is None:
-                    raise NotSeated("{member} is not seated at this table.", member=user)
+                    raise NotSeated(Text("{member} is not seated at this table.", member=Member(user)))
                 if seat.stack != stack:
                     raise ChipsNotConserved(
                         f"{{member}} has {seat.stack:,} chips at the table, not {stack:,}: the hand would not add up.",
@@ -634,7 +652,7 @@ class TablesMixin(StoreBase):
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
             if hand["status"] != "live":
-                raise HandNotLive(f"Hand #{hand['number']} is already over ({hand['status']}).")
+                raise _over(hand)
             users: list[int] = from_json(hand["seats"])
             before: list[int] = from_json(hand["stacks_before"])
             if len(stacks) != len(users):
@@ -688,7 +706,7 @@ class TablesMixin(StoreBase):
         async with self._write() as tx:
             hand = await _hand_row(tx, hand_id)
             if hand["status"] != "live":
-                raise HandNotLive(f"Hand #{hand['number']} is already over ({hand['status']}).")
+                raise _over(hand)
             await tx.run(
                 "UPDATE hands SET status = 'void', void_reason = ?, ended_at = ? WHERE id = ?",
                 (reason, tx.now, hand_id),
@@ -761,22 +779,31 @@ class TablesMixin(StoreBase):
             return [hand_record(r, await _actions_of(tx, r["id"])) for r in rows]
 
 
-def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:
+def _check_range(amount: int, low: int | None, high: int | None, doing: Literal["buy in", "have a stack of"]) -> None:
     if low is not None and amount < low:
-        raise BuyInOutOfRange(f"You must {doing} at least {low:,} chips here, not {amount:,}.")
+        if doing == "buy in":
+            raise BuyInOutOfRange(Text("You must buy in at least {low} chips here, not {amount}.", low=low,
+                                       amount=amount))
+        raise BuyInOutOfRange(Text("You must have a stack of at least {low} chips here, not {amount}.", low=low,
+                                   amount=amount))
     if high is not None and amount > high:
-        raise BuyInOutOfRange(f"You can {doing} at most {high:,} chips here, not {amount:,}.")
+        if doing == "buy in":
+            raise BuyInOutOfRange(Text("You can buy in at most {high} chips here, not {amount}.", high=high,
+                                       amount=amount))
+        raise BuyInOutOfRange(Text("You can have a stack of at most {high} chips here, not {amount}.", high=high,
+                                   amount=amount))
 
 
 async def _debit_for_table(tx: Tx, table: Row, user: int, amount: int, kind: str) -> None:
     """Take chips from the member's balance for a seat, with a clear refusal if there are too few."""
     if await _plays_tournament(tx, table["id"]):  # its seats hold tournament chips, not a balance's
-        raise InvalidArgument("This table plays a tournament: enter it with its Register button.")
+        raise InvalidArgument(Text("This table plays a tournament: enter it with its Register button."))
     try:
         await post(tx, table["guild_id"], user, -amount, kind, reference=f"table {table['id']}", table_id=table["id"])
     except InsufficientFunds as error:
         raise InsufficientFunds(
-            f"You have {error.available:,} chips in the bank, not enough for {amount:,}.",
+            Text("You have {available} chips in the bank, not enough for {amount}.", available=error.available,
+                 amount=amount),
             needed=amount,
             available=error.available,
         ) from None

@@ -27,6 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n.text import Member, Text
 from .connection import Row
 from .db import MAX_AMOUNT, MAX_BALANCE, StoreBase, Tx, check_count, check_id, from_json, to_json
 from .errors import (
@@ -114,14 +115,16 @@ def _record(r: Row, entries: list[Row]) -> TournamentRecord:
 async def _row(tx: Tx, tournament_id: int) -> Row:
     row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
-        raise NotFound(f"There is no tournament number {tournament_id}.")
+        raise NotFound(Text("There is no tournament number {tournament}.", tournament=str(tournament_id)))
     return row
 
 
 async def _active_row(tx: Tx, tournament_id: int) -> Row:
     row = await _row(tx, tournament_id)
-    if row["status"] not in ACTIVE:
-        raise TournamentError(f"This tournament is {row['status']}.")
+    if row["status"] not in ACTIVE:  # finished or cancelled
+        if row["status"] == "cancelled":
+            raise TournamentError(Text("This tournament is cancelled."))
+        raise TournamentError(Text("This tournament is finished."))
     return row
 
 
@@ -157,7 +160,7 @@ class TournamentsMixin(StoreBase):
         state_text = to_json(dict(state), "The tournament")
         async with self._write() as tx:
             if await tx.one("SELECT 1 FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)):
-                raise TableExists("This channel already has a table; close it before opening a tournament.")
+                raise TableExists(Text("This channel already has a table; close it before opening a tournament."))
             table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, settings, created_at) VALUES (?, ?, ?, ?, ?)",
                 (guild, channel, host, settings_text, tx.now),
@@ -191,14 +194,15 @@ class TournamentsMixin(StoreBase):
             t = await _active_row(tx, tournament_id)
             table_id = t["table_id"]
             if await _entry_row(tx, tournament_id, user) is not None:
-                raise AlreadySeated("{member} is already registered for this tournament.", member=user)
+                raise AlreadySeated(Text("{member} is already registered for this tournament.", member=Member(user)))
             if await tx.one("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)):
-                raise SeatTaken(f"Seat {seat_no} is taken; pick another one.")
+                raise SeatTaken(Text("Seat {seat} is taken; pick another one.", seat=str(seat_no)))
             try:
                 await move_chips(tx, t, user, -t["buy_in"], "tournament-buy-in")
             except InsufficientFunds as error:
                 raise InsufficientFunds(
-                    f"The buy-in is {t['buy_in']:,} chips and you have {error.available:,} in the bank.",
+                    Text("The buy-in is {buy_in} chips and you have {available} in the bank.", buy_in=t["buy_in"],
+                         available=error.available),
                     needed=t["buy_in"], available=error.available,
                 ) from None
             await tx.run("INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?, ?, ?, ?, ?)",
@@ -217,10 +221,10 @@ class TournamentsMixin(StoreBase):
         async with self._write() as tx:
             t = await _active_row(tx, tournament_id)
             if t["status"] != "registering":
-                raise TournamentError("The tournament has started: registrations can no longer be withdrawn.")
+                raise TournamentError(Text("The tournament has started: registrations can no longer be withdrawn."))
             entry = await _entry_row(tx, tournament_id, user)
             if entry is None:
-                raise NotSeated("{member} is not registered for this tournament.", member=user)
+                raise NotSeated(Text("{member} is not registered for this tournament.", member=Member(user)))
             refund = t["buy_in"] * (1 + entry["rebuys"])
             await move_chips(tx, t, user, refund, "tournament-refund")
             await tx.run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (t["table_id"], user))
@@ -238,17 +242,18 @@ class TournamentsMixin(StoreBase):
         async with self._write() as tx:
             t = await _active_row(tx, tournament_id)
             if t["status"] != "running":
-                raise TournamentError("Rebuys are made during the tournament.")
+                raise TournamentError(Text("Rebuys are made during the tournament."))
             seat = await _seat_or_fail(tx, t["table_id"], user)
             if await _entry_row(tx, tournament_id, user) is None:
-                raise NotSeated("{member} is not registered for this tournament.", member=user)
+                raise NotSeated(Text("{member} is not registered for this tournament.", member=Member(user)))
             if seat["stack"] != 0:
-                raise TournamentError("You can rebuy only when you have no chips left.")
+                raise TournamentError(Text("You can rebuy only when you have no chips left."))
             try:
                 await move_chips(tx, t, user, -t["buy_in"], "tournament-rebuy")
             except InsufficientFunds as error:
                 raise InsufficientFunds(
-                    f"A rebuy is {t['buy_in']:,} chips and you have {error.available:,} in the bank.",
+                    Text("A rebuy is {buy_in} chips and you have {available} in the bank.", buy_in=t["buy_in"],
+                         available=error.available),
                     needed=t["buy_in"], available=error.available,
                 ) from None
             await tx.run("UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ?",
@@ -273,7 +278,7 @@ class TournamentsMixin(StoreBase):
             t = await _active_row(tx, tournament_id)
             if start:
                 if t["status"] != "registering":
-                    raise TournamentError("The tournament has started already.")
+                    raise TournamentError(Text("The tournament has started already."))
                 await save_state(tx, tournament_id, state_text, "running")
             else:
                 await save_state(tx, tournament_id, state_text)
@@ -336,5 +341,5 @@ class TournamentsMixin(StoreBase):
 async def _seat_or_fail(tx: Tx, table_id: int, user: int) -> Row:
     row = await tx.one("SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user))
     if row is None:
-        raise NotSeated("{member} has no seat in this tournament.", member=user)
+        raise NotSeated(Text("{member} has no seat in this tournament.", member=Member(user)))
     return row

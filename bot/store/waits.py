@@ -18,12 +18,13 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 
+from ..i18n.text import Text
 from .errors import StoreBusy
 
 __all__ = ["BUSY", "deadline", "held", "limit_waits", "waiting_at_most"]
 
-BUSY = ("The bot's database is busy right now (another program is using it); nothing was changed. Please try again "
-        "in a moment.")
+BUSY = Text("The bot's database is busy right now (another program is using it); nothing was changed. Please try "
+            "again in a moment.")
 
 # (the task that set it, the deadline on the event loop's clock)
 _DEADLINE: ContextVar[tuple[asyncio.Task[object] | None, float] | None] = ContextVar("store_deadline", default=None)
@@ -60,7 +61,7 @@ def deadline(default_wait: float | None) -> float | None:
 
 
 @asynccontextmanager
-async def held(lock: asyncio.Lock, until: float | None, busy: str = BUSY) -> AsyncIterator[None]:
+async def held(lock: asyncio.Lock, until: float | None, busy: Text = BUSY) -> AsyncIterator[None]:
     """``lock``, waited for until ``until`` at most (then ``StoreBusy`` with ``busy``: nothing was done)."""
     try:
         async with asyncio.timeout_at(until):

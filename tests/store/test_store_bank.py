@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bot.store.bank as bank
+from bot.i18n.text import Text
 from bot.store import MAX_AMOUNT, MAX_BALANCE, InsufficientFunds, InvalidAmount, NotFound, Store
 
 from .conftest import FakeClock, OpenStore, refused_by_schema
@@ -71,6 +72,35 @@ async def test_grant_and_remove(store: Store) -> None:
     ]
     report = await store.audit(G)
     assert (report.granted, report.removed, report.balances) == (1500, 1500, 0)
+
+
+class _Marked:
+    """A language that marks each number it writes: a value given as an int is a quantity, written the reader's
+    way; one already written in English would show unmarked."""
+
+    code = "marked"
+
+    def gettext(self, source: str) -> str:
+        return source
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+    def number(self, value: int) -> str:
+        return f"<{value}>"
+
+
+async def test_a_refusal_is_a_text_the_cogs_word_for_the_reader(store: Store) -> None:
+    """The store says its English source and its values; the reader's language writes the numbers and the cogs
+    name the member."""
+    with pytest.raises(InsufficientFunds) as caught:
+        await store.remove(G, ALICE, 1234, BANKER)
+    text = caught.value.text
+    assert isinstance(text, Text) and caught.value.args[0] is text
+    assert text.source == "{member} has {available} chips in the bank; {amount} cannot be removed."
+    assert text.worded(_Marked(), lambda user: f"<@{user}>") == (
+        f"<@{ALICE}> has <1000> chips in the bank; <1234> cannot be removed.")
+    assert str(caught.value) == f"member {ALICE} has 1,000 chips in the bank; 1,234 cannot be removed."
 
 
 async def test_the_balance_has_an_upper_bound(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

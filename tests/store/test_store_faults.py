@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from bot.store import StoreBusy, StoreUnavailable
-from bot.store.faults import cause_of, is_busy
+from bot.store.faults import CAUSE_WORDS, CAUSES, cause_of, is_busy
+from bot.store.postgres import LOST, PG_CAUSES
 from bot.store.waits import deadline, limit_waits, waiting_at_most
 
 from ..disks import SmallDisk, small_disk
@@ -143,6 +144,13 @@ def test_sqlites_errors_are_named_by_their_cause(tmp_path: Path) -> None:
         with pytest.raises(sqlite3.OperationalError) as locked:
             two.execute("BEGIN IMMEDIATE")
         assert cause_of(locked.value) is None and is_busy(locked.value)
+
+
+def test_every_cause_a_player_can_be_shown_has_words_in_the_catalogue() -> None:
+    """A refusal for a cause without words would say it in English in every language."""
+    causes = {*CAUSES.values(), *PG_CAUSES.values(), LOST}
+    assert set(CAUSE_WORDS) == causes
+    assert all(str(words) == cause for cause, words in CAUSE_WORDS.items())
 
 
 async def test_a_task_started_by_an_interaction_does_not_inherit_its_deadline() -> None:
