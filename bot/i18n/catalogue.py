@@ -25,7 +25,7 @@ from babel.support import NullTranslations, Translations
 from .languages import LANGUAGES, PSEUDO, SOURCE, code_for_locale
 from .text import ENGLISH, Language, english_number
 
-__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "Catalogued", "for_locale", "language", "translated"]
+__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "Catalogued", "babel_locale", "for_locale", "language", "translated"]
 
 OPEN, CLOSE = "⟦", "⟧"
 
@@ -76,6 +76,12 @@ def language(code: str) -> Language:
 def for_locale(locale: object) -> Language:
     """The language for one of Discord's locales (``discord.Locale`` or its value, such as "pt-BR"), else English."""
     return language(code_for_locale(locale))
+
+
+def babel_locale(language: Language) -> Locale:
+    """Babel's locale of a language, for its dates, weekdays and money (English for the pseudo-language)."""
+    code = language.code if language.code in LANGUAGES else SOURCE
+    return Locale.parse("en_US" if code == SOURCE else code)
 
 
 def translated(source: str, code: str) -> str | None:
