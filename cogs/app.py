@@ -24,7 +24,9 @@ from .card_emojis import CardEmojis
 from .discord_seam import Parser, wrap_parser
 from .errors import admitted_first
 from .gateway_watch import GatewayWatch
+from .language import MemberLanguages
 from .reply import release
+from .translator import CatalogueTranslator
 from .transport import install
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,7 @@ class PokerBot(commands.Bot):
         self._store: Store | None = None
         self._tables: Tables | None = None
         self.gateway = GatewayWatch(self, self.config.health_file)
+        self.member_languages = MemberLanguages()  # each member's language as his interactions show it
         self.card_emojis: Any = None  # cogs.card_emojis.CardEmojis, once logged in (cards are text until then)
         self._delivered: OrderedDict[int, None] = OrderedDict()  # the ids of the interactions received
 
@@ -168,6 +171,7 @@ class PokerBot(commands.Bot):
         if self.user is not None and self.application_id is not None:
             log.info("logged in as %s (%s); invite it with %s", self.user, self.user.id,
                      invite_url(self.application_id))
+        await self.tree.set_translator(CatalogueTranslator())  # descriptions and choices in each member's language
         if self.sync_commands:
             try:
                 if self.dev_guild_id is not None:

@@ -13,11 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import ENGLISH, Language, Text, say
 from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
 from cogs.failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS, UNKNOWN_INTERACTION
+from cogs.language import MemberLanguages
 from cogs.render import mention, sentence
 from cogs.reply import Reply, admit, release, reply_to
 
@@ -38,19 +40,26 @@ def running_callbacks() -> list[asyncio.Task[object]]:
     return [task for task in _RUNNING if not task.done()]
 
 
-def explain(error: BaseException) -> str | None:
-    """The message to show for an error a user can cause, or None for a bug."""
+def explain(error: BaseException, lang: Language = ENGLISH) -> str | None:
+    """The message to show for an error a user can cause, in ``lang``, or None for a bug. A refusal from below
+    carries its ``Text`` (its English source and values), worded here."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, IllegalAction):
-        return sentence(str(error))
-    if isinstance(error, Refusal):
-        return error.render(mention)
-    if isinstance(error, EXPECTED):
-        return str(error)
+        return sentence(worded(error, lang))
+    if isinstance(error, (Refusal, *EXPECTED)):
+        return worded(error, lang)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
-        return str(error) or "You are not allowed to do that."
+        return worded(error, lang) or say(lang, "You are not allowed to do that.")
     return None
+
+
+def worded(error: BaseException, lang: Language) -> str:
+    """An error's message in ``lang``: its ``Text``, with members as mentions; else its English."""
+    text = error.args[0] if error.args else None
+    if isinstance(text, Text):
+        return text.worded(lang, mention)
+    return str(error)
 
 
 async def answer(reply: Reply, text: str) -> bool:
@@ -104,7 +113,11 @@ async def report(reply: Reply, error: BaseException) -> None:
             return  # its answer is out already
         await answer(reply, lost_answer(reply))
         return
-    text = explain(error) or not_a_member(interaction, error)
+    try:
+        text = explain(error, reply.language) or not_a_member(interaction, error)
+    except Exception:  # a bug in wording the error: it is still answered, as a bug
+        log.exception("could not word %r", error)
+        text = None
     command = interaction.type is discord.InteractionType.application_command
     if text is None and command and interaction.guild_id is None:
         # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
@@ -148,6 +161,9 @@ def admitted_first(interaction: discord.Interaction) -> Reply | None:
     if first_delivery is not None and not first_delivery(interaction):
         release(interaction)
         return None
+    languages: MemberLanguages | None = getattr(interaction.client, "member_languages", None)
+    if languages is not None:
+        languages.seen(interaction)  # his DMs and alerts are in it
     return admit(interaction)
 
 

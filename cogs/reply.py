@@ -33,11 +33,13 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.i18n import Language
 from bot.runtime.scheduler import background, call_after
 
 from . import transport
 from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
+from .language import reader_language
 
 __all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "is_public",
            "release", "reply_to"]
@@ -135,6 +137,11 @@ class Reply:
     def user(self) -> int:
         """The id of the member who sent the interaction."""
         return self.interaction.user.id
+
+    @property
+    def language(self) -> Language:
+        """The language of the member who sent the interaction (his Discord client's): his answers are in it."""
+        return reader_language(self.interaction)
 
     def is_done(self) -> bool:
         """Answered (or acknowledged, or given up)."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
+from ..i18n.languages import LANGUAGES
 from ..i18n.text import Text
 from ..night.money import ChipValue
 from ..poker import (
@@ -94,6 +95,7 @@ class TableSettings:
     choice_per: ChoicePer = "hand"
     dealer_picks_structure: bool = False
     chip_value: str | None = None
+    language: str | None = None  # what everyone at the table reads in (a catalogue code); None: the server's
 
     def __post_init__(self) -> None:
         self._check()
@@ -275,7 +277,9 @@ class TableSettings:
             except ValueError as error:
                 raise SettingsError(Sentence(reason_of(error))) from None
             object.__setattr__(self, "chip_value", str(value))  # one written form, whatever the host typed
-
+        if self.language is not None and self.language not in LANGUAGES:
+            raise SettingsError(Text("The table's language is one of: {languages}.",
+                                     languages=", ".join(LANGUAGES)))
 
     def _named_games(self) -> list[Game]:
         """The games the host named: the table's game, a rotation's; none for dealer's choice (it offers only

@@ -942,6 +942,22 @@ class Table:
             await self.reread()
             return settings
 
+    async def set_language(self, language: str | None) -> TableSettings:
+        """The language everyone at the table reads (a catalogue code; None: the server's). It changes no play, so
+        it may change during a hand too."""
+        async with self.changing():
+            try:
+                settings = self.settings.with_changes(language=language)
+            except (SettingsError, TypeError) as error:
+                raise TableError(reason_of(error)) from None
+            previous, self.settings = self.settings, settings
+            try:
+                await self.store.update_settings(self.id, self._settings_row())
+            except Exception:
+                self.settings = previous
+                raise
+            return settings
+
     def carried_refunds(self) -> dict[int, int]:
         """Who gets the carried pot back if the night ends now (docs/rules.md section 3.3: those who put it in, in
         proportion; ``bot.poker.rotation``): {member: chips}, empty when nothing is carried."""

@@ -18,9 +18,11 @@ from typing import Any
 import discord
 
 from bot.content.cardfaces import card_text
+from bot.i18n import Language
 from bot.poker import Card
 from bot.runtime.scheduler import Scheduler
 from bot.tables import Table
+from cogs.language import table_language
 from cogs.render import CardText
 
 from . import _preactions
@@ -59,6 +61,11 @@ class TableRunner:
                              own_cards=self.own_cards, writer=self.writer, private=self.private,
                              preactions=self.preactions, dms=dms, next_hand_delay=next_hand_delay,
                              is_open=self.is_open, wants_alerts=wants_alerts)
+
+    @property
+    def language(self) -> Language:
+        """What everyone at the table reads in (``cogs.language.table_language``)."""
+        return table_language(self.bot, self.table)
 
     def is_open(self) -> bool:
         """False once the table is closed or the bot is stopping."""

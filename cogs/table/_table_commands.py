@@ -1,5 +1,5 @@
 """/poker create, join, leave, close, sitout, sitin, rebuy, hand, rules, alerts, and the rarely used
-/poker table group (show, kick, settings, start, pause, resume, chipvalue): the table and its seats.
+/poker table group (show, kick, settings, start, pause, resume, chipvalue, language): the table and its seats.
 
 Each command finds its table once (``Runners.here``, or ``hosted`` for the host's) and asks it; the seats' own
 steps are the seat buttons' (``cogs.table._seats``).
@@ -15,6 +15,8 @@ from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
 from bot.content.rules_text import rules_page
+from bot.i18n import say
+from bot.i18n.languages import LANGUAGES
 from bot.poker import Card, parse_cards
 from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
@@ -226,10 +228,10 @@ async def cards(interaction: discord.Interaction, colours: Literal["two", "four"
 
 
 # ------------------------------------------------------------------ /poker table: the rarely used commands
-# Discord allows 25 subcommands and groups in /poker; these seven share one entry.
+# Discord allows 25 subcommands and groups in /poker; these eight share one entry.
 
-table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value; "
-                                 "kick, start, pause, resume (host)")
+table_group = app_commands.Group(name="table", description="The table: show it again, its settings, chip value, "
+                                 "language; kick, start, pause, resume (host)")
 
 
 @table_group.command(name="show", description=COMMAND_HELP["poker table show"])
@@ -324,6 +326,25 @@ async def chipvalue(interaction: discord.Interaction, value: str | None = None) 
     off = value.strip().lower() in night_views.NO_CHIP_VALUE
     new = await table.update_settings(chip_value=None if off else value)
     await reply.send(night_views.chip_value_text(new, changed=True), ephemeral=False)
+
+
+LANGUAGE_CHOICES = [app_commands.Choice(name="The server's language", value="server"),
+                    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items())]
+
+
+@table_group.command(name="language", extras=PUBLIC_ANSWER,
+                     description="The language everyone at the table reads (host); your own answers are in yours")
+@app_commands.describe(language="The table message, its buttons and the channel's posts in this language")
+@app_commands.choices(language=LANGUAGE_CHOICES)
+async def language(interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+    """/poker table language"""
+    reply = reply_to(interaction)
+    runner = runners_of(interaction).hosted(reply)
+    await runner.table.set_language(None if language.value == "server" else language.value)
+    lang = runner.language
+    await reply.send(say(lang, "The table reads {language} now; each player's own answers stay in his language.",
+                         language=LANGUAGES.get(lang.code, lang.code)), ephemeral=False)
+    await runner.dealer.publish()  # the table message in its new language
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...] = (
