@@ -20,7 +20,7 @@ MIX_CHOICES = [
     app_commands.Choice(name="Dealer's choice", value=DEALERS_CHOICE),
 ]
 TABLE_CHOICES = GAME_CHOICES + MIX_CHOICES  # what a table deals: a game, a rotation or dealer's choice (at most 25)
-STRUCTURE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in STRUCTURE_NAMES.items()]
+STRUCTURE_CHOICES = [app_commands.Choice(name=str(n), value=v) for v, n in STRUCTURE_NAMES.items()]
 CHIPS = app_commands.Range[int, 0, MAX_STAKE]  # a blind or an ante
 POSITIVE = app_commands.Range[int, 1, MAX_BUY_IN]  # a buy-in
 SEATS = app_commands.Range[int, MIN_SEATS, MAX_SEATS]

@@ -38,7 +38,7 @@ STATUS_LINES = {
 
 def game_name(game: str) -> str:
     """``Dealer's choice``, ``HORSE``, ``2-7 Triple Draw``..."""
-    return MIX_NAMES[game] if game in MIX_NAMES else GAMES[game].name
+    return str(MIX_NAMES[game]) if game in MIX_NAMES else GAMES[game].name
 
 
 def name_of(plan: PlanRecord) -> str:
@@ -64,7 +64,7 @@ def _names(users: tuple[int, ...], numbered: bool = False) -> str:
 
 
 def _settings_line(plan: PlanRecord) -> str:
-    parts = [STRUCTURE_NAMES[plan.structure]] if plan.structure else []
+    parts = [str(STRUCTURE_NAMES[plan.structure])] if plan.structure else []
     if plan.buy_in is not None:
         parts.append(f"buy-in {chips(plan.buy_in)}")
     parts.append(f"{plan.seats} seats")

@@ -64,7 +64,8 @@ def private_menu(runner: TableRunner, game: str | None, structure: str | None) -
                for g in games][:MAX_OPTIONS]
     result.add_item(GameSelect(table.id, number, structure, options))
     if table.settings.dealer_picks_structure:
-        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"), *render.STRUCTURE_NAMES.items()]
+        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"),
+                 *((k, str(v)) for k, v in render.STRUCTURE_NAMES.items())]
         result.add_item(StructureSelect(table.id, number, game, [
             discord.SelectOption(label=name, value=value, default=value == (structure or DEFAULT_STRUCTURE))
             for value, name in kinds]))
