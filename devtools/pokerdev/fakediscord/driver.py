@@ -58,6 +58,7 @@ class UserActions:
         if self.gateway.active_session() is None:
             raise RuntimeError("no bot is connected to the fake Discord")
         guild = self.guild
+        guild.heard(data)
         iid = new_snowflake()
         token = f"itok.{iid}.{secrets.token_urlsafe(24)}"
         payload: JSON = {

@@ -68,6 +68,7 @@ class FakeDiscord(UserActions, Waiting):
         self.rest = RestServer(
             self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits, self.spec,
             self.interaction_log.lose,
+            self._allowed_word if cfg.pseudo_locale else None,
         )
         self.interaction_routes = InteractionRoutes(
             self.guild, self.interaction_log, self.violation_log, self.gateway, self.runtime, self
@@ -130,6 +131,10 @@ class FakeDiscord(UserActions, Waiting):
     def now(self) -> float:
         """Seconds since the fake started (the clock of ``RestCall.time`` and interaction timings)."""
         return self.runtime.now()
+
+    def _allowed_word(self, word: str) -> bool:
+        """A word a text may show outside the pseudo-language's wraps: the bot's data, or people's names and words."""
+        return word in self.config.pseudo_allowed or self.guild.said_by_people(word)
 
     # -- the seams (see seams.py: ObservedFake and the tests wrap these) ------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import Any
 from .config import FakeConfig
 from .constants import JSON, Perm
 from .model import FakeChannel, FakeRole, FakeUser, new_snowflake
+from .pseudo import PSEUDO
 
 JOINED_AT = "2024-01-01T00:00:00+00:00"
 
@@ -25,7 +26,9 @@ class Guild:
             while (self.id >> 22) % count != shard:
                 self.id = new_snowflake()
         self.name = config.guild_name
-        self.locale = config.locale
+        self.pseudo = config.pseudo_locale
+        self.locale = PSEUDO if self.pseudo and config.locale == "en-US" else config.locale
+        self.typed: set[str] = set()  # every word a member typed (options, forms): his, not the bot's
         self.everyone = FakeRole(self.id, "@everyone", config.everyone_permissions, position=0)
         self.bot_role = FakeRole(new_snowflake(), config.bot_name, config.bot_permissions, managed=True,
                                  bot_id=self.app_id)
@@ -42,6 +45,27 @@ class Guild:
         for name in config.channels:
             self.add_channel(name)
 
+    def said_by_people(self, word: str) -> bool:
+        """Whether ``word`` is a name people gave (a member, a role, the server, a channel) or typed."""
+        lowered = word.lower()
+        if lowered in self.typed:
+            return True
+        names = [self.name, self.bot_user.name, *(u.name for u in self.users.values()),
+                 *(r.name for r in self.roles.values()), *(c.name for c in self.channels.values())]
+        return any(lowered in name.lower().replace("-", " ").split() or lowered == name.lower() for name in names)
+
+    def heard(self, data: object) -> None:
+        """Keep the words of what a member typed in an interaction (its options, a form's fields)."""
+        if isinstance(data, str):
+            self.typed.update(word.lower() for word in data.replace("'", " ").split())
+        elif isinstance(data, dict):
+            for key, value in data.items():
+                if key in ("value", "values", "options", "components", "component"):
+                    self.heard(value)
+        elif isinstance(data, list):
+            for item in data:
+                self.heard(item)
+
     # -- members, roles, channels -----------------------------------------------------------------------------
 
     def add_role(self, name: str, permissions: int = 0) -> FakeRole:
@@ -51,6 +75,8 @@ class Guild:
 
     def add_user(self, name: str, *, roles: Sequence[str | FakeRole] = (), dms_open: bool = True,
                  locale: str = "en-US") -> FakeUser:
+        if self.pseudo and locale == "en-US":
+            locale = PSEUDO
         user = FakeUser(new_snowflake(), name, [self.role(r) for r in roles], dms_open=dms_open, locale=locale)
         self.users[user.id] = user
         return user

@@ -19,6 +19,7 @@ from aiohttp import BodyPartReader, web
 from .answers import Answer, ApiError, json_response
 from .faults import NOT_APPLIED, FaultInjector
 from .model import StoredFile
+from .pseudo import check_and_unwrap
 from .ratelimit import ChannelRateLimits, GlobalRate
 from .records import RestCall
 from .runtime import Runtime
@@ -55,6 +56,7 @@ class RestServer:
         rate_limits: ChannelRateLimits,
         spec: SpecChecker | None,
         lose_interaction: Callable[[int | None], None],
+        allowed_words: Callable[[str], bool] | None = None,
     ) -> None:
         self.runtime = runtime
         self.seams = seams
@@ -63,6 +65,7 @@ class RestServer:
         self.rate_limits = rate_limits
         self.spec = spec
         self.lose_interaction = lose_interaction
+        self.allowed_words = allowed_words  # set: the pseudo-language check runs (``pseudo.py``)
         self.global_rate = GlobalRate()
         self.routes: list[Route] = []
         self.calls: list[RestCall] = []
@@ -75,6 +78,9 @@ class RestServer:
         self.inflight += 1
         try:
             await read_body(request, call)
+            if self.allowed_words is not None:
+                for text in check_and_unwrap(call.path, call.json, self.allowed_words):
+                    self.violations.record("bare-text", f"a text not from the catalogue: {text}", call=call)
             self.calls.append(call)
             self.runtime.notify()
             answer = await self.seams._answer(call)
