@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .i18n.text import ENGLISH, Language, Member, Text
+from .i18n.text import ENGLISH, Language, Member, Text, as_sentence
 
 __all__ = ["Refusal", "Sentence", "reason_of"]
 
@@ -53,7 +53,7 @@ class Sentence(Text):
     def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
         phrase = self.values["phrase"]
         text = (phrase.worded(language, member) if isinstance(phrase, Text) else str(phrase)).strip()
-        return text[:1].upper() + text[1:] + ("" if not text or text.endswith(".") else ".")
+        return as_sentence(text)
 
 
 def reason_of(error: BaseException) -> Text | str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.content.cardfaces import card_text
-from bot.i18n import ENGLISH, Language, Text, say, say_n
+from bot.i18n import ENGLISH, Language, Text, as_sentence, say, say_n
 from bot.poker import Card, Game, Structure
 from bot.tables.settings import TableSettings
 
@@ -53,7 +53,7 @@ def hand_title(game: str, number: int | str, *, lang: Language = ENGLISH) -> str
 def sentence(text: str) -> str:
     """``text`` as a sentence: its first letter capital, a full stop at the end (the engine's refusals are
     lower-case phrases)."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    return as_sentence(text)
 
 
 def mention(user: int) -> str:

@@ -1,5 +1,6 @@
 """The bot's words in the reader's language: ``Text`` (pure, for every layer) and the catalogues that word it."""
 
-from .text import ENGLISH, Language, Member, Plural, Text, english_number, say, say_n
+from .text import ENGLISH, Language, Member, Plural, Text, as_sentence, capitalized, english_number, say, say_n
 
-__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number", "say", "say_n"]
+__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "as_sentence", "capitalized", "english_number", "say",
+           "say_n"]

@@ -16,7 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "english_number", "say", "say_n"]
+__all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "as_sentence", "capitalized", "english_number", "say",
+           "say_n"]
+
+_MARKS = "⟦⟧"  # the pseudo-language's wraps (bot.i18n.catalogue), which a capital or a full stop looks past
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +131,15 @@ def say(language: Language, source: str, /, **values: object) -> str:
 def say_n(language: Language, singular: str, plural: str, /, count: int, **values: object) -> str:
     """``Plural(...)`` worded in ``language`` at once."""
     return Text(singular, plural, count=count, **values).worded(language)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (past the pseudo-language's wraps)."""
+    start = len(text) - len(text.lstrip(_MARKS))
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
+
+
+def as_sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end unless it has one."""
+    text = capitalized(text)
+    return text if not text.rstrip(_MARKS) or text.rstrip(_MARKS).endswith(".") else text + "."

@@ -46,3 +46,12 @@ def test_the_pseudo_language_wraps_every_text_and_the_texts_inside_it() -> None:
 def test_a_plural_needs_a_count() -> None:
     with pytest.raises(TypeError):
         str(Text("{count} chip", "{count} chips"))
+
+
+def test_a_capital_and_a_full_stop_look_past_the_pseudo_languages_wraps() -> None:
+    from bot.i18n import as_sentence, capitalized
+    assert as_sentence("the smallest raise is to 40") == "The smallest raise is to 40."
+    assert as_sentence("done.") == "Done."
+    assert as_sentence("⟦the smallest raise is to 40⟧") == "⟦The smallest raise is to 40⟧."
+    assert as_sentence("⟦⟦done⟧.⟧") == "⟦⟦Done⟧.⟧"
+    assert capitalized("⟦élan⟧") == "⟦Élan⟧" and capitalized("") == ""
