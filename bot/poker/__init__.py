@@ -42,7 +42,7 @@ from .games import (
     get_game,
     get_structure,
 )
-from .hand import Hand, IllegalAction, Legal, Stakes
+from .hand import Hand, IllegalAction, Legal, Stakes, describe_shown
 from .moves import BetRaise, BringIn, CheckCall, Draw, Fold, Move, Show, parse_move
 from .pots import Pot, build_pots, split_pot
 from .rankings import RANKINGS, HandValue, evaluate
@@ -53,7 +53,7 @@ __all__ = [
     "STRUCTURES", "UNKNOWN", "Acted", "BetRaise", "BoardDealt", "BringIn", "Burned", "Card", "CardError", "Carried",
     "CheckCall", "Dealt", "Deck", "Draw", "DrawLimit", "Drew", "Event", "Family", "Fold", "Game", "Hand", "HandEnded",
     "HandValue", "IllegalAction", "Legal", "Move", "Mucked", "Posted", "Pot", "PotAwarded", "Reshuffled", "Returned",
-    "RoundEnded", "Show", "Shown", "Stakes", "Street", "Structure", "build_pots", "evaluate", "format_cards",
-    "games_for_players", "get_game", "get_structure", "parse_cards", "parse_move", "split_pot", "stakes_for",
-    "stud_ante", "stud_bring_in",
+    "RoundEnded", "Show", "Shown", "Stakes", "Street", "Structure", "build_pots", "describe_shown", "evaluate",
+    "format_cards", "games_for_players", "get_game", "get_structure", "parse_cards", "parse_move", "split_pot",
+    "stakes_for", "stud_ante", "stud_bring_in",
 ]

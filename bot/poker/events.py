@@ -7,10 +7,11 @@ showdown: the table layer sends it by DM only. Every other event is public
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import Card
+from .rankings import HandValue
 
 
 @dataclass(slots=True)
@@ -101,14 +102,16 @@ class Drew:
 
 @dataclass(slots=True)
 class Shown:
-    """A hand shown at the showdown, with its description under the game's ranking; in a hi-lo game ``low``
-    describes its eight-or-better low ("8-6-4-2-A"), empty when it has none."""
+    """A hand shown at the showdown, with its description under the game's ranking (English; ``value`` is the
+    hand's value, None when it cannot be valued, for ``bot.poker.hand.describe_shown`` to word it in a reader's
+    language); in a hi-lo game ``low`` describes its eight-or-better low ("8-6-4-2-A"), empty when it has none."""
 
     player: int
     cards: tuple[Card, ...]
     description: str
     assassinated: bool
     low: str = ""
+    value: HandValue | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal, NamedTuple
 
-from ..i18n.text import Text
+from ..i18n.text import ENGLISH, Language, Text, say
 from .cards import UNKNOWN, Card, CardError, Deck, format_cards, parse_cards
 from .errors import IllegalAction
 from .events import (
@@ -52,7 +52,7 @@ from .moves import MAX_CHIPS, BetRaise, BringIn, CheckCall, Draw, Fold, Move, Sh
 from .pots import Pot, build_pots, split_pot
 from .rankings import HandValue, Ranking, best_low8, best_omaha, bring_in_value, evaluate, showing_value
 
-__all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes"]
+__all__ = ["MAX_CHIPS", "Hand", "IllegalAction", "Legal", "Phase", "Stakes", "describe_shown"]
 
 Phase = Literal["betting", "drawing", "showdown", "complete"]
 # A move of the other moment: said by the move's refusal and by Legal.refusal_for alike.
@@ -1269,8 +1269,9 @@ class Hand:
                 dead = self.is_assassinated(seat)
                 self.shown[seat] = value
                 self.history.append(f"p{seat + 1} sm {format_cards(self.holes[seat])}")
-                self.events.append(Shown(seat, tuple(self.holes[seat]), self._describe(seat, value), dead,
-                                         low.dashed() if low is not None else ""))
+                cards = tuple(self.holes[seat])
+                self.events.append(Shown(seat, cards, _shown_words(cards, dead, value, ENGLISH), dead,
+                                         low.dashed() if low is not None else "", value))
         pots = self.pots()
         for index in reversed(range(len(pots))):  # the last side pot first, down to the main pot
             pot = pots[index]
@@ -1308,12 +1309,6 @@ class Hand:
             return contenders
         k = contenders.index(aggressor)
         return contenders[k:] + contenders[:k]
-
-    def _describe(self, seat: int, value: HandValue | None) -> str:
-        if self.is_assassinated(seat):
-            twos = " ".join(c.code for c in self.holes[seat] if c.is_two)
-            return f"Assassinated ({twos})"
-        return value.describe() if value is not None else "unknown"
 
     def _award(self, index: int, amount: int, winners: list[int], *, uncontested: bool,
                half: Literal["", "high", "low"] = "") -> None:
@@ -1354,3 +1349,13 @@ class Hand:
         return Text("it is {actor}'s turn, not {player}'s", actor=_label(self.actor), player=_label(player))
 
 
+def describe_shown(shown: Shown, *, lang: Language = ENGLISH) -> str:
+    """What a hand shown at the showdown makes (``Shown.description``, which is English) worded in ``lang``:
+    ``Pair of sixes``, ``Assassinated (2s 2h)``, ``unknown`` (cards that cannot be valued)."""
+    return _shown_words(shown.cards, shown.assassinated, shown.value, lang)
+
+
+def _shown_words(cards: Sequence[Card], assassinated: bool, value: HandValue | None, lang: Language) -> str:
+    if assassinated:
+        return say(lang, "Assassinated ({twos})", twos=" ".join(c.code for c in cards if c.is_two))
+    return value.describe(lang=lang) if value is not None else say(lang, "unknown")

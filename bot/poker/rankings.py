@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, Literal
 
+from ..i18n.text import ENGLISH, Language, Text, say
 from .cards import SUITS, UNKNOWN, Card, CardError
 
 Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi", "eight-or-better"]
@@ -31,13 +32,14 @@ HAND_SIZES: Final[dict[Ranking, int]] = {**dict.fromkeys(FIVE_CARD_RANKINGS, 5),
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 BADUGI: Final = 4  # Badugi's category is the number of cards played
-_CARD_COUNTS: Final = {1: "one", 2: "two", 3: "three"}
-
-_RANK_NAMES: Final = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 14: ("ace", "aces"),
+# The ranks' names, singular and plural, as the hands' names slot them (lower case: a name that starts with a
+# rank gets its first letter capitalised).
+_RANK_WORDS: Final[dict[int, tuple[Text, Text]]] = {
+    1: (Text("ace"), Text("aces")), 2: (Text("two"), Text("twos")), 3: (Text("three"), Text("threes")),
+    4: (Text("four"), Text("fours")), 5: (Text("five"), Text("fives")), 6: (Text("six"), Text("sixes")),
+    7: (Text("seven"), Text("sevens")), 8: (Text("eight"), Text("eights")), 9: (Text("nine"), Text("nines")),
+    10: (Text("ten"), Text("tens")), 11: (Text("jack"), Text("jacks")), 12: (Text("queen"), Text("queens")),
+    13: (Text("king"), Text("kings")), 14: (Text("ace"), Text("aces")),
 }
 _RANK_CHARS: Final = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -103,48 +105,59 @@ class HandValue:
         """The played ranks from the top, e.g. ``"7-5-4-3-2"``."""
         return "-".join(_char(r) for r in self.ranks)
 
-    def describe(self) -> str:
+    def describe(self, *, lang: Language = ENGLISH) -> str:
         """The hand's name, the one every screen uses (the table, the private message, DMs, the night's story),
         in sentence case as players say it: ``King high``, ``Pair of sixes``, ``Full house, kings full of
         nines``; a low hand's words then its ranks: ``Seven-five low (7-5-4-3-2)``, ``Pair of fours
-        (4-4-7-3-2)``; Badugi's ``Badugi (K-T-7-6)`` and ``Three-card hand (K-Q-A)``."""
+        (4-4-7-3-2)``; Badugi's ``Badugi (K-T-7-6)`` and ``Three-card hand (K-Q-A)``. Worded in ``lang``."""
         if self.ranking == "badugi":
+            cards = self.dashed()
             if self.category == BADUGI:
-                return f"Badugi ({self.dashed()})"
-            return f"{_CARD_COUNTS[self.category].capitalize()}-card hand ({self.dashed()})"
-        words = _category_words(self.category, self.ranks, self.is_low)
+                return say(lang, "Badugi ({cards})", cards=cards)
+            if self.category == 3:
+                return say(lang, "Three-card hand ({cards})", cards=cards)
+            if self.category == 2:
+                return say(lang, "Two-card hand ({cards})", cards=cards)
+            return say(lang, "One-card hand ({cards})", cards=cards)
+        words = _category_words(self.category, self.ranks, self.is_low, lang)
         return f"{words} ({self.dashed()})" if self.is_low else words
 
 
-def assassinated_words(twos: Sequence[Card]) -> str:
+def assassinated_words(twos: Sequence[Card], *, lang: Language = ENGLISH) -> str:
     """Assassin: the name of a hand that holds a two (or a joker), whatever else it makes: ``Assassinated (holds
-    a two)``, ``(holds twos)``, ``(holds a joker)``."""
-    noun = "joker" if all(c.is_joker for c in twos) else "two"
-    return f"Assassinated (holds {f'a {noun}' if len(twos) == 1 else noun + 's'})"
+    a two)``, ``(holds twos)``, ``(holds a joker)``. Worded in ``lang``."""
+    if all(c.is_joker for c in twos):
+        return say(lang, "Assassinated (holds a joker)") if len(twos) == 1 else say(lang, "Assassinated (holds jokers)")
+    return say(lang, "Assassinated (holds a two)") if len(twos) == 1 else say(lang, "Assassinated (holds twos)")
 
 
-def _category_words(category: int, ranks: tuple[int, ...], low: bool) -> str:
+def _category_words(category: int, ranks: tuple[int, ...], low: bool, lang: Language) -> str:
     top = ranks[0]
-    one, many = _RANK_NAMES[top]
+    one, many = _RANK_WORDS[top]
     if category == STRAIGHT_FLUSH:
-        return "Royal flush" if top == 14 else f"Straight flush, {one} high"
+        return say(lang, "Royal flush") if top == 14 else say(lang, "Straight flush, {rank} high", rank=one)
     if category == QUADS:
-        return f"Four of a kind, {many}"
+        return say(lang, "Four of a kind, {ranks}", ranks=many)
     if category == FULL_HOUSE:
-        return f"Full house, {many} full of {_RANK_NAMES[ranks[3]][1]}"
+        return say(lang, "Full house, {trips} full of {pair}", trips=many, pair=_RANK_WORDS[ranks[3]][1])
     if category == FLUSH:
-        return f"Flush, {one} high"
+        return say(lang, "Flush, {rank} high", rank=one)
     if category == STRAIGHT:
-        return f"Straight, {one} high"
+        return say(lang, "Straight, {rank} high", rank=one)
     if category == TRIPS:
-        return f"Three of a kind, {many}"
+        return say(lang, "Three of a kind, {ranks}", ranks=many)
     if category == TWO_PAIR:
-        return f"Two pair, {many} and {_RANK_NAMES[ranks[2]][1]}"
+        return say(lang, "Two pair, {high} and {low}", high=many, low=_RANK_WORDS[ranks[2]][1])
     if category == PAIR:
-        return f"Pair of {many}"
+        return say(lang, "Pair of {ranks}", ranks=many)
     if low:  # a low's two top cards, as lowball players say it: "seven-five"
-        return f"{one.capitalize()}-{_RANK_NAMES[ranks[1]][0]} low"
-    return f"{one.capitalize()} high"
+        return _capitalised(say(lang, "{high}-{second} low", high=one, second=_RANK_WORDS[ranks[1]][0]))
+    return _capitalised(say(lang, "{rank} high", rank=one))
+
+
+def _capitalised(words: str) -> str:
+    """A hand's name that starts with a rank's (lower-case) name, in sentence case."""
+    return words[:1].upper() + words[1:]
 
 
 # How each ranking treats the ace, straights and flushes.
