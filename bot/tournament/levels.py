@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from bot.i18n.text import Text
+from bot.i18n.text import ENGLISH, Language, Text, say
 from bot.poker import STRUCTURES, Stakes, Structure
 from bot.poker.hand import MAX_CHIPS
 from bot.refusal import reason_of
@@ -56,7 +56,7 @@ _TOO_MANY_CHIPS: Final[dict[_Amount, Text]] = {
     "big blind": Text("the big blind can be at most {most} chips", most=str(MAX_CHIPS)),
     "ante": Text("the ante can be at most {most} chips", most=str(MAX_CHIPS)),
 }
-_FALLS: Final[dict[_Amount, Callable[[str, str, str, str], Text]]] = {
+_FALLS: Final[dict[_Amount, Callable[[str, Text, str, str], Text]]] = {
     "small blind": lambda number, level, old, new: Text(
         "level {number} ({level}): the small blind falls from {old} to {new}; blinds and antes must rise or stay equal",
         number=number, level=level, old=old, new=new),
@@ -117,12 +117,18 @@ class Level:
                           small_bet=self.small_bet, big_bet=self.big_bet, **options)
         return Stakes(structure, self.small_blind, self.big_blind, self.ante, **options)
 
-    def describe(self, structure: Structure | None = None) -> str:
-        """``25/50, ante 5``; in fixed limit also the bets: ``25/50, bets 50/100``."""
-        text = f"{self.small_blind}/{self.big_blind}"
+    def describe(self, structure: Structure | None = None, *, lang: Language = ENGLISH) -> str:
+        """``25/50, ante 5``; in fixed limit also the bets: ``25/50, bets 50/100``. Worded in ``lang`` (the
+        amounts as the host types them, without grouping)."""
+        small, big, ante = str(self.small_blind), str(self.big_blind), str(self.ante)
         if structure == "fixed-limit":
-            text += f", bets {self.small_bet}/{self.big_bet}"
-        return text + (f", ante {self.ante}" if self.ante else "")
+            bets = {"small": small, "big": big, "small_bet": str(self.small_bet), "big_bet": str(self.big_bet)}
+            if self.ante:
+                return say(lang, "{small}/{big}, bets {small_bet}/{big_bet}, ante {ante}", ante=ante, **bets)
+            return say(lang, "{small}/{big}, bets {small_bet}/{big_bet}", **bets)
+        if self.ante:
+            return say(lang, "{small}/{big}, ante {ante}", small=small, big=big, ante=ante)
+        return f"{small}/{big}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +144,9 @@ class Break:
     def seconds(self) -> float:
         return self.minutes * 60.0
 
-    def describe(self, structure: Structure | None = None) -> str:
-        return f"break, {_format_minutes(self.minutes)} min"
+    def describe(self, structure: Structure | None = None, *, lang: Language = ENGLISH) -> str:
+        """``break, 10 min``, worded in ``lang``."""
+        return say(lang, "break, {minutes} min", minutes=_format_minutes(self.minutes))
 
 
 Step = Level | Break
@@ -169,7 +176,7 @@ def validate_schedule(steps: Sequence[Step]) -> Schedule:
             ("ante", before.ante, after.ante))
         for name, old, new in changes:
             if new < old:
-                raise ValueError(_FALLS[name](str(number), after.describe(), str(old), str(new)))
+                raise ValueError(_FALLS[name](str(number), _Described(after), str(old), str(new)))
     return schedule
 
 
@@ -255,10 +262,11 @@ def parse_levels(text: str, *, level_minutes: float = 15.0) -> list[Step]:
     return list(validate_schedule(steps))
 
 
-def format_levels(schedule: Sequence[Step]) -> str:
-    """``schedule`` in the text form :func:`parse_levels` reads (the level lengths are not part of it)."""
+def format_levels(schedule: Sequence[Step], *, lang: Language = ENGLISH) -> str:
+    """``schedule`` in the text form :func:`parse_levels` reads (the level lengths are not part of it); a break's
+    word in ``lang`` (:func:`parse_levels` reads the English ``break`` only)."""
     return ", ".join(
-        f"break {_format_minutes(step.minutes)}" if isinstance(step, Break)
+        say(lang, "break {minutes}", minutes=_format_minutes(step.minutes)) if isinstance(step, Break)
         else f"{step.small_blind}/{step.big_blind}" + (f"/{step.ante}" if step.ante else "")
         for step in schedule
     )
@@ -346,3 +354,17 @@ def _check_minutes(minutes: float, what: Literal["a level", "a break"]) -> None:
 
 def _format_minutes(minutes: float) -> str:
     return str(int(minutes)) if float(minutes).is_integer() else str(minutes)
+
+
+class _Described(Text):
+    """A level as a refusal names it (``Level.describe``), worded in the reader's language when shown."""
+
+    __slots__ = ()
+
+    def __init__(self, level: Level) -> None:
+        super().__init__("{level}", level=level)  # worded below, by the level itself
+
+    def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
+        level = self.values["level"]
+        assert isinstance(level, Level)
+        return level.describe(lang=language)

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.i18n.text import Text
+from babel.numbers import get_decimal_symbol
+
+from bot.i18n.catalogue import babel_locale
+from bot.i18n.text import ENGLISH, Language, Text
 
 BASIS_POINTS = 10_000
 MAX_PLACES = 50
@@ -67,9 +70,11 @@ def parse_payouts(text: str) -> tuple[int, ...]:
     return tuple(shares)
 
 
-def format_payouts(shares: Sequence[int]) -> str:
-    """``shares`` as the host writes them: ``50/30/20``."""
-    return "/".join(_percent(share) for share in shares)
+def format_payouts(shares: Sequence[int], *, lang: Language = ENGLISH) -> str:
+    """``shares`` as the host writes them: ``50/30/20``, ``33.34/33.33/33.33``; with ``lang``'s decimal sign
+    (German ``33,34``, which :func:`parse_payouts` does not read back)."""
+    point = get_decimal_symbol(babel_locale(lang))
+    return "/".join(_percent(share).replace(".", point) for share in shares)
 
 
 def shares_for(entrants: int, custom: Sequence[int] | None = None) -> tuple[int, ...]:
