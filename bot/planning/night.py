@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n.text import ENGLISH, Language, say
 from ..poker.rotation import buy_in_range
 
 NIGHT_LENGTH = 4 * 3600  # seconds: the Discord event's length (an external event needs an end time)
@@ -131,9 +132,9 @@ def clash(starts_at: float, others: Iterable[tuple[int, float]]) -> int | None:
     return None
 
 
-def event_name(game: str, small_blind: int, big_blind: int) -> str:
-    """The Discord event's name: ``Poker night: Dealer's choice 1/2``."""
-    name = f"Poker night: {game} {small_blind:,}/{big_blind:,}"
+def event_name(game: str, small_blind: int, big_blind: int, *, lang: Language = ENGLISH) -> str:
+    """The Discord event's name: ``Poker night: Dealer's choice 1/2``, worded in ``lang``."""
+    name = say(lang, "Poker night: {game} {small}/{big}", game=game, small=small_blind, big=big_blind)
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
 
 

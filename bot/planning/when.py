@@ -12,8 +12,12 @@ import datetime
 import difflib
 import functools
 import zoneinfo
+from collections.abc import Callable
 
-from ..i18n.text import Text
+from babel.dates import format_date, format_time
+
+from ..i18n.catalogue import babel_locale
+from ..i18n.text import ENGLISH, Language, Text, say
 from .errors import PlanError
 
 DEFAULT_ZONE = "UTC"
@@ -64,10 +68,31 @@ def zone_names(typed: str, limit: int = MAX_ZONE_CHOICES) -> list[str]:
     return (starting + inside)[:limit]
 
 
-def local_time(at: float, zone: str) -> str:
-    """``at`` as the server's clock shows it: ``Friday 11 December 2026, 20:00 (Europe/Berlin)``."""
+def local_time(at: float, zone: str, *, lang: Language = ENGLISH) -> str:
+    """``at`` as the server's clock shows it: ``Friday 11 December 2026, 20:00 (Europe/Berlin)``; in ``lang``, the
+    date and the time as the language writes them (German ``Freitag, 11. Dezember 2026, 20:00 (Europe/Berlin)``)."""
     moment = datetime.datetime.fromtimestamp(at, zoneinfo.ZoneInfo(zone))
-    return f"{moment:%A} {moment.day} {moment:%B %Y, %H:%M} ({zone})"
+    locale = babel_locale(lang)
+    if str(locale) == "en_US":  # English (and the pseudo-language): the date as it always read, not Babel's
+        date, time = f"{moment:%A} {moment.day} {moment:%B %Y}", f"{moment:%H:%M}"
+    else:
+        date, time = format_date(moment.date(), "full", locale=locale), format_time(moment.time(), "short",
+                                                                                     locale=locale)
+    return say(lang, "{date}, {time} ({zone})", date=date, time=time, zone=zone)
+
+
+class _LocalTime(Text):
+    """A moment in a refusal, worded by :func:`local_time` in the reader's language when shown."""
+
+    __slots__ = ()
+
+    def __init__(self, at: float, zone: str) -> None:
+        super().__init__("{at} {zone}", at=at, zone=zone)  # worded below, by local_time
+
+    def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
+        at, zone = self.values["at"], self.values["zone"]
+        assert isinstance(at, int | float) and isinstance(zone, str)
+        return local_time(at, zone, lang=language)
 
 
 def parse_when(text: str, zone: str, now: float) -> int:
@@ -92,8 +117,8 @@ def parse_when(text: str, zone: str, now: float) -> int:
     at = int(found.timestamp())
     if at <= now:
         raise PlanError(Text("“{typed}” is {time}, which has passed. Give a time to come, like “friday 20:00”, "
-                             "“2026-12-11 20:00” or “in 2 hours”.", typed=typed, time=local_time(at, zone)))
+                             "“2026-12-11 20:00” or “in 2 hours”.", typed=typed, time=_LocalTime(at, zone)))
     if at > now + MAX_AHEAD:
         raise PlanError(Text("“{typed}” is {time}: plan a night at most a year ahead.", typed=typed,
-                             time=local_time(at, zone)))
+                             time=_LocalTime(at, zone)))
     return at
