@@ -18,6 +18,8 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Protocol
 
+from bot.i18n.text import ENGLISH, Language, say
+
 Series = dict[int, list[tuple[int, int]]]
 
 # Okabe and Ito's palette for colour-blind readers (its weak yellow last); line styles tell apart players who
@@ -69,10 +71,12 @@ def net_series(hands: Iterable[HandResult], refunds: Mapping[int, int] | None = 
     return series
 
 
-def chip_graph_png(series: Mapping[int, Sequence[tuple[int, int]]], names: Mapping[int, str], title: str) -> bytes:
+def chip_graph_png(series: Mapping[int, Sequence[tuple[int, int]]], names: Mapping[int, str], title: str, *,
+                   lang: Language = ENGLISH) -> bytes:
     """A PNG (about 1000x800 px) with one line a player, best finish first in the legend, and the zero line.
 
-    ``names`` gives each user's display name (the user id if missing).
+    ``names`` gives each user's display name (the user id if missing); ``lang`` words the axes and writes the
+    amounts (``title`` comes worded).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -89,17 +93,18 @@ def chip_graph_png(series: Mapping[int, Sequence[tuple[int, int]]], names: Mappi
         if not points:
             continue
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        label = f"{_short_name(names.get(user, str(user)))} {ys[-1]:+,}"
+        label = f"{_short_name(names.get(user, str(user)))} {_signed(ys[-1], lang)}"
         axes.plot(xs, ys, color=COLOURS[k % len(COLOURS)], linestyle=STYLES[k // len(COLOURS) % len(STYLES)],
                   linewidth=4, label=label, zorder=2, solid_capstyle="round")
     if not order:
-        axes.text(0.5, 0.5, "No hands yet", transform=axes.transAxes, ha="center", va="center", fontsize=32)
-    axes.set_xlabel("Hand", fontsize=26)
-    axes.set_ylabel("Chips won", fontsize=26)
+        axes.text(0.5, 0.5, say(lang, "No hands yet"), transform=axes.transAxes, ha="center", va="center",
+                  fontsize=32)
+    axes.set_xlabel(say(lang, "Hand"), fontsize=26)
+    axes.set_ylabel(say(lang, "Chips won"), fontsize=26)
     axes.tick_params(labelsize=24, length=6, width=1.5)
     axes.xaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
-    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:+,.0f}" if value else "0"))
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: _signed(round(value), lang) if value else "0"))
     axes.grid(True, axis="y", color="#E4E4E4", linewidth=1, zorder=0)
     axes.margins(x=0.01)
     low, high = axes.get_ylim()
@@ -119,3 +124,8 @@ def chip_graph_png(series: Mapping[int, Sequence[tuple[int, int]]], names: Mappi
 
 def _short_name(name: str) -> str:
     return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+
+
+def _signed(amount: int, lang: Language) -> str:
+    """A net with its sign, grouped the reader's way: ``+1,200``, ``-350``."""
+    return ("-" if amount < 0 else "+") + lang.number(abs(amount))

@@ -19,10 +19,15 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
-from ..i18n.text import Text
+from babel import Locale
+from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
+
+from ..i18n.catalogue import babel_locale
+from ..i18n.text import ENGLISH, Language, Text, say_n
 from .settle import Payment, settle
 
 MAX_SYMBOL: Final = 4
@@ -82,8 +87,12 @@ class ChipValue:
             quotient += 1
         return -quotient if exact < 0 else quotient
 
-    def format_cents(self, cents: int, *, sign: bool = False) -> str:
-        """An amount of money: ``$1,234.50``, ``-0.05€``, ``+EUR 3.00`` with ``sign``."""
+    def format_cents(self, cents: int, *, sign: bool = False, lang: Language = ENGLISH) -> str:
+        """An amount of money: ``$1,234.50``, ``-0.05€``, ``+EUR 3.00`` with ``sign``. In another language than
+        English, as that language writes money, the symbol where it puts one: German ``1.234,50 $``, ``-0,05 €``."""
+        locale = babel_locale(lang)
+        if str(locale) != "en_US":  # English (and the pseudo-language) write the symbol where the host did
+            return _local_money(cents, self.symbol, sign, locale)
         mark = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
         amount = _decimal(abs(cents))
         if not self.symbol:
@@ -93,14 +102,20 @@ class ChipValue:
             return f"{mark}{amount}{space}{self.symbol}"
         return f"{mark}{self.symbol}{space}{amount}"
 
+    def describe(self, *, lang: Language = ENGLISH) -> str:
+        """The chip value in ``lang``: ``100 chips = $1.00`` (``str()`` is the English)."""
+        return say_n(lang, "{count} chip = {money}", "{count} chips = {money}", count=self.chips,
+                     money=self.format_cents(self.money_cents, lang=lang))
+
     def __str__(self) -> str:
-        return f"{self.chips:,} chip{'' if self.chips == 1 else 's'} = {self.format_cents(self.money_cents)}"
+        return self.describe()
 
 
-def money(chips: int, chip_value: ChipValue, *, sign: bool = False) -> str:
+def money(chips: int, chip_value: ChipValue, *, sign: bool = False, lang: Language = ENGLISH) -> str:
     """A chip amount as money under the host's chip value, e.g. ``money(250, ChipValue(100, 100, "$"))`` is
-    ``$2.50`` (rounded half away from zero to the cent; ``sign`` writes a + before a gain)."""
-    return chip_value.format_cents(chip_value.cents(chips), sign=sign)
+    ``$2.50`` (rounded half away from zero to the cent; ``sign`` writes a + before a gain); ``lang`` writes it
+    the language's way (``ChipValue.format_cents``)."""
+    return chip_value.format_cents(chip_value.cents(chips), sign=sign, lang=lang)
 
 
 def money_nets(nets: Mapping[int, int], chip_value: ChipValue) -> dict[int, int]:
@@ -232,6 +247,23 @@ class _Forest:
 
 def _decimal(cents: int) -> str:
     return f"{cents // 100:,}.{cents % 100:02d}"
+
+
+def _local_money(cents: int, symbol: str, sign: bool, locale: Locale) -> str:
+    """An amount of money as ``locale`` writes it: its digit grouping, decimal sign and signs, and the host's
+    symbol where the locale's currency format puts one (a no-break space between it and the digits when the
+    symbol is a word, "EUR", and the format has none)."""
+    amount = format_decimal(Decimal(abs(cents)) / 100, "#,##0.00", locale=locale)
+    mark = get_minus_sign_symbol(locale) if cents < 0 else (get_plus_sign_symbol(locale) if sign and cents > 0 else "")
+    if not symbol:
+        return mark + amount
+    pattern = locale.currency_formats["standard"]
+    before, after = str(pattern.prefix[0]), str(pattern.suffix[0])
+    if before.endswith("¤") and symbol[-1].isalpha():
+        before += "\xa0"
+    if after.startswith("¤") and symbol[0].isalpha():
+        after = "\xa0" + after
+    return mark + before.replace("¤", symbol) + amount + after.replace("¤", symbol)
 
 
 def _parse_chips(text: str) -> int:

@@ -19,6 +19,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Final
 
+from babel.numbers import get_decimal_symbol
+
+from bot.i18n.catalogue import babel_locale
+from bot.i18n.text import ENGLISH, Language, say, say_n
 from bot.poker import GAMES
 
 from .facts import PlayerHandFacts
@@ -120,18 +124,29 @@ def game_label(game_id: str) -> str:
     return game.name.split(" (")[0] if game is not None else game_id
 
 
-def first_round(games: Iterable[str]) -> str:
+def first_round(games: Iterable[str], *, lang: Language = ENGLISH) -> str:
     """The first betting round in the words of the games played: ``before the draw`` (draw games),
     ``preflop`` (flop games), ``on 3rd street`` (stud), ``in the first round`` (games of several families)."""
+    family = _first_round_family(games)
+    if family == "mixed":
+        return say(lang, "in the first round")
+    if family == "flop":
+        return say(lang, "preflop")
+    if family == "stud":
+        return say(lang, "on 3rd street")
+    return say(lang, "before the draw")
+
+
+def _first_round_family(games: Iterable[str]) -> str:
+    """The family whose words name the first round (``first_round``): ``mixed`` for games of several."""
     families = {GAMES[g].family if g in GAMES else "draw" for g in games}
     if len(families) > 1:
-        return "in the first round"
-    family = families.pop() if families else "draw"
-    return {"flop": "preflop", "stud": "on 3rd street"}.get(family, "before the draw")
+        return "mixed"
+    return families.pop() if families else "draw"
 
 
-def stats_lines(stats: PlayerStats, games: Iterable[str] = ()) -> list[str]:
-    """The stats as a few short lines (at most ``WIDTH`` characters each), e.g.::
+def stats_lines(stats: PlayerStats, games: Iterable[str] = (), *, lang: Language = ENGLISH) -> list[str]:
+    """The stats as a few short lines (at most ``WIDTH`` characters each in English), e.g.::
 
         Hands 1,234 · played 312 (25%)
         Raised before the draw 12%
@@ -142,36 +157,60 @@ def stats_lines(stats: PlayerStats, games: Iterable[str] = ()) -> list[str]:
     A player who won nothing reads ``No hand won · lost 2 showdowns`` and ``Net -95`` (no pot of 0). ``games``
     (the ids of the games counted) words the first round: ``Raised preflop``, ``Raised on 3rd street``, ``Raised
     in the first round`` when they are of several families (``first_round``); none, the draw games' words.
+    Worded in ``lang``.
     """
     if not stats.hands:
-        return ["No hands yet"]
+        return [say(lang, "No hands yet")]
     lines = [
-        f"Hands {stats.hands:,} · played {stats.played:,} ({stats.vpip}%)",
-        f"Raised {first_round(games)} {stats.raise_rate}%",
-        _won_line(stats),
+        say(lang, "Hands {hands} · played {played} ({percent}%)", hands=stats.hands, played=stats.played,
+            percent=str(stats.vpip)),
+        _raised_line(_first_round_family(games), stats.raise_rate, lang),
+        _won_line(stats, lang),
     ]
     if stats.cards_per_draw is not None:
-        lines.append(f"Drew {stats.cards_per_draw:.1f} cards a draw · pat {stats.pat_rate}%")
+        cards = f"{stats.cards_per_draw:.1f}".replace(".", get_decimal_symbol(babel_locale(lang)))
+        lines.append(say(lang, "Drew {cards} cards a draw · pat {percent}%", cards=cards, percent=str(stats.pat_rate)))
     if stats.biggest_pot:
-        lines.append(f"Biggest pot won {stats.biggest_pot:,} · net {stats.net:+,}")
+        lines.append(say(lang, "Biggest pot won {pot} · net {net}", pot=stats.biggest_pot,
+                         net=_signed(stats.net, lang)))
     else:
-        lines.append(f"Net {stats.net:+,}")
+        lines.append(say(lang, "Net {net}", net=_signed(stats.net, lang)))
     return [line for part in lines for line in _fit(part)]
 
 
-def _won_line(stats: PlayerStats) -> str:
+def _raised_line(family: str, rate: int | None, lang: Language) -> str:
+    if family == "mixed":
+        return say(lang, "Raised in the first round {percent}%", percent=str(rate))
+    if family == "flop":
+        return say(lang, "Raised preflop {percent}%", percent=str(rate))
+    if family == "stud":
+        return say(lang, "Raised on 3rd street {percent}%", percent=str(rate))
+    return say(lang, "Raised before the draw {percent}%", percent=str(rate))
+
+
+def _won_line(stats: PlayerStats, lang: Language) -> str:
+    """What he won and his showdowns, two phrases: ``Won 180 hands · 95 of 130 showdowns``."""
     showdowns = stats.showdowns
-    plural = "s" if showdowns != 1 else ""
     if not stats.won:
-        return f"No hand won · lost {showdowns:,} showdown{plural}" if showdowns else "No hand won"
-    won = f"Won {stats.won:,} hand{'s' if stats.won != 1 else ''}"
+        if not showdowns:
+            return say(lang, "No hand won")
+        return " · ".join([say(lang, "No hand won"), say_n(lang, "lost {count} showdown", "lost {count} showdowns",
+                                                            count=showdowns)])
+    won = say_n(lang, "Won {count} hand", "Won {count} hands", count=stats.won)
     if not showdowns:
-        return f"{won} · no showdown"
-    return f"{won} · {stats.won_at_showdown:,} of {showdowns:,} showdown{plural}"
+        return " · ".join([won, say(lang, "no showdown")])
+    return " · ".join([won, say_n(lang, "{won} of {count} showdown", "{won} of {count} showdowns", count=showdowns,
+                                  won=stats.won_at_showdown)])
 
 
-def games_table(by_game: Mapping[str, PlayerStats]) -> list[str]:
-    """One line a game and a total (for a code block: the columns line up), at most ``WIDTH`` characters::
+def _signed(amount: int, lang: Language) -> str:
+    """A net with its sign, grouped the reader's way: ``+12,340``, ``-95``, ``+0``."""
+    return ("-" if amount < 0 else "+") + lang.number(abs(amount))
+
+
+def games_table(by_game: Mapping[str, PlayerStats], *, lang: Language = ENGLISH) -> list[str]:
+    """One line a game and a total (for a code block: the columns line up), at most ``WIDTH`` characters in
+    English (the headings of another language may be wider)::
 
         Game              Hands VPIP        Net
         2-7 Triple Draw     120  25%     +1,200
@@ -180,11 +219,13 @@ def games_table(by_game: Mapping[str, PlayerStats]) -> list[str]:
     """
     rows = [(_table_label(game), stats) for game, stats in by_game.items()]
     if len(rows) > 1:
-        rows.append(("Total", total(by_game.values())))
-    lines = [f"{'Game':<15} {'Hands':>7} {'VPIP':>4} {'Net':>10}"]
+        rows.append((say(lang, "Total"), total(by_game.values())))
+    game, hands, vpip_heading, net = say(lang, "Game"), say(lang, "Hands"), say(lang, "VPIP"), say(lang, "Net")
+    lines = [f"{game:<15} {hands:>7} {vpip_heading:>4} {net:>10}"]
     for label, stats in rows:
         vpip = f"{stats.vpip}%" if stats.vpip is not None else "-"
-        lines.append(f"{_clip(label, 15):<15} {_short(stats.hands, 7)} {vpip:>4} {_short(stats.net, 10, sign=True)}")
+        lines.append(f"{_clip(label, 15):<15} {_short(stats.hands, 7, lang)} {vpip:>4} "
+                     f"{_short(stats.net, 10, lang, sign=True)}")
     return lines
 
 
@@ -198,12 +239,14 @@ def _table_label(game: str) -> str:
     return TABLE_LABELS.get(game, label) if len(label) > 15 else label
 
 
-def _short(amount: int, width: int, *, sign: bool = False) -> str:
-    """``amount`` right-aligned in ``width`` characters: in full when it fits, else in millions or billions."""
-    text = f"{amount:+,}" if sign else f"{amount:,}"
+def _short(amount: int, width: int, lang: Language, *, sign: bool = False) -> str:
+    """``amount`` right-aligned in ``width`` characters: in full (grouped the reader's way) when it fits, else in
+    millions or billions (``1.2M``, the decimal sign the reader's)."""
+    text = _signed(amount, lang) if sign else lang.number(amount)
     if len(text) > width:
         scale, suffix = (10**9, "B") if abs(amount) >= 999_950_000 else (10**6, "M")
-        text = f"{amount / scale:{'+' if sign else ''}.1f}{suffix}"
+        text = f"{amount / scale:{'+' if sign else ''}.1f}".replace(".", get_decimal_symbol(babel_locale(lang)))
+        text += suffix
     return f"{text:>{width}}"
 
 
