@@ -95,16 +95,21 @@ class _LocalTime(Text):
         return local_time(at, zone, lang=language)
 
 
-def parse_when(text: str, zone: str, now: float) -> int:
+_DATEPARSER_LANGUAGES = {"de": "de", "fr": "fr", "es": "es", "pt_BR": "pt"}  # a catalogue's code -> dateparser's
+
+
+def parse_when(text: str, zone: str, now: float, *, language: str = "en") -> int:
     """The start a host typed, in whole seconds since the epoch, read in ``zone`` as of ``now``; a ``PlanError``
-    for a text that is no time, a time that has passed, or one more than a year ahead."""
+    for a text that is no time, a time that has passed, or one more than a year ahead. English is always read,
+    and the host's own ``language`` (a catalogue code) beside it: "freitag 20:00", "dans 2 heures"."""
     from dateparser.date import DateDataParser  # imported on first use: it loads its language data then
 
     typed = " ".join(text.split())[:MAX_TEXT]
     if not typed:
         raise PlanError(Text("Say when the night starts, like “friday 20:00”, “2026-12-11 20:00” or “in 2 hours”."))
     base = datetime.datetime.fromtimestamp(now, zoneinfo.ZoneInfo(zone)).replace(tzinfo=None)
-    parser = DateDataParser(languages=["en"], settings={
+    own = _DATEPARSER_LANGUAGES.get(language)
+    parser = DateDataParser(languages=["en", own] if own else ["en"], settings={
         "TIMEZONE": zone, "RETURN_AS_TIMEZONE_AWARE": True, "PREFER_DATES_FROM": "future", "RELATIVE_BASE": base,
     })
     try:

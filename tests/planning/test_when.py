@@ -36,6 +36,20 @@ def test_what_hosts_type_is_read_in_the_servers_zone(text: str, expected: int | 
         assert parse_when(text, BERLIN, WEDNESDAY_3PM) == expected
 
 
+@pytest.mark.parametrize(("language", "text"), [
+    ("de", "freitag 20:00"), ("fr", "vendredi 20:00"), ("es", "viernes 20:00"), ("pt_BR", "sexta-feira 20:00"),
+    ("de", "friday 20:00"),  # English is read in every language
+])
+def test_a_host_types_the_time_in_his_own_language(language: str, text: str) -> None:
+    assert parse_when(text, BERLIN, WEDNESDAY_3PM, language=language) == at(BERLIN, 2026, 12, 4, 20, 0)
+
+
+def test_another_language_is_not_read_unless_it_is_the_hosts() -> None:
+    with pytest.raises(PlanError, match="cannot read"):
+        parse_when("freitag 20:00", BERLIN, WEDNESDAY_3PM)
+    assert parse_when("dans 2 heures", BERLIN, WEDNESDAY_3PM, language="fr") == WEDNESDAY_3PM + 7200
+
+
 def test_the_same_words_in_another_zone_are_another_moment() -> None:
     berlin = parse_when("2026-12-11 20:00", BERLIN, WEDNESDAY_3PM)
     new_york = parse_when("2026-12-11 20:00", "America/New_York", WEDNESDAY_3PM)
