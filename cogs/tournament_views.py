@@ -2,16 +2,20 @@
 the news posted in the channel (who is out, the final standings). Pure: the table's tournament in, text out (the
 buttons and the commands are ``cogs.table._tournament``'s).
 
-The rules and the chips are the table layer's (``bot.tables.tournament``) and the store's: this module shows.
+The rules and the chips are the table layer's (``bot.tables.tournament``) and the store's: this module shows. Every
+function words its text in ``lang``: the table's language for what the channel reads (the table message, the
+registration message, the news), the member's for ``/poker tournament status``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from typing import NamedTuple
 
 import discord
 
+from bot.i18n import ENGLISH, Language, say
 from bot.poker import Structure
 from bot.tables import Table
 from bot.tables import tournament as mode
@@ -33,7 +37,7 @@ class EmbedField(NamedTuple):
 # ------------------------------------------------------------------ the table message's lines
 
 
-def tournament_field(table: Table, at: float | None = None) -> EmbedField | None:
+def tournament_field(table: Table, at: float | None = None, *, lang: Language = ENGLISH) -> EmbedField | None:
     """The tournament's lines for the table message (None at a cash table): the level, the next one and when it
     comes, the players left and the prize pool; before the start, the registrations; at the end, the winners.
     ``at``: the tournament time to show (default: now)."""
@@ -42,34 +46,42 @@ def tournament_field(table: Table, at: float | None = None) -> EmbedField | None
         return None
     state = t.state
     if state.stage == "registering":
-        first = state.schedule[0]
-        return EmbedField("Tournament: registration open", (
-            f"{state.entrants} registered · prize pool {chips(state.prize_pool)}\n"
-            f"First level {first.describe(structure_of(table))}; the host starts with `/poker tournament start`."))
+        first = state.schedule[0].describe(structure_of(table), lang=lang)
+        return EmbedField(say(lang, "Tournament: registration open"), "\n".join([
+            say(lang, "{count} registered · prize pool {pool}", count=state.entrants, pool=state.prize_pool),
+            say(lang, "First level {level}; the host starts with `/poker tournament start`.", level=first)]))
     if state.stage != "running":
-        return EmbedField("Tournament over", _podium(state.placings(), t))
+        return EmbedField(say(lang, "Tournament over"), _podium(state.placings(), t, lang))
     when = mode.now() if at is None else at
     step = state.next_hand(when)
     structure = structure_of(table)
     ends = "" if step.seconds_left is None or step.status == "paused" else \
         f"<t:{int(mode.CLOCK.wall(when + step.seconds_left))}:R>"  # a paused clock's level does not end by itself
+    level = step.level.describe(structure, lang=lang)
     if isinstance(state.schedule[step.step], Break):
-        lines = [f"Break: play resumes {ends} at {step.level.describe(structure)}" if ends
-                 else f"Break, then {step.level.describe(structure)}"]
+        lines = [say(lang, "Break: play resumes {ends} at {level}", ends=ends, level=level) if ends
+                 else say(lang, "Break, then {level}", level=level)]
     else:
-        lines = [f"Level {t.level_number(step.step)} of {t.levels}: {step.level.describe(structure)}"]
+        lines = [say(lang, "Level {number} of {levels}: {level}", number=str(t.level_number(step.step)),
+                     levels=str(t.levels), level=level)]
         coming = next_level(state.schedule, step.step)
-        lines.append(f"Next: {coming.describe(structure)} {ends}".rstrip() if coming is not None
-                     else "Last level: the blinds rise no more")
+        if coming is None:
+            lines.append(say(lang, "Last level: the blinds rise no more"))
+        elif ends:
+            lines.append(say(lang, "Next: {level} {ends}", level=coming.describe(structure, lang=lang), ends=ends))
+        else:
+            lines.append(say(lang, "Next: {level}", level=coming.describe(structure, lang=lang)))
     if step.status == "paused":
         left = step.seconds_left
-        lines.append("Paused by the host" + (f" ({_minutes(left)} left in this level)" if left is not None else ""))
+        lines.append(say(lang, "Paused by the host ({time} left in this level)", time=_minutes(left))
+                     if left is not None else say(lang, "Paused by the host"))
     alive = len(state.standing.alive)
-    lines.append(f"{alive} of {state.entrants} players left · prize pool {chips(state.prize_pool)}")
+    lines.append(say(lang, "{alive} of {entrants} players left · prize pool {pool}", alive=alive,
+                     entrants=state.entrants, pool=state.prize_pool))
     if state.awaiting_rebuy:
         names = ", ".join(mention(b.player) for b in state.awaiting_rebuy)
-        lines.append(f"No chips left: {names} may rebuy")
-    return EmbedField("Tournament", "\n".join(lines))
+        lines.append(say(lang, "No chips left: {names} may rebuy", names=names))
+    return EmbedField(say(lang, "Tournament"), "\n".join(lines))
 
 
 def structure_of(table: Table) -> Structure | None:
@@ -83,109 +95,147 @@ def _minutes(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _podium(placings: Sequence[Placing], t: TournamentMode) -> str:
+def _podium(placings: Sequence[Placing], t: TournamentMode, lang: Language) -> str:
     prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
-    return "\n".join(placing_line(p, prizes) for p in placings[:3]) or "Nobody played."
+    return "\n".join(placing_line(p, prizes, lang=lang) for p in placings[:3]) or say(lang, "Nobody played.")
 
 
 # ------------------------------------------------------------------ the registration message
 
 
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_embed(table: Table, *, lang: Language = ENGLISH) -> discord.Embed:
     """The tournament's registration message: its settings, the players, the pool, and what happens now."""
     t = tournament_of(table)
     assert t is not None
     state = t.state
     settings = table.settings
-    game = render.table_name(settings)
+    game = render.table_name(settings, lang=lang)
     structure = structure_of(table)
     minutes = next((s.minutes for s in state.schedule), 0)
-    embed = discord.Embed(title=f"Tournament: {game}", colour=discord.Colour.gold(), description=(
-        f"Buy-in {chips(state.buy_in)} · {chips(state.starting_chips)} chips each · "
-        f"{float(minutes):g}-minute levels"
-        + (f" · {render.STRUCTURE_NAMES[structure]}" if structure else "")))
-    blinds = format_levels(state.schedule)
-    embed.add_field(name="Blinds", value=blinds if len(blinds) <= 1000 else blinds[:1000] + "…", inline=False)
-    shares = shares_for(max(2, state.entrants), state.payouts)
-    paid = " · ".join(f"{_ordinal(place)} {chips(amount)} ({format_payouts([share])}%)"
-                      for place, (share, amount) in enumerate(zip(shares, state.payout_amounts()), start=1))
-    embed.add_field(name="Payouts", value=paid, inline=True)
-    embed.add_field(name="Prize pool", value=chips(state.prize_pool), inline=True)
-    options = []
-    if state.late_registration_levels:
-        options.append(f"late registration for {state.late_registration_levels} level(s)")
-    if state.rebuy_levels:
-        options.append(f"rebuys for {state.rebuy_levels} level(s)")
-    if options:
-        embed.add_field(name="Options", value=", ".join(options), inline=True)
-    embed.add_field(name=f"Players ({state.entrants})",
-                    value=_players(state.placings(), state.standing.alive, finished=state.status == "finished"),
+    about = [say(lang, "Buy-in {amount}", amount=state.buy_in),
+             say(lang, "{amount} chips each", amount=state.starting_chips),
+             say(lang, "{minutes}-minute levels", minutes=format(float(minutes), "g"))]
+    if structure:
+        about.append(render.structure_name(structure, lang))
+    embed = discord.Embed(title=say(lang, "Tournament: {game}", game=game), colour=discord.Colour.gold(),
+                          description=" · ".join(about))
+    blinds = format_levels(state.schedule, lang=lang)
+    embed.add_field(name=say(lang, "Blinds"), value=blinds if len(blinds) <= 1000 else blinds[:1000] + "…",
                     inline=False)
-    embed.add_field(name="Status", value=_status(table), inline=False)
+    shares = shares_for(max(2, state.entrants), state.payouts)
+    paid = " · ".join(say(lang, "{place} {amount} ({share}%)", place=ordinal(place, lang), amount=amount,
+                          share=format_payouts([share], lang=lang))
+                      for place, (share, amount) in enumerate(zip(shares, state.payout_amounts()), start=1))
+    embed.add_field(name=say(lang, "Payouts"), value=paid, inline=True)
+    embed.add_field(name=say(lang, "Prize pool"), value=chips(state.prize_pool, lang=lang), inline=True)
+    options = []
+    if state.late_registration_levels:  # "level(s)": the English of today, kept (no plural for a count of 1)
+        options.append(say(lang, "late registration for {count} level(s)", count=state.late_registration_levels))
+    if state.rebuy_levels:
+        options.append(say(lang, "rebuys for {count} level(s)", count=state.rebuy_levels))
+    if options:
+        embed.add_field(name=say(lang, "Options"), value=", ".join(options), inline=True)
+    embed.add_field(name=say(lang, "Players ({count})", count=state.entrants),
+                    value=_players(state.placings(), state.standing.alive, lang, finished=state.status == "finished"),
+                    inline=False)
+    embed.add_field(name=say(lang, "Status"), value=_status(table, lang), inline=False)
     return embed
 
 
-def _players(placings: Sequence[Placing], alive: Sequence[int], *, finished: bool) -> str:
+def _players(placings: Sequence[Placing], alive: Sequence[int], lang: Language, *, finished: bool) -> str:
     """Those still in, then those out with their places; a place for the last one in only once it is over (a lone
     registrant is not "1st")."""
     lines = [mention(p) for p in alive] if not finished else []
-    lines += [f"{mention(p)} ({_ordinal(placing.place)})" for placing in placings for p in placing.players
+    lines += [f"{mention(p)} ({ordinal(placing.place, lang)})" for placing in placings for p in placing.players
               if p not in alive or finished]
     if len(lines) > MAX_LISTED:
-        lines = [*lines[:MAX_LISTED], f"and {len(lines) - MAX_LISTED} more"]
-    return ", ".join(lines) or "Nobody yet: press Register."
+        lines = [*lines[:MAX_LISTED], say(lang, "and {count} more", count=len(lines) - MAX_LISTED)]
+    return ", ".join(lines) or say(lang, "Nobody yet: press Register.")
 
 
-def _status(table: Table) -> str:
+def _status(table: Table, lang: Language) -> str:
     t = tournament_of(table)
     assert t is not None
     state = t.state
     if state.stage == "registering":
-        return "Registration is open. The host starts the tournament with `/poker tournament start`."
+        return say(lang, "Registration is open. The host starts the tournament with `/poker tournament start`.")
     if state.stage == "cancelled":
-        return "Cancelled: every buy-in and rebuy was returned."
+        return say(lang, "Cancelled: every buy-in and rebuy was returned.")
     if state.stage == "finished":
-        return "Over. " + _podium(state.placings(), t).replace("\n", " · ")
-    late = " Late registration is open." if state.can_register_late(mode.now()) else ""
-    return ("Paused by the host." if state.status == "paused" else "Under way.") + late
+        return say(lang, "Over. {podium}", podium=_podium(state.placings(), t, lang).replace("\n", " · "))
+    said = [say(lang, "Paused by the host.") if state.status == "paused" else say(lang, "Under way.")]
+    if state.can_register_late(mode.now()):
+        said.append(say(lang, "Late registration is open."))
+    return " ".join(said)
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def ordinal(place: int, lang: Language) -> str:
+    """A place in ``lang``: ``1st``, ``22nd``, ``13th`` (each English ending a text of its own; 1 alone, as a
+    language may write the first place unlike the 21st: French ``1er``, ``21e``)."""
+    number = str(place)
+    if place == 1:
+        return say(lang, "1st")
+    if 10 <= place % 100 <= 20:
+        return say(lang, "{place}th", place=number)
+    last = place % 10
+    if last == 1:
+        return say(lang, "{place}st", place=number)
+    if last == 2:
+        return say(lang, "{place}nd", place=number)
+    if last == 3:
+        return say(lang, "{place}rd", place=number)
+    return say(lang, "{place}th", place=number)
 
 
-def places_of(placing: Placing) -> str:
+def _both(names: Sequence[str], lang: Language) -> str:
+    """``A and B and C`` in ``lang``."""
+    return reduce(lambda first, second: say(lang, "{first} and {second}", first=first, second=second), names)
+
+
+def places_of(placing: Placing, *, lang: Language = ENGLISH) -> str:
     """Where a player (or players out together) finished: ``4th place``, ``3rd and 4th places``."""
-    places = list(placing.places)
+    places = [ordinal(p, lang) for p in placing.places]
     if len(places) == 1:
-        return f"{_ordinal(places[0])} place"
-    return " and ".join([", ".join(_ordinal(p) for p in places[:-1]), _ordinal(places[-1])]) + " places"
+        return say(lang, "{place} place", place=places[0])
+    return say(lang, "{places} and {last} places", places=", ".join(places[:-1]), last=places[-1])
 
 
-def placing_line(placing: Placing, prizes: dict[int, int]) -> str:
-    names = " and ".join(mention(p) for p in placing.players)
+def placing_line(placing: Placing, prizes: dict[int, int], *, lang: Language) -> str:
+    """A place of the standings: ``1st. @alice — 200``, ``2nd. @bob and @carol (tied) — 50 / 50``."""
+    place = ordinal(placing.place, lang)
+    names = _both([mention(p) for p in placing.players], lang)
     won = [prizes.get(p, 0) for p in placing.players]
-    prize = "" if not any(won) else " — " + " / ".join(chips(w) for w in won)
-    tie = " (tied)" if len(placing.players) > 1 else ""
-    return f"{_ordinal(placing.place)}. {names}{tie}{prize}"
+    if len(placing.players) == 1:
+        if not any(won):
+            return say(lang, "{place}. {names}", place=place, names=names)
+        return say(lang, "{place}. {names} — {prize}", place=place, names=names, prize=won[0])
+    if not any(won):
+        return say(lang, "{place}. {names} (tied)", place=place, names=names)
+    return say(lang, "{place}. {names} (tied) — {prizes}", place=place, names=names,
+               prizes=" / ".join(chips(w, lang=lang) for w in won))
 
 
-def news_text(news: News) -> str | None:
+def news_text(news: News, *, lang: Language = ENGLISH) -> str | None:
     """The channel line of a piece of news (None: nothing to post)."""
     if isinstance(news, Eliminated):
         lines = []
         for placing in news.placings:
-            names = " and ".join(mention(p) for p in placing.players)
-            verb = "is" if len(placing.players) == 1 else "are"
-            share = "" if len(placing.players) == 1 else ", sharing"
-            lines.append(f"{names} {verb} out of the tournament{share} in {places_of(placing)}.")
+            names = _both([mention(p) for p in placing.players], lang)
+            places = places_of(placing, lang=lang)
+            lines.append(say(lang, "{names} is out of the tournament in {places}.", names=names, places=places)
+                         if len(placing.players) == 1 else
+                         say(lang, "{names} are out of the tournament, sharing in {places}.", names=names,
+                             places=places))
         return "\n".join(lines)
     if isinstance(news, Broke):
-        names = " and ".join(mention(p) for p in news.players)
-        return (f"{names} {'has' if len(news.players) == 1 else 'have'} no chips left: press Rebuy on the tournament"
-                " message to stay in (until the next hand ends, or for a minute when the table waits).")
+        names = _both([mention(p) for p in news.players], lang)
+        if len(news.players) == 1:
+            return say(lang, "{names} has no chips left: press Rebuy on the tournament message to stay in (until the "
+                       "next hand ends, or for a minute when the table waits).", names=names)
+        return say(lang, "{names} have no chips left: press Rebuy on the tournament message to stay in (until the "
+                   "next hand ends, or for a minute when the table waits).", names=names)
     if isinstance(news, Finished):
         prizes = dict(news.prizes)
-        return "**Final standings**\n" + "\n".join(placing_line(p, prizes) for p in news.placings)
+        return "\n".join([say(lang, "**Final standings**"),
+                          *(placing_line(p, prizes, lang=lang) for p in news.placings)])
     return None

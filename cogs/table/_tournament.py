@@ -2,19 +2,22 @@
 Unregister, Rebuy), and the news posted in the channel as the tournament goes (``Announcer``).
 
 What a tournament shows is ``cogs.tournament_views``'s; its rules and chips are the table layer's
-(``bot.tables.tournament``) and the store's.
+(``bot.tables.tournament``) and the store's. The registration message and the channel's posts are in the table's
+language, a member's private answers in his.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Literal
 
 import discord
 from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
+from bot.i18n import ENGLISH, Language, Text, say
 from bot.store import CashOut
 from bot.store.db import MAX_BALANCE
 from bot.tables import Table, TableError
@@ -22,7 +25,8 @@ from bot.tables import tournament as mode
 from bot.tables.settings import MAX_BUY_IN
 from bot.tables.tournament import Finished, News, TournamentMode, Wake, new_tournament, tournament_of
 from bot.tournament.levels import MAX_LEVELS, MAX_MINUTES
-from cogs.render import chips, mention
+from cogs.language import table_language
+from cogs.render import mention
 from cogs.tournament_views import (
     MAX_LISTED,
     lobby_embed,
@@ -61,27 +65,28 @@ def require(table: Table) -> TournamentMode:
     """The table's tournament; ``TableError`` at a cash table."""
     t = tournament_of(table)
     if t is None:
-        raise TableError("This channel's table plays no tournament; `/poker tournament create` opens one.")
+        raise TableError(Text("This channel's table plays no tournament; `/poker tournament create` opens one."))
     return t
 
 
 # ------------------------------------------------------------------ the registration message's buttons
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def lobby_view(table: Table, *, lang: Language = ENGLISH) -> discord.ui.View:
     """The registration message's buttons: Register and Unregister before the start, Register during late
-    registration, Rebuy while a broke player may rebuy."""
+    registration, Rebuy while a broke player may rebuy; labelled in ``lang``."""
     view = dynamic_view()
     t = tournament_of(table)
     if t is None:
         return view
     state = t.state
     if state.stage == "registering" or (state.stage == "running" and state.can_register_late(mode.now())):
-        view.add_item(TournamentButton(table.id, "register", "Register", discord.ButtonStyle.success))
+        view.add_item(TournamentButton(table.id, "register", say(lang, "Register"), discord.ButtonStyle.success))
     if state.stage == "registering":
-        view.add_item(TournamentButton(table.id, "unregister", "Unregister", discord.ButtonStyle.secondary))
+        view.add_item(TournamentButton(table.id, "unregister", say(lang, "Unregister"),
+                                       discord.ButtonStyle.secondary))
     if state.stage == "running" and state.awaiting_rebuy:
-        view.add_item(TournamentButton(table.id, "rebuy", f"Rebuy ({chips(state.buy_in)})",
+        view.add_item(TournamentButton(table.id, "rebuy", say(lang, "Rebuy ({amount})", amount=state.buy_in),
                                        discord.ButtonStyle.primary))
     return view
 
@@ -95,25 +100,30 @@ class TournamentButton(TableItem[BUTTON], kind="tournament", fields=[word("kind"
         self.table, self.kind, self.runner = table, kind, runner
 
     async def clicked(self, reply: Reply) -> None:
-        """The message shows the change, the member is told privately, and the table message is shown again."""
+        """The message shows the change (in the table's language on the registration message, in the member's on
+        his status reply), the member is told privately, and the table message is shown again."""
         runner = self.runner
         assert runner is not None
         table = runner.table
         t = require(table)
-        interaction, user = reply.interaction, reply.user
+        interaction, user, lang = reply.interaction, reply.user, reply.language
         if self.kind == "register":
             seat = await t.register(table, user)
-            text = (f"You are in: seat {seat.seat_no}, {chips(seat.stack)} tournament chips; "
-                    f"{chips(t.state.buy_in)} chips left your balance for the prize pool.")
+            text = say(lang, "You are in: seat {seat}, {stack} tournament chips; {amount} chips left your balance for "
+                       "the prize pool.", seat=str(seat.seat_no), stack=seat.stack, amount=t.state.buy_in)
         elif self.kind == "unregister":
             refund = await t.unregister(table, user)
-            text = f"You are no longer registered; {chips(refund)} chips are back in your balance."
+            text = say(lang, "You are no longer registered; {amount} chips are back in your balance.", amount=refund)
         else:
             seat = await t.rebuy(table, user)
-            text = f"Rebought: {chips(seat.stack)} tournament chips for {chips(t.state.buy_in)} from your balance."
-        await reply.edit(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+            text = say(lang, "Rebought: {stack} tournament chips for {amount} from your balance.", stack=seat.stack,
+                       amount=t.state.buy_in)
+        on_status = interaction.message is None or interaction.message.id != t.record.message_id
+        shown = lang if on_status else runner.language  # the message pressed on: his status reply, or everyone's
+        await reply.edit(embed=lobby_embed(table, lang=shown), view=lobby_view(table, lang=shown),
+                         allowed_mentions=NONE)
         await interaction.followup.send(text, ephemeral=True)
-        if interaction.message is None or interaction.message.id != t.record.message_id:  # pressed on a status reply
+        if on_status:  # pressed on a status reply: the registration message shows it too
             await refresh_lobby(runner.bot, table)
         await runner.dealer.publish()
         if table.live is None and t.state.stage == "running":
@@ -151,7 +161,7 @@ class Announcer:
     async def _announce(self, news: News) -> None:
         if not self._open():
             return
-        text = news_text(news)
+        text = news_text(news, lang=self.runners.of(self.table).language)
         try:
             if text:
                 await self.runners.of(self.table).presenter.post(text)
@@ -178,14 +188,16 @@ def listen_all(runners: Runners) -> None:
 
 
 async def refresh_lobby(bot: discord.Client, table: Table) -> None:
-    """Edit the registration message to show the tournament as it is now (a message gone is not posted again:
-    ``/poker tournament status`` shows the same)."""
+    """Edit the registration message to show the tournament as it is now, in the table's language (a message gone
+    is not posted again: ``/poker tournament status`` shows the same)."""
     t = tournament_of(table)
     if t is None or t.record.message_id is None:
         return
     message = bot.get_partial_messageable(table.record.channel_id).get_partial_message(t.record.message_id)
+    lang = table_language(bot, table)
     try:
-        await message.edit(embed=lobby_embed(table), view=lobby_view(table), allowed_mentions=NONE)
+        await message.edit(embed=lobby_embed(table, lang=lang), view=lobby_view(table, lang=lang),
+                           allowed_mentions=NONE)
     except discord.NotFound:
         log.info("table %s: the tournament's message is gone", table.id)
 
@@ -221,7 +233,9 @@ async def create(
     table = await tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
                                 tournament=new)
     listen(runners, table)
-    await reply.send(embed=lobby_embed(table), view=lobby_view(table), ephemeral=False, allowed_mentions=NONE)
+    lang = runners.of(table).language  # the registration message is everyone's
+    await reply.send(embed=lobby_embed(table, lang=lang), view=lobby_view(table, lang=lang), ephemeral=False,
+                     allowed_mentions=NONE)
     message = await interaction.original_response()
     await require(table).remember_message(message.id)
     await runners.of(table).dealer.publish()
@@ -235,10 +249,11 @@ async def start(interaction: discord.Interaction) -> None:
     table = runner.table
     t = require(table)
     await t.start(table)
-    level = t.state.schedule[0]
-    await reply.send(
-        f"The tournament starts: {t.state.entrants} players, prize pool {chips(t.state.prize_pool)}. "
-        f"Level 1: {level.describe(structure_of(table))}. Shuffle up and deal!", ephemeral=False)
+    lang = runner.language  # the channel's answer
+    level = t.state.schedule[0].describe(structure_of(table), lang=lang)
+    await reply.send(say(lang, "The tournament starts: {count} players, prize pool {pool}. Level 1: {level}. Shuffle "
+                         "up and deal!", count=t.state.entrants, pool=t.state.prize_pool, level=level),
+                     ephemeral=False)
     runner.presenter.keep_opener(interaction)  # gone with the first deal: the table shows the level from then on
     await refresh_lobby(runner.bot, table)
     runner.dealer.schedule_deal(0)
@@ -250,7 +265,8 @@ async def pause(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     await require(runner.table).pause(runner.table)
-    await reply.send("The tournament's clock is stopped; no new hand until `/poker tournament resume`.")
+    await reply.send(say(reply.language, "The tournament's clock is stopped; no new hand until "
+                         "`/poker tournament resume`."))
     await runner.dealer.publish()
     await refresh_lobby(runner.bot, runner.table)
 
@@ -261,7 +277,7 @@ async def resume(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     await require(runner.table).resume(runner.table)
-    await reply.send("The clock runs again.")
+    await reply.send(say(reply.language, "The clock runs again."))
     await refresh_lobby(runner.bot, runner.table)
     await runner.dealer.publish()
     runner.dealer.schedule_deal(0)
@@ -277,23 +293,28 @@ async def cancel(interaction: discord.Interaction) -> None:
     runner = runners.hosted(reply)
     table = runner.table
     if not require(table).is_active:
-        raise TableError("The tournament is over already; `/poker close` closes its table.")
+        raise TableError(Text("The tournament is over already; `/poker close` closes its table."))
     await reply.defer_thinking(ephemeral=True)
-    closed = await runners.close(table, results=_refund_lines)
+    lang = runner.language  # the table message's and the channel's
+    closed = await runners.close(table, results=_refund_lines(lang))
     reply.private = None  # the table is gone: this answer is no private message at it
     await refresh_lobby(runners.bot, table)
     if not closed.shown:
-        await runner.presenter.post("\n".join([CANCELLED, *closed.results]))
-    await reply.send("Done: " + CANCELLED[0].lower() + CANCELLED[1:] + (
-        " The table message says so, with the refunds." if closed.shown else
-        " The table message could not be changed, so the refunds are posted in the channel."))
+        await runner.presenter.post("\n".join([say(lang, "The tournament is cancelled: every buy-in and rebuy is "
+                                                    "returned."), *closed.results]))
+    await reply.send(say(reply.language, "Done: the tournament is cancelled: every buy-in and rebuy is returned. The "
+                         "table message says so, with the refunds.") if closed.shown else
+                     say(reply.language, "Done: the tournament is cancelled: every buy-in and rebuy is returned. The "
+                         "table message could not be changed, so the refunds are posted in the channel."))
 
 
-CANCELLED = "The tournament is cancelled: every buy-in and rebuy is returned."
+def _refund_lines(lang: Language) -> Callable[[list[CashOut]], Awaitable[list[str]]]:
+    """The closed table message's lines: who gets what back, in ``lang``."""
+    async def lines(refunds: list[CashOut]) -> list[str]:
+        return [say(lang, "{member} gets {amount} back", member=mention(r.user_id), amount=r.amount)
+                for r in refunds]
 
-
-async def _refund_lines(refunds: list[CashOut]) -> list[str]:
-    return [f"{mention(r.user_id)} gets {chips(r.amount)} back" for r in refunds]
+    return lines
 
 
 @tournament.command(name="status", description=COMMAND_HELP["poker tournament status"])
@@ -303,16 +324,17 @@ async def status(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     table = runners_of(interaction).here(reply).table
     t = require(table)
-    embed = lobby_embed(table)
-    field = tournament_field(table)
+    lang = reply.language  # only he sees it
+    embed = lobby_embed(table, lang=lang)
+    field = tournament_field(table, lang=lang)
     if field is not None and t.state.stage == "running":
         embed.add_field(name=field.name, value=field.value, inline=False)
     placings = t.state.placings()
     if placings:
         prizes = {e.user_id: e.prize or 0 for e in t.record.entries}
-        embed.add_field(name="Standings", value="\n".join(placing_line(p, prizes) for p in placings[:MAX_LISTED]),
-                        inline=False)
-    await reply.send(embed=embed, view=lobby_view(table), allowed_mentions=NONE)
+        embed.add_field(name=say(lang, "Standings"), inline=False,
+                        value="\n".join(placing_line(p, prizes, lang=lang) for p in placings[:MAX_LISTED]))
+    await reply.send(embed=embed, view=lobby_view(table, lang=lang), allowed_mentions=NONE)
 
 
 COMMANDS: tuple[app_commands.Group, ...] = (tournament,)
