@@ -1,7 +1,9 @@
 """/poker night: plan a night (a Discord event and a sign-up message), the server's time zone, the list of nights,
 cancel one; the sign-up buttons; and every night's course resumed when the bot starts.
 
-The rules are ``bot.planning``'s, the state the store's (``bot.store.plans``); this module translates and shows.
+The rules are ``bot.planning``'s, the state the store's (``bot.store.plans``); this module translates and shows:
+what the channel reads in its language (``_table.language``), a member's answers in his, the event in the
+server's.
 The group joins the table extension's /poker when this extension loads (it is loaded after ``cogs.table``).
 """
 
@@ -16,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import Text, say
 from bot.planning import (
     DEFAULT_REMIND,
     DEFAULT_ZONE,
@@ -30,6 +33,7 @@ from bot.planning import (
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
+from cogs.language import reader_language
 from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from cogs.reply import PUBLIC_ANSWER, Reply, reply_to
 
@@ -40,10 +44,12 @@ from ._message import (
     SignupButton,
     answer_text,
     cancel_text,
+    channel_mention,
     list_text,
     name_of,
     signup_embed,
     signup_view,
+    stamp,
 )
 from ._runner import Runner, on_close
 
@@ -58,12 +64,16 @@ PLANNED: tuple[PlanStatus, ...] = ("planned",)
 MAX_CHOICES = 25
 NOBODY = discord.AllowedMentions.none()
 PLAYERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
-CLOSED_WORDS = {
-    "cancelled": "This poker night was cancelled: there is nothing to sign up for.",
-    "open": "This poker night has started: tap **Join** on the table in <#{channel}>.",
-    "done": "This poker night is over.",
-    "missed": "This poker night is over.",
-}
+
+
+def _closed_words(status: str, channel: int) -> Text:
+    """Why a night no longer takes sign-ups."""
+    if status == "cancelled":
+        return Text("This poker night was cancelled: there is nothing to sign up for.")
+    if status == "open":
+        return Text("This poker night has started: tap **Join** on the table in {channel}.",
+                    channel=channel_mention(channel))
+    return Text("This poker night is over.")
 
 
 def _may_plan(interaction: discord.Interaction) -> bool:
@@ -118,7 +128,7 @@ class NightGroup(app_commands.Group):
         reply = reply_to(interaction)
         assert interaction.guild_id is not None
         plans = await self.cog.bot.store.plans(guild=interaction.guild_id)
-        await reply.send(list_text(plans), allowed_mentions=NOBODY)
+        await reply.send(list_text(plans, lang=reply.language), allowed_mentions=NOBODY)
 
     @app_commands.command(
         name="cancel", extras=PUBLIC_ANSWER,
@@ -134,12 +144,13 @@ class NightGroup(app_commands.Group):
     async def _nights(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         assert interaction.guild_id is not None
         bot = self.cog.bot
+        lang = reader_language(interaction)  # the choices only he sees
         zone = await bot.store.time_zone(interaction.guild_id) or DEFAULT_ZONE
         choices = []
         for plan in await bot.store.plans(guild=interaction.guild_id, statuses=PLANNED):
             channel = bot.get_channel(plan.channel_id)
             where = f" · #{channel.name}" if isinstance(channel, discord.TextChannel) else ""
-            label = f"{plan.id} · {local_time(plan.starts_at, zone)} · {name_of(plan)}{where}"
+            label = f"{plan.id} · {local_time(plan.starts_at, zone, lang=lang)} · {name_of(plan, lang=lang)}{where}"
             if current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=plan.id))
         return choices[:MAX_CHOICES]
@@ -205,11 +216,12 @@ class PlansCog(commands.Cog, name=COG_NAME):
         interaction = reply.interaction
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not _may_plan(interaction):
-            raise PlanError("Planning a night creates a server event: it takes the Create Events or Manage Server "
-                            "permission.")
+            raise PlanError(Text("Planning a night creates a server event: it takes the Create Events or Manage "
+                                 "Server permission."))
         store = self.bot.store
         zone = await store.time_zone(interaction.guild_id)
-        starts_at = await asyncio.to_thread(parse_when, when, zone or DEFAULT_ZONE, clock.now())
+        starts_at = await asyncio.to_thread(parse_when, when, zone or DEFAULT_ZONE, clock.now(),
+                                            language=reply.language.code)  # English, and the host's own
         settings = _table.plan_settings(game, small_blind, big_blind, structure, buy_in, seats)
         try:
             plan = await store.create_plan(
@@ -217,28 +229,35 @@ class PlansCog(commands.Cog, name=COG_NAME):
                 small_blind=small_blind, big_blind=big_blind, structure=structure, buy_in=buy_in,
                 seats=settings.max_seats, remind_minutes=remind, notes=notes, length=NIGHT_LENGTH)
         except PlanClash as clash:
-            raise PlanError(f"This channel already has a night planned at <t:{clash.starts_at}:F>, and a night lasts "
-                            f"{NIGHT_LENGTH // 3600} hours. Pick a time {NIGHT_LENGTH // 3600} hours from it or more, "
-                            "another channel, or cancel that one with `/poker night cancel`.") from None
+            raise PlanError(Text("This channel already has a night planned at {time}, and a night lasts {hours} "
+                                 "hours. Pick a time {hours} hours from it or more, another channel, or cancel that "
+                                 "one with `/poker night cancel`.", time=stamp(clash.starts_at, "F"),
+                                 hours=NIGHT_LENGTH // 3600)) from None
         self.runner.follow(plan.id)
-        await reply.send(embed=signup_embed(plan), view=signup_view(plan), ephemeral=False, allowed_mentions=NOBODY)
+        shown = _table.language(self.bot, plan)  # the sign-up message is the channel's
+        await reply.send(embed=signup_embed(plan, lang=shown), view=signup_view(plan, lang=shown), ephemeral=False,
+                         allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await store.set_plan_message(plan.id, message.id)
         guild = self.bot.get_guild(interaction.guild_id)
+        server = _table.server_language(self.bot, plan)
         event_id, problem = (None, _events.NO_EVENT) if guild is None else await _events.create_event(
-            guild, plan, name_of(plan), interaction.app_permissions)
+            guild, plan, name_of(plan, lang=server), interaction.app_permissions, lang=server)
         if event_id is not None:
             await store.set_plan_event(plan.id, event_id)
             plan = await store.get_plan(plan.id)
-            await interaction.edit_original_response(embed=signup_embed(plan), view=signup_view(plan),
-                                                     allowed_mentions=NOBODY)
-        lines = [f"Planned: **{name_of(plan)}**, {local_time(plan.starts_at, zone or DEFAULT_ZONE)}."]
+            await interaction.edit_original_response(embed=signup_embed(plan, lang=shown),
+                                                     view=signup_view(plan, lang=shown), allowed_mentions=NOBODY)
+        lang = reply.language  # the host's private word
+        lines = [say(lang, "Planned: **{name}**, {time}.", name=name_of(plan, lang=lang),
+                     time=local_time(plan.starts_at, zone or DEFAULT_ZONE, lang=lang))]
         if zone is None:
-            lines.append(f"(Read in {DEFAULT_ZONE}: set your server's zone with `/poker night timezone`.)")
-        lines.append(f"Reminders go {remind} minutes before; " if remind else "No reminders; ")
-        lines[-1] += "the table opens here at the start."
+            lines.append(say(lang, "(Read in {zone}: set your server's zone with `/poker night timezone`.)",
+                             zone=DEFAULT_ZONE))
+        lines.append(say(lang, "Reminders go {count} minutes before; the table opens here at the start.", count=remind)
+                     if remind else say(lang, "No reminders; the table opens here at the start."))
         if problem is not None:
-            lines.append(problem)
+            lines.append(problem.worded(lang))
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     async def timezone(self, reply: Reply, zone: str | None) -> None:
@@ -246,17 +265,21 @@ class PlansCog(commands.Cog, name=COG_NAME):
         interaction = reply.interaction
         assert interaction.guild_id is not None
         store = self.bot.store
+        lang = reply.language
         if zone is None:
             current = await store.time_zone(interaction.guild_id)
             shown = current or DEFAULT_ZONE
-            text = (f"This server's nights are planned in {shown}: it is {local_time(clock.now(), shown)} there."
-                    + ("" if current else " Change it with `/poker night timezone zone:`."))
+            text = say(lang, "This server's nights are planned in {zone}: it is {time} there.", zone=shown,
+                       time=local_time(clock.now(), shown, lang=lang))
+            if not current:
+                text += " " + say(lang, "Change it with `/poker night timezone zone:`.")
         else:
             if not interaction.permissions.manage_guild:
-                raise PlanError("Only members with Manage Server can change the server's time zone.")
+                raise PlanError(Text("Only members with Manage Server can change the server's time zone."))
             name = time_zone(zone)
             await store.set_time_zone(interaction.guild_id, name)
-            text = f"Nights are now planned in {name}: it is {local_time(clock.now(), name)} there."
+            text = say(lang, "Nights are now planned in {zone}: it is {time} there.", zone=name,
+                       time=local_time(clock.now(), name, lang=lang))
         await reply.send(text)
 
     async def cancel(self, reply: Reply, night: int | None) -> None:
@@ -266,15 +289,16 @@ class PlansCog(commands.Cog, name=COG_NAME):
         plan = await self._chosen(interaction, night)
         perms = interaction.permissions
         if interaction.user.id != plan.host_id and not (perms.manage_guild or perms.manage_events):
-            raise PlanError("Only the night's host (or someone with Manage Server) can cancel it.")
+            raise PlanError(Text("Only the night's host (or someone with Manage Server) can cancel it."))
         try:
             plan = await self.bot.store.end_plan(plan.id, "cancelled")
         except PlanClosed as closed:
             if closed.status == "open":
-                raise PlanError("This night has started: `/poker close` ends it.") from None
+                raise PlanError(Text("This night has started: `/poker close` ends it.")) from None
             raise
         self.runner.drop(plan.id)
-        await reply.send(cancel_text(plan, interaction.user.id), ephemeral=False, allowed_mentions=PLAYERS)
+        await reply.send(cancel_text(plan, interaction.user.id, lang=_table.language(self.bot, plan)),
+                         ephemeral=False, allowed_mentions=PLAYERS)
         await self.runner.event_status(plan, CANCELED)
         await self.runner.refresh(plan)
 
@@ -285,15 +309,15 @@ class PlansCog(commands.Cog, name=COG_NAME):
         if night is None:
             here = await store.plans(channel=interaction.channel_id or 0, statuses=PLANNED)
             if not here:
-                raise PlanError("No night is planned in this channel. `/poker night list` shows the server's; "
-                                "`night:` picks one.")
+                raise PlanError(Text("No night is planned in this channel. `/poker night list` shows the server's; "
+                                     "`night:` picks one."))
             return here[0]
         try:
             plan = await store.get_plan(night)
         except (NotFound, InvalidArgument):
             plan = None
         if plan is None or plan.guild_id != interaction.guild_id:
-            raise PlanError("There is no such planned night in this server: `/poker night list` shows them.")
+            raise PlanError(Text("There is no such planned night in this server: `/poker night list` shows them."))
         return plan
 
     # ------------------------------------------------------------------ the event's Interested, as they change
@@ -314,11 +338,13 @@ class PlansCog(commands.Cog, name=COG_NAME):
             plan = await self.bot.store.answer_plan(night, user, "in" if answer == "in" else "out")
         except PlanClosed as closed:
             stored = await self.bot.store.get_plan(night)
-            raise PlanError(CLOSED_WORDS[closed.status].format(channel=stored.channel_id)) from None
+            raise PlanError(_closed_words(closed.status, stored.channel_id)) from None
         except NotFound:
-            raise PlanError("This poker night no longer exists.") from None
-        await reply.edit(embed=signup_embed(plan), view=signup_view(plan), allowed_mentions=NOBODY)
-        await reply.interaction.followup.send(answer_text(plan, user), ephemeral=True)
+            raise PlanError(Text("This poker night no longer exists.")) from None
+        shown = _table.language(self.bot, plan)  # the sign-up message is the channel's
+        await reply.edit(embed=signup_embed(plan, lang=shown), view=signup_view(plan, lang=shown),
+                         allowed_mentions=NOBODY)
+        await reply.interaction.followup.send(answer_text(plan, user, lang=reply.language), ephemeral=True)
         if answer == "in":
             try:
                 await self.runner.remind(plan.id)  # due already: the member who just signed up gets it now

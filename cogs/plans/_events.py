@@ -5,7 +5,8 @@ user add and remove events, ``hear_interest``).
 
 Without the Create Events permission there is no event: the plan says so once, and the sign-up message works
 alone. Any later failure (the event deleted by a moderator, a permission taken away, Discord down) is logged and
-changes nothing else: the night goes on without its event.
+changes nothing else: the night goes on without its event. The event's name and description are in the server's
+language (every member of it sees the event).
 """
 
 from __future__ import annotations
@@ -17,20 +18,23 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Language, Text, say
 from bot.planning import NIGHT_LENGTH
 from bot.store import PlanRecord
 from cogs.discord_seam import Parser, wrap_parser
 from cogs.failures import DISCORD_ERRORS
+
+from ._message import channel_mention
 
 log = logging.getLogger(__name__)
 
 SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
 PAGE = 100  # Discord's most users a page
 MAX_DESCRIPTION = 1000
-NO_PERMISSION = ("I could not create the Discord event: I need the **Create Events** permission (and **Manage "
-                 "Events** to start and end it). Give my role both, or invite me again with the link in the README. "
-                 "The sign-up message works without the event.")
-NO_EVENT = "Discord could not create the event just now; the sign-up message works without it."
+NO_PERMISSION = Text("I could not create the Discord event: I need the **Create Events** permission (and **Manage "
+                     "Events** to start and end it). Give my role both, or invite me again with the link in the "
+                     "README. The sign-up message works without the event.")
+NO_EVENT = Text("Discord could not create the event just now; the sign-up message works without it.")
 USER_EVENTS = {"GUILD_SCHEDULED_EVENT_USER_ADD": True, "GUILD_SCHEDULED_EVENT_USER_REMOVE": False}
 INTEREST = "event_interest"  # the bot's own event: on_event_interest(guild_id, event_id, user_id, interested)
 
@@ -40,14 +44,16 @@ def channel_link(plan: PlanRecord) -> str:
     return f"https://discord.com/channels/{plan.guild_id}/{plan.channel_id}"
 
 
-async def create_event(guild: discord.Guild, plan: PlanRecord, name: str,
-                       permissions: discord.Permissions) -> tuple[int | None, str | None]:
-    """Create the night's event: (its id, None), or (None, what to tell the host)."""
+async def create_event(guild: discord.Guild, plan: PlanRecord, name: str, permissions: discord.Permissions, *,
+                       lang: Language) -> tuple[int | None, Text | None]:
+    """Create the night's event, named ``name``, its description in ``lang``: (its id, None), or (None, what to
+    tell the host, worded in his language by the caller)."""
     if not (permissions.create_events or permissions.manage_events):
         return None, NO_PERMISSION
     start = datetime.datetime.fromtimestamp(plan.starts_at, datetime.UTC)
     notes = f"{plan.notes}\n\n" if plan.notes else ""
-    description = f"{notes}Sign up with the buttons in <#{plan.channel_id}>; the table opens there at the start."
+    description = notes + say(lang, "Sign up with the buttons in {channel}; the table opens there at the start.",
+                              channel=channel_mention(plan.channel_id))
     try:
         event = await guild.create_scheduled_event(
             name=name, start_time=start, end_time=start + datetime.timedelta(seconds=NIGHT_LENGTH),

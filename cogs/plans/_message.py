@@ -1,7 +1,9 @@
 """What a planned night shows: its sign-up message (an embed and its buttons), the reminder DM, the start's
 mention, the cancel notice, the list and the answers to a tap. Pure functions of the stored night: no I/O.
 
-Times are Discord timestamps (``<t:…:F>``), which every member's phone shows in his own time zone.
+Times are Discord timestamps (``<t:…:F>``), which every member's phone shows in his own time zone. Each text is
+worded in ``lang``: the channel's language for what everyone reads (the sign-up message, the start's mention, the
+cancel notice), the member's for his answers and his reminder, the server's for the event's name.
 """
 
 from __future__ import annotations
@@ -11,39 +13,44 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, Language, say, say_n
 from bot.planning import Roster, event_name, roster
 from bot.poker import GAMES
 from bot.store import PlanRecord
 from cogs.errors import answers_errors
-from cogs.render import MIX_NAMES, STRUCTURE_NAMES, chips, mention
+from cogs.render import MIX_NAMES, mention, structure_name
 from cogs.reply import Reply
 from cogs.views import dynamic_view
 
 __all__ = [
-    "SIGNUP_ID", "SignupButton", "answer_text", "cancel_text", "event_url", "game_name", "list_text", "name_of",
-    "reminder_text", "signup_embed", "signup_view", "start_text",
+    "SIGNUP_ID", "SignupButton", "answer_text", "cancel_text", "channel_mention", "event_url", "game_name",
+    "list_text", "name_of", "reminder_text", "signup_embed", "signup_view", "stamp", "start_text",
 ]
 
 SIGNUP_ID = r"pk:night:(?P<night>\d+):(?P<answer>in|out)"
 COG_NAME = "PlansCog"
 BUTTON = discord.ui.Button[discord.ui.View]
 MAX_LISTED = 30  # members named in one field (a field holds 1,024 characters)
-STATUS_LINES = {
-    "open": "Started: the table is open in {channel}.",
-    "done": "Over: the table was closed.",
-    "cancelled": "Cancelled by the host.",
-    "missed": "Missed: the bot was away for the whole night.",
-}
 
 
-def game_name(game: str) -> str:
-    """``Dealer's choice``, ``HORSE``, ``2-7 Triple Draw``..."""
-    return str(MIX_NAMES[game]) if game in MIX_NAMES else GAMES[game].name
+def stamp(at: int, style: str) -> str:
+    """A Discord timestamp (``<t:…:F>``): every member's client shows it in his time zone and language."""
+    return f"<t:{at}:{style}>"
 
 
-def name_of(plan: PlanRecord) -> str:
+def channel_mention(channel: int) -> str:
+    """A channel, as Discord names it in a message."""
+    return f"<#{channel}>"
+
+
+def game_name(game: str, *, lang: Language = ENGLISH) -> str:
+    """``Dealer's choice``, ``HORSE``, ``2-7 Triple Draw``... (a mix's name in ``lang``; a game's is its own)."""
+    return MIX_NAMES[game].worded(lang) if game in MIX_NAMES else GAMES[game].name
+
+
+def name_of(plan: PlanRecord, *, lang: Language) -> str:
     """The night's name, as its Discord event is called: ``Poker night: Dealer's choice 1/2``."""
-    return event_name(game_name(plan.game), plan.small_blind, plan.big_blind)
+    return event_name(game_name(plan.game, lang=lang), plan.small_blind, plan.big_blind, lang=lang)
 
 
 def event_url(plan: PlanRecord) -> str | None:
@@ -56,54 +63,70 @@ def when(plan: PlanRecord) -> str:
     return f"<t:{plan.starts_at}:F> · <t:{plan.starts_at}:R>"
 
 
-def _names(users: tuple[int, ...], numbered: bool = False) -> str:
+def _names(users: tuple[int, ...], lang: Language, numbered: bool = False) -> str:
     shown = [f"{k}. {mention(u)}" if numbered else mention(u) for k, u in enumerate(users[:MAX_LISTED], start=1)]
     if len(users) > MAX_LISTED:
-        shown.append(f"and {len(users) - MAX_LISTED} more")
+        shown.append(say(lang, "and {count} more", count=len(users) - MAX_LISTED))
     return ("\n" if numbered else " ").join(shown)
 
 
-def _settings_line(plan: PlanRecord) -> str:
-    parts = [str(STRUCTURE_NAMES[plan.structure])] if plan.structure else []
+def _settings_line(plan: PlanRecord, lang: Language) -> str:
+    parts = [structure_name(plan.structure, lang)] if plan.structure else []
     if plan.buy_in is not None:
-        parts.append(f"buy-in {chips(plan.buy_in)}")
-    parts.append(f"{plan.seats} seats")
+        parts.append(say(lang, "buy-in {amount}", amount=plan.buy_in))
+    parts.append(say_n(lang, "{count} seat", "{count} seats", count=plan.seats))
     return " · ".join(parts)
 
 
-def signup_embed(plan: PlanRecord) -> discord.Embed:
+def _status_line(plan: PlanRecord, lang: Language) -> str | None:
+    """What became of the night, once it is no longer only planned."""
+    if plan.status == "open":
+        return say(lang, "Started: the table is open in {channel}.", channel=channel_mention(plan.channel_id))
+    if plan.status == "done":
+        return say(lang, "Over: the table was closed.")
+    if plan.status == "cancelled":
+        return say(lang, "Cancelled by the host.")
+    if plan.status == "missed":
+        return say(lang, "Missed: the bot was away for the whole night.")
+    return None
+
+
+def signup_embed(plan: PlanRecord, *, lang: Language) -> discord.Embed:
     """The sign-up message: when and where, the host and settings, who is in, the waiting list, who cannot come."""
     r = roster(plan.signups, plan.seats)
-    lines = [when(plan), f"In <#{plan.channel_id}> · host {mention(plan.host_id)}", _settings_line(plan)]
+    lines = [when(plan), say(lang, "In {channel} · host {host}", channel=channel_mention(plan.channel_id),
+                             host=mention(plan.host_id)), _settings_line(plan, lang)]
     if plan.notes:
         lines.append(plan.notes)
-    status = STATUS_LINES.get(plan.status)
+    status = _status_line(plan, lang)
     if status:
-        lines.append(f"**{status.format(channel=f'<#{plan.channel_id}>')}**")
+        lines.append(f"**{status}**")
     colour = discord.Colour.dark_green() if plan.status in ("planned", "open") else discord.Colour.dark_grey()
-    embed = discord.Embed(title=name_of(plan), description="\n".join(lines), colour=colour)
+    embed = discord.Embed(title=name_of(plan, lang=lang), description="\n".join(lines), colour=colour)
     left = plan.seats - len(r.playing)
-    room = f"{left} seat{'s' if left != 1 else ''} left" if left else "full"
-    embed.add_field(name=f"In · {len(r.playing)} of {plan.seats} · {room}", inline=False,
-                    value=_names(r.playing) or "Nobody yet: tap **I'm in**.")
+    room = say_n(lang, "{count} seat left", "{count} seats left", count=left) if left else say(lang, "full")
+    embed.add_field(name=" · ".join([say(lang, "In · {playing} of {seats}", playing=len(r.playing), seats=plan.seats),
+                                     room]),
+                    inline=False, value=_names(r.playing, lang) or say(lang, "Nobody yet: tap **I'm in**."))
     if r.waiting:
-        embed.add_field(name=f"Waiting list · {len(r.waiting)}", value=_names(r.waiting, numbered=True), inline=False)
+        embed.add_field(name=say(lang, "Waiting list · {count}", count=len(r.waiting)),
+                        value=_names(r.waiting, lang, numbered=True), inline=False)
     if r.out:
-        embed.add_field(name="Can't make it", value=_names(r.out), inline=False)
+        embed.add_field(name=say(lang, "Can't make it"), value=_names(r.out, lang), inline=False)
     if plan.status == "planned" and plan.event_id is not None:
-        embed.set_footer(text="Marked Interested on the event? You count as in.")
+        embed.set_footer(text=say(lang, "Marked Interested on the event? You count as in."))
     return embed
 
 
-def signup_view(plan: PlanRecord) -> discord.ui.View:
+def signup_view(plan: PlanRecord, *, lang: Language) -> discord.ui.View:
     """I'm in and Can't make it while the night is planned, and the link to its Discord event."""
     view = dynamic_view()
     if plan.status == "planned":
-        view.add_item(SignupButton(plan.id, "in", "I'm in", discord.ButtonStyle.success))
-        view.add_item(SignupButton(plan.id, "out", "Can't make it", discord.ButtonStyle.secondary))
+        view.add_item(SignupButton(plan.id, "in", say(lang, "I'm in"), discord.ButtonStyle.success))
+        view.add_item(SignupButton(plan.id, "out", say(lang, "Can't make it"), discord.ButtonStyle.secondary))
     url = event_url(plan)
     if url is not None and plan.status in ("planned", "open"):
-        view.add_item(discord.ui.Button(label="Event", style=discord.ButtonStyle.link, url=url))
+        view.add_item(discord.ui.Button(label=say(lang, "Event"), style=discord.ButtonStyle.link, url=url))
     return view
 
 
@@ -128,60 +151,73 @@ class SignupButton(discord.ui.DynamicItem[BUTTON], template=SIGNUP_ID):
         await cog.on_signup(reply, self.night, self.answer)
 
 
-def _place(r: Roster, user: int) -> str:
+def _place(r: Roster, user: int, lang: Language) -> str:
     place = r.place(user)
     if place is None:
-        return "You can't make it."
+        return say(lang, "You can't make it.")
     kind, number = place
     if kind == "playing":
-        return "You're in."
-    return f"You're number {number} on the waiting list: a seat is yours if someone drops out or the table has room."
+        return say(lang, "You're in.")
+    return say(lang, "You're number {number} on the waiting list: a seat is yours if someone drops out or the table "
+               "has room.", number=str(number))
 
 
-def answer_text(plan: PlanRecord, user: int) -> str:
+def answer_text(plan: PlanRecord, user: int, *, lang: Language) -> str:
     """The private answer to a tap: where he stands now."""
     r = roster(plan.signups, plan.seats)
     if r.place(user) is None:
-        return "Noted: you can't make it. Tap **I'm in** if that changes."
-    text = _place(r, user)
-    reminder = f" I'll DM you {plan.remind_minutes} minutes before." if plan.remind_minutes else ""
-    return f"{text} It starts <t:{plan.starts_at}:R>.{reminder}"
+        return say(lang, "Noted: you can't make it. Tap **I'm in** if that changes.")
+    said = [_place(r, user, lang), say(lang, "It starts {when}.", when=stamp(plan.starts_at, "R"))]
+    if plan.remind_minutes:  # "minutes" even for 1: the English of today
+        said.append(say(lang, "I'll DM you {count} minutes before.", count=plan.remind_minutes))
+    return " ".join(said)
 
 
-def reminder_text(plan: PlanRecord, user: int) -> str:
+def reminder_text(plan: PlanRecord, user: int, *, lang: Language) -> str:
     """The reminder DM."""
     r = roster(plan.signups, plan.seats)
     link = f"https://discord.com/channels/{plan.guild_id}/{plan.channel_id}"
-    return (f"⏰ **{name_of(plan)}** starts <t:{plan.starts_at}:R> (<t:{plan.starts_at}:t>) in <#{plan.channel_id}>: "
-            f"{link}\n{_place(r, user)} Tap **Join** on the table when it opens.")
+    return "\n".join([
+        say(lang, "⏰ **{name}** starts {when} ({time}) in {channel}: {link}", name=name_of(plan, lang=lang),
+            when=stamp(plan.starts_at, "R"), time=stamp(plan.starts_at, "t"), channel=channel_mention(plan.channel_id),
+            link=link),
+        " ".join([_place(r, user, lang), say(lang, "Tap **Join** on the table when it opens.")])])
 
 
-def start_text(plan: PlanRecord, held_until: int | None) -> str:
+def start_text(plan: PlanRecord, held_until: int | None, *, lang: Language) -> str:
     """The channel's mention at the start: everyone who is in, and how to sit down."""
     r = roster(plan.signups, plan.seats)
-    who = _names(r.order)
-    held = f" Seats go first to those who signed up, until <t:{held_until}:t>." if held_until and r.order else ""
-    return (f"🃏 **{name_of(plan)}** starts now.{(' ' + who) if who else ''}\nTap **Join** on the table below;"
-            f" the host deals with `/poker table start`.{held}")
+    who = _names(r.order, lang)
+    first = [say(lang, "🃏 **{name}** starts now.", name=name_of(plan, lang=lang)), *([who] if who else [])]
+    then = [say(lang, "Tap **Join** on the table below; the host deals with `/poker table start`.")]
+    if held_until and r.order:
+        then.append(say(lang, "Seats go first to those who signed up, until {time}.", time=stamp(held_until, "t")))
+    return " ".join(first) + "\n" + " ".join(then)
 
 
-def cancel_text(plan: PlanRecord, by: int) -> str:
+def cancel_text(plan: PlanRecord, by: int, *, lang: Language) -> str:
     """The channel's notice of a cancelled night, naming everyone who was in."""
-    who = _names(roster(plan.signups, plan.seats).order)
-    return f"**{name_of(plan)}** on <t:{plan.starts_at}:F> is cancelled by {mention(by)}." + (f" {who}" if who else "")
+    who = _names(roster(plan.signups, plan.seats).order, lang)
+    said = say(lang, "**{name}** on {when} is cancelled by {member}.", name=name_of(plan, lang=lang),
+               when=stamp(plan.starts_at, "F"), member=mention(by))
+    return f"{said} {who}" if who else said
 
 
-def list_text(plans: list[PlanRecord]) -> str:
+def list_text(plans: list[PlanRecord], *, lang: Language) -> str:
     """``/poker night list``: the server's nights to come (and one under way), soonest first."""
     if not plans:
-        return "No night is planned. Plan one with `/poker night plan`."
+        return say(lang, "No night is planned. Plan one with `/poker night plan`.")
     lines = []
     for plan in plans:
         r = roster(plan.signups, plan.seats)
-        waiting = f", {len(r.waiting)} waiting" if r.waiting else ""
+        title = [say(lang, "**{name}** (plan {id})", name=name_of(plan, lang=lang), id=str(plan.id))]
+        if plan.status == "open":
+            title.append(say(lang, "**under way**"))
+        about = [say(lang, "{when} in {channel}", when=when(plan), channel=channel_mention(plan.channel_id))]
+        seats = say(lang, "{playing} of {seats} in", playing=len(r.playing), seats=plan.seats)
+        about.append(say(lang, "{seats}, {count} waiting", seats=seats, count=len(r.waiting)) if r.waiting else seats)
         url = event_url(plan)
-        event = f" · [event]({url})" if url else ""
-        under_way = " · **under way**" if plan.status == "open" else ""
-        lines.append(f"**{name_of(plan)}** (plan {plan.id}){under_way}\n{when(plan)} in <#{plan.channel_id}> · "
-                     f"{len(r.playing)} of {plan.seats} in{waiting}{event}")
+        if url:
+            about.append(say(lang, "[event]({url})", url=url))
+        lines.append(" · ".join(title) + "\n" + " · ".join(about))
     return "\n".join(lines)

@@ -136,13 +136,14 @@ class Runner:
 
     async def remind(self, plan_id: int) -> None:
         """DM every member whose reminder is due (each once: marked before it is sent), unless he turned alerts
-        off (``/poker alerts``)."""
+        off (``/poker alerts``); in his language (as his last interaction showed it, else the channel's)."""
         plan = await self.bot.store.get_plan(plan_id)
         for user in due_reminders(plan.signups, plan.starts_at, plan.remind_minutes, clock.now()):
             if not await self.bot.store.mark_reminded(plan_id, user):
                 continue  # handled already (by another path, or before a restart)
             if await self.bot.store.turn_alerts(plan.guild_id, user):
-                await self.dm(user, reminder_text(plan, user))
+                lang = self.bot.member_languages.of(user, _table.language(self.bot, plan))
+                await self.dm(user, reminder_text(plan, user, lang=lang))
 
     async def dm(self, user: int, text: str) -> None:
         """A DM that may fail (closed DMs, Discord down): logged, never raised."""
@@ -166,7 +167,7 @@ class Runner:
             return
         held = _table.hold_seats(table, plan)
         await _table.show(self.bot, table)
-        await self.post(plan, start_text(plan, held), mentions=True)
+        await self.post(plan, start_text(plan, held, lang=_table.language(self.bot, plan)), mentions=True)
         await self.event_status(plan, ACTIVE)
         await self.refresh(plan)
 
@@ -193,11 +194,13 @@ class Runner:
             await self.bot.store.set_plan_event(plan.id, None)
 
     async def refresh(self, plan: PlanRecord) -> None:
-        """Show the sign-up message as the night is now (a message gone is not posted again)."""
+        """Show the sign-up message as the night is now, in the channel's language (a message gone is not posted
+        again)."""
         if plan.message_id is None:
             return
         message = self.bot.get_partial_messageable(plan.channel_id).get_partial_message(plan.message_id)
-        await self._discord(message.edit(embed=signup_embed(plan), view=signup_view(plan),
+        lang = _table.language(self.bot, plan)
+        await self._discord(message.edit(embed=signup_embed(plan, lang=lang), view=signup_view(plan, lang=lang),
                                          allowed_mentions=discord.AllowedMentions.none()),
                             f"plan {plan.id}: its sign-up message could not be shown")
 

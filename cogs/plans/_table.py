@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.i18n import Language, Plural
 from bot.planning import SEAT_HOLD, holds_seats, planned_buy_ins, roster, seats_held
 from bot.store import PlanRecord
 from bot.tables import Table, TableError, TableSettings
 from cogs import plan_clock as clock
+from cogs.language import channel_language, table_language
+
+from ._message import stamp
 
 if TYPE_CHECKING:
     from cogs.app import PokerBot
@@ -35,6 +39,20 @@ class TableSide(Protocol):
     """What this module uses of the table cog: a table's Discord side."""
 
     runners: Runners
+
+
+def language(bot: PokerBot, plan: PlanRecord) -> Language:
+    """What everyone in the night's channel reads in (its sign-up message, the start's mention): the channel's
+    table's language if it has a table, else the server's."""
+    table = bot.tables.get(plan.channel_id)
+    if table is not None:
+        return table_language(bot, table)
+    return channel_language(None, bot.get_guild(plan.guild_id))
+
+
+def server_language(bot: PokerBot, plan: PlanRecord) -> Language:
+    """The server's language (the night's Discord event is the server's)."""
+    return channel_language(None, bot.get_guild(plan.guild_id))
 
 
 def plan_settings(game: str, small_blind: int, big_blind: int, structure: str | None, buy_in: int | None,
@@ -81,9 +99,11 @@ def hold_seats(table: Table, plan: PlanRecord) -> int | None:
             return
         coming = seats_held(order, seated, free, user)
         if coming:
-            seats = "The free seat is" if free == 1 else f"The {free} free seats are"
-            raise TableError(f"{seats} held until <t:{until}:t> for the players who signed up for tonight "
-                             f"({coming} still to come); then anyone may sit.")
+            raise TableError(Plural(
+                "The free seat is held until {time} for the players who signed up for tonight ({coming} still to "
+                "come); then anyone may sit.",
+                "The {count} free seats are held until {time} for the players who signed up for tonight ({coming} "
+                "still to come); then anyone may sit.", count=free, time=stamp(until, "t"), coming=coming))
 
     table.seat_hold = hold
     return until
