@@ -16,7 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.content.rules_text import GAME_BLURBS
+from bot.content.rules_text import game_blurb
+from bot.i18n import ENGLISH, Language, Text, say
 from bot.poker import FAMILIES, Game, get_game
 from bot.tables import Table, TableError
 from cogs import render
@@ -36,42 +37,43 @@ SELECT = discord.ui.Select[discord.ui.View]
 BUTTON = discord.ui.Button[discord.ui.View]
 DEFAULT_STRUCTURE = "default"  # the structure menu's "each game's own"
 MAX_OPTIONS = 25  # Discord: options in a select menu
-CHOOSE_LABEL = "Pick the game…"
-FAMILY_NAMES = {"draw": "Draw", "flop": "Flop", "stud": "Stud"}
-EARLIER = "That menu is from an earlier hand; use the current one."
+CHOOSE_LABEL = Text("Pick the game…")
+FAMILY_NAMES = {"draw": Text("Draw"), "flop": Text("Flop"), "stud": Text("Stud")}
+EARLIER = Text("That menu is from an earlier hand; use the current one.")
 _NAME = r"[a-z0-9-]+"  # a game's or a structure's id in a custom_id
 
 
-def menu(table: Table, screen: Screen) -> list[discord.ui.Item[Any]]:
+def menu(table: Table, screen: Screen, *, lang: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     """The table message's item when the table waits for the dealer's choice (none otherwise): the chooser's
-    button to his menu."""
+    button to his menu, labelled in ``lang`` (the table's)."""
     if table.next().kind != "choose":
         return []
-    return [ChooseButton(table.id, screen.choice_number)]
+    return [ChooseButton(table.id, screen.choice_number, label=CHOOSE_LABEL.worded(lang))]
 
 
-def private_menu(runner: TableRunner, game: str | None, structure: str | None) -> tuple[str, discord.ui.View]:
-    """The chooser's menu (its text and items), ``game`` and ``structure`` picked so far (None: not yet, or each
-    game's own structure)."""
+def private_menu(runner: TableRunner, game: str | None, structure: str | None, *, lang: Language
+                 ) -> tuple[str, discord.ui.View]:
+    """The chooser's menu (its text and items) in his language, ``game`` and ``structure`` picked so far (None: not
+    yet, or each game's own structure)."""
     table = runner.table
     number = runner.presenter.choice_number()
     result = dynamic_view()
     games = grouped(table.choices())
     if game not in {g.id for g in games}:
         game = None  # (a custom_id carrying a game that may not be dealt: none picked)
-    options = [discord.SelectOption(label=option_label(g), value=g.id,
-                                    description=GAME_BLURBS.get(g.id, "")[:100] or None, default=g.id == game)
+    options = [discord.SelectOption(label=option_label(g, lang=lang), value=g.id,
+                                    description=game_blurb(g.id, lang=lang)[:100] or None, default=g.id == game)
                for g in games][:MAX_OPTIONS]
-    result.add_item(GameSelect(table.id, number, structure, options))
+    result.add_item(GameSelect(table.id, number, structure, options, placeholder=say(lang, "Pick the game")))
     if table.settings.dealer_picks_structure:
-        kinds = [(DEFAULT_STRUCTURE, "Each game's own structure"),
-                 *((k, str(v)) for k, v in render.STRUCTURE_NAMES.items())]
+        kinds = [(DEFAULT_STRUCTURE, say(lang, "Each game's own structure")),
+                 *((k, render.structure_name(k, lang)) for k in render.STRUCTURE_NAMES)]
         result.add_item(StructureSelect(table.id, number, game, [
             discord.SelectOption(label=name, value=value, default=value == (structure or DEFAULT_STRUCTURE))
-            for value, name in kinds]))
-    label = f"Deal {get_game(game).name}"[:80] if game else "Pick a game first"
+            for value, name in kinds], placeholder=say(lang, "Structure")))
+    label = say(lang, "Deal {game}", game=get_game(game).name)[:80] if game else say(lang, "Pick a game first")
     result.add_item(DealButton(table.id, number, game, structure, label, disabled=game is None))
-    lines = ["**Your choice**: pick the next game, then press **Deal**."]
+    lines = [say(lang, "**Your choice**: pick the next game, then press **Deal**.")]
     if runner.clock.deadline is not None:
         lines.append(f"⏱ <t:{int(runner.clock.deadline)}:R>")
     return "\n".join(lines), result
@@ -83,9 +85,9 @@ def grouped(games: Sequence[Game]) -> list[Game]:
     return sorted(games, key=lambda g: FAMILIES.index(g.family))
 
 
-def option_label(game: Game) -> str:
+def option_label(game: Game, *, lang: Language = ENGLISH) -> str:
     """A game's option in the menu, its group first: ``Draw · Badugi``, ``Flop · Hold'em``, ``Stud · Razz``."""
-    return f"{FAMILY_NAMES[game.family]} · {game.name}"[:100]
+    return f"{FAMILY_NAMES[game.family].worded(lang)} · {game.name}"[:100]
 
 
 def _picked(interaction: discord.Interaction) -> str | None:
@@ -115,15 +117,16 @@ def _checked(runner: TableRunner | None, interaction: discord.Interaction, numbe
 
 async def _show(runner: TableRunner, reply: Reply, game: str | None, structure: str | None) -> None:
     """Answer a pick in the menu with the menu as it now is (the table message does not change)."""
-    content, view = private_menu(runner, game, structure)
+    content, view = private_menu(runner, game, structure, lang=reply.language)
     await reply.update(content=content, view=view)
 
 
 class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
     """The table message's Pick the game…: the chooser's menu, for him only."""
 
-    def __init__(self, table: int, number: int, runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Button(label=CHOOSE_LABEL, style=discord.ButtonStyle.primary,
+    def __init__(self, table: int, number: int, *, label: str = str(CHOOSE_LABEL),
+                 runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            row=ACTIONS_ROW, custom_id=self.make_id(table, number)))
         self.table, self.number, self.runner = table, number, runner
 
@@ -138,7 +141,7 @@ class ChooseButton(TableItem[BUTTON], kind="choose", fields=[number("number")]):
         runner.table.check_choice(reply.user)
         if self.number != runner.presenter.choice_number():
             raise TableError(EARLIER)
-        content, view = private_menu(runner, None, None)
+        content, view = private_menu(runner, None, None, lang=reply.language)
         async with reply.answering():
             await runner.dealer.publish(reply)
             await reply.send(content, view=view)
@@ -148,9 +151,10 @@ class GameSelect(TableItem[SELECT], kind="game", fields=[number("number"), STRUC
     """The games the chooser may pick for the next hand (with the structure he picked, if any)."""
 
     def __init__(self, table: int, number: int, structure: str | None = None,
-                 options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
+                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "Pick the game",
+                 runner: TableRunner | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=self.make_id(table, number, structure),
-                                           placeholder="Pick the game",
+                                           placeholder=placeholder,
                                            options=options or [discord.SelectOption(label="…")], row=0))
         self.table, self.number, self.structure, self.runner = table, number, structure, runner
 
@@ -165,8 +169,9 @@ class StructureSelect(TableItem[SELECT], kind="structure", fields=[number("numbe
     """When the host allows it: the structure of the next game (with the game he picked, if any)."""
 
     def __init__(self, table: int, number: int, game: str | None = None,
-                 options: list[discord.SelectOption] | None = None, runner: TableRunner | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.make_id(table, number, game), placeholder="Structure",
+                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "Structure",
+                 runner: TableRunner | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.make_id(table, number, game), placeholder=placeholder,
                                            options=options or [discord.SelectOption(label="…")], row=1))
         self.table, self.number, self.game, self.runner = table, number, game, runner
 
@@ -193,10 +198,11 @@ class DealButton(TableItem[BUTTON], kind="deal", fields=[number("number"), GAME,
         runner = _checked(self.runner, reply.interaction, self.number, self.structure)
         game = self.game
         if game is None:
-            raise TableError("Pick a game in the menu first.")
+            raise TableError(Text("Pick a game in the menu first."))
         async with reply.answering():
             outcome = await runner.table.choose_game(reply.user, game, self.structure)
             runner.dealer.cancel_clock()
             await runner.dealer.hand_started(outcome, reply)
-            runner.presenter.note(f"{mention(reply.user)} chose {get_game(game).name}")
+            runner.presenter.note(say(runner.language, "{player} chose {game}", player=mention(reply.user),
+                                      game=get_game(game).name))
             runner.writer.refresh()

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, Language, Text, say
 from bot.poker import Card, CardError, Draw, Legal, Move, parse_cards
 from bot.tables import TableError
 
@@ -28,7 +29,7 @@ __all__ = ["CardButton", "ThrowButton", "picker", "read_cards", "readable", "thr
 
 BUTTON = discord.ui.Button[discord.ui.View]
 FACE_UP, FACE_DOWN = "face-up", "face-down"  # the twos option of /poker draw
-OVER = "That draw is over; press Draw… again."
+OVER = Text("That draw is over; press Draw… again.")
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _SUIT_OF = {v: k for k, v in _SUITS.items()}
 _FOUR_COLOUR_SUITS = {"\U0001f537": "d", "\u2618": "c"}  # the four-colour text deck's diamond and club
@@ -52,46 +53,68 @@ def hand_user(table: Any, seat: int) -> int:
     return live.users[seat] if live is not None and 0 <= seat < len(live.users) else 0
 
 
-def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int) -> tuple[str, discord.ui.View]:
-    """The picker's text and buttons for the cards marked in ``mask``: his cards appear once, as the buttons (one
-    row, the marked ones red; the Throw button counts them), the text says only which draw and what he holds."""
+def picker(runner: TableRunner, hand_id: int, seq: int, legal: Legal, mask: int, *, lang: Language
+           ) -> tuple[str, discord.ui.View]:
+    """The picker's text and buttons for the cards marked in ``mask``, in the player's language: his cards appear
+    once, as the buttons (one row, the marked ones red; the Throw button counts them), the text says only which
+    draw and what he holds."""
     table = runner.table
     hand = table.hand
     assert hand is not None
     value = hand.value_of(legal.player)
-    describe = ("holds a two" if hand.is_assassinated(legal.player) else unbroken(value.describe()) if value else None)
+    describe = (say(lang, "holds a two") if hand.is_assassinated(legal.player)
+                else unbroken(value.describe(lang=lang)) if value else None)
     user = hand_user(table, legal.player)
     card, emoji = runner.own_cards.card_for(user), runner.own_cards.emoji_for(user)
     picked = thrown(legal, mask)
-    limit = legal.max_discards
-    head = f"Draw {hand.draw_number + 1} of {hand.game.draws} · tap the cards to throw"
-    if limit < len(legal.hand):
-        head += f" (up to {limit}{', four only keeping an ace' if legal.max_needs_ace else ''})"
+    head = _picker_head(legal, str(hand.draw_number + 1), str(hand.game.draws), lang)
     lines = [head, describe] if describe else [head]  # the cards once: as the buttons, in one row of five
     result = dynamic_view()
-    full = len(picked) >= limit
+    full = len(picked) >= legal.max_discards
     for i, held in enumerate(legal.hand):
         marked = bool(mask >> i & 1)
         face = emoji(held)
         result.add_item(CardButton(table.id, hand_id, seq, mask ^ (1 << i), i, emoji=face, thrown=marked,
                                    label=None if face else card(held), disabled=full and not marked))
-    for label, up, style in _confirmations(legal, picked):
+    for label, up, style in _confirmations(legal, picked, lang=lang):
         result.add_item(ThrowButton(table.id, hand_id, seq, mask, up, label, style))
     return "\n".join(lines), result
 
 
-def _confirmations(legal: Legal, picked: Sequence[Card]) -> list[tuple[str, bool, discord.ButtonStyle]]:
+def _picker_head(legal: Legal, draw: str, draws: str, lang: Language) -> str:
+    """The picker's first line: which draw, and how many cards may be thrown when not all."""
+    if legal.max_discards >= len(legal.hand):
+        return say(lang, "Draw {draw} of {draws} · tap the cards to throw", draw=draw, draws=draws)
+    if legal.max_needs_ace:
+        return say(lang, "Draw {draw} of {draws} · tap the cards to throw (up to {limit}, four only keeping an ace)",
+                   draw=draw, draws=draws, limit=legal.max_discards)
+    return say(lang, "Draw {draw} of {draws} · tap the cards to throw (up to {limit})", draw=draw, draws=draws,
+               limit=legal.max_discards)
+
+
+def _confirmations(legal: Legal, picked: Sequence[Card], *, lang: Language = ENGLISH
+                   ) -> list[tuple[str, bool, discord.ButtonStyle]]:
     """The picker's last buttons: stand pat, throw the marked cards, and in Assassin whether their twos go face
     up. Face up, one card more than thrown, however many twos (docs/rules.md, Assassin: "Twos kill")."""
     if not picked:
-        return [("Stand pat", False, discord.ButtonStyle.secondary)]
+        return [(say(lang, "Stand pat"), False, discord.ButtonStyle.secondary)]
     count = len(picked)
     twos = legal.face_up_among(picked)
     if not twos:
-        return [(f"Throw {count}", False, discord.ButtonStyle.primary)]
-    shown = ("joker" if all(c.is_joker for c in twos) else "two") + ("s" if len(twos) > 1 else "")
-    return [(f"Throw {count} · {shown} face up, draw {count + 1}", True, discord.ButtonStyle.primary),
-            (f"Throw {count} · face down, draw {count}", False, discord.ButtonStyle.secondary)]
+        return [(say(lang, "Throw {count}", count=count), False, discord.ButtonStyle.primary)]
+    return [(_face_up(twos, count, lang), True, discord.ButtonStyle.primary),
+            (say(lang, "Throw {count} · face down, draw {drawn}", count=count, drawn=count), False,
+             discord.ButtonStyle.secondary)]
+
+
+def _face_up(twos: Sequence[Card], count: int, lang: Language) -> str:
+    """The picker's button that throws ``count`` cards with ``twos`` (twos or jokers) face up: one card more."""
+    drawn = count + 1
+    if all(c.is_joker for c in twos):
+        return say(lang, "Throw {count} · joker face up, draw {drawn}", count=count, drawn=drawn) if len(twos) == 1 \
+            else say(lang, "Throw {count} · jokers face up, draw {drawn}", count=count, drawn=drawn)
+    return say(lang, "Throw {count} · two face up, draw {drawn}", count=count, drawn=drawn) if len(twos) == 1 \
+        else say(lang, "Throw {count} · twos face up, draw {drawn}", count=count, drawn=drawn)
 
 
 class CardButton(TableItem[BUTTON], kind="card",
@@ -110,7 +133,7 @@ class CardButton(TableItem[BUTTON], kind="card",
         runner = self.runner
         assert runner is not None
         legal = _marked(runner.table.check_turn(reply.user, self.hand, self.seq), self.mask)
-        content, view = picker(runner, self.hand, self.seq, legal, self.mask)
+        content, view = picker(runner, self.hand, self.seq, legal, self.mask, lang=reply.language)
         await reply.update(content=content, view=view)
 
 
@@ -163,21 +186,23 @@ def typed_draw(text: str, twos: str | None, legal: Legal) -> Draw:
     in_phase("drawing", legal)
     held = ", ".join(readable(c) for c in legal.hand)
     if not text.strip():
-        raise TableError(f"Name the cards to throw (your hand: {held}), or stand pat with `/poker pat`.")
+        raise TableError(Text("Name the cards to throw (your hand: {hand}), or stand pat with `/poker pat`.",
+                              hand=held))
     try:
         typed = read_cards(text)
     except CardError:
         shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
-        raise TableError(f"“{shown}” is not a list of cards: write them like `Ks 9d` (a ten as 10 or T). "
-                         f"Your hand: {held}.") from None
+        raise TableError(Text("“{typed}” is not a list of cards: write them like `Ks 9d` (a ten as 10 or T). "
+                              "Your hand: {hand}.", typed=shown, hand=held)) from None
     jokers = [c for c in legal.hand if c.is_joker and c not in typed]
     typed = [jokers.pop(0) if c.is_joker and c not in legal.hand and jokers else c for c in typed]  # "joker"
     foreign = [c for c in typed if c not in legal.hand]
     if foreign:
-        raise TableError(f"You do not hold {' '.join(readable(c) for c in foreign)}. Your hand: {held}.")
+        raise TableError(Text("You do not hold {cards}. Your hand: {hand}.",
+                              cards=" ".join(readable(c) for c in foreign), hand=held))
     if not typed:
-        raise TableError("Name the cards to throw, or stand pat with `/poker pat`.")
+        raise TableError(Text("Name the cards to throw, or stand pat with `/poker pat`."))
     if twos is None and legal.face_up_among(typed):
-        raise TableError("You throw a two: say how, with `twos:face-up` (one extra card after the draw) or "
-                         "`twos:face-down`.")
+        raise TableError(Text("You throw a two: say how, with `twos:face-up` (one extra card after the draw) or "
+                              "`twos:face-down`."))
     return legal.draw(typed, face_up=twos == FACE_UP)

@@ -21,9 +21,9 @@ import discord
 from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
+from bot.i18n import Language, Text, say
 from bot.poker import BetRaise, BringIn, Card, CardError, CheckCall, Fold, IllegalAction, Legal, Move
 from bot.tables import TableError
-from cogs.render import chips
 
 from ..reply import Reply, reply_to
 from ._draw import FACE_DOWN, FACE_UP, read_cards, readable
@@ -38,7 +38,8 @@ MAX_CHOICES = 25  # Discord: an autocomplete answer holds at most 25 choices
 MAX_NAME = 100  # and each name at most 100 characters
 TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
                 app_commands.Choice(name="Face down", value=FACE_DOWN)]
-LATE = "Too late: your turn was already played (a click, another command or the clock came first)."
+TOO_LATE = Text("Too late: your turn was already played (a click, another command or the clock came first).")
+LATE = str(TOO_LATE)  # its English, which the tests look for
 LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
 
 
@@ -49,22 +50,34 @@ def _just_played(runner: TableRunner, user: int, draw: bool) -> bool:
     return last is not None and last.user == user and last.draw == draw and time.monotonic() - last.at < LATE_WINDOW
 
 
-def _move_text(move: Move, legal: Legal) -> str:
-    """What the caller is told once his move is made ("You call 20.")."""
+def _move_text(move: Move, legal: Legal, lang: Language) -> str:
+    """What the caller is told once his move is made ("You call 20."), in his language."""
     if isinstance(move, Fold):
-        return "You fold."
+        return say(lang, "You fold.")
     if isinstance(move, CheckCall):
         if legal.can_check:
-            return "You check."
-        return f"You call {chips(legal.call_amount)}" + (", all in." if legal.call_is_all_in else ".")
+            return say(lang, "You check.")
+        return say(lang, "You call {amount}, all in.", amount=legal.call_amount) if legal.call_is_all_in \
+            else say(lang, "You call {amount}.", amount=legal.call_amount)
     if isinstance(move, BringIn):
-        all_in = ", all in" if legal.bring_in_amount == legal.all_in_to else ""
-        return f"You bring in {chips(legal.bring_in_amount)}{all_in}."
+        amount = legal.bring_in_amount
+        return say(lang, "You bring in {amount}, all in.", amount=amount) if amount == legal.all_in_to \
+            else say(lang, "You bring in {amount}.", amount=amount)
     if isinstance(move, BetRaise):
-        all_in = " (all in)" if move.to == legal.all_in_to else ""
-        verb = "complete to" if legal.is_completion else "bet" if legal.is_bet else "raise to"
-        return f"You {verb} {chips(move.to)}{all_in}."
-    return "Done."
+        return _bet_text(legal, move.to, move.to == legal.all_in_to, lang)
+    return say(lang, "Done.")
+
+
+def _bet_text(legal: Legal, to: int, all_in: bool, lang: Language) -> str:
+    """A bet, a raise or a completion made: ``You raise to 40.``, ``You bet 100 (all in).``"""
+    if legal.is_completion:
+        return say(lang, "You complete to {amount} (all in).", amount=to) if all_in \
+            else say(lang, "You complete to {amount}.", amount=to)
+    if legal.is_bet:
+        return say(lang, "You bet {amount} (all in).", amount=to) if all_in \
+            else say(lang, "You bet {amount}.", amount=to)
+    return say(lang, "You raise to {amount} (all in).", amount=to) if all_in \
+        else say(lang, "You raise to {amount}.", amount=to)
 
 
 async def typed_move(reply: Reply, name: str, options: Options | None = None) -> None:
@@ -82,10 +95,10 @@ async def typed_move(reply: Reply, name: str, options: Options | None = None) ->
     live = table.live
     if live is None:
         if table.seat_of(user) is None:
-            raise TableError("You are not seated at this table.")
+            raise TableError(Text("You are not seated at this table."))
         if _just_played(runner, user, drawing):
-            raise TableError(LATE)  # his move (a click a moment before) ended the hand
-        raise TableError("No hand is being played now.")
+            raise TableError(TOO_LATE)  # his move (a click a moment before) ended the hand
+        raise TableError(Text("No hand is being played now."))
     hand, seq = live.record.id, live.seq
     his_turn = table.actor() == user
     checked: list[Legal] = []  # what he may do, once his turn and the moment are checked
@@ -109,15 +122,16 @@ async def typed_move(reply: Reply, name: str, options: Options | None = None) ->
         late_at_the_table = made and moved  # checked as it came, then found the turn played while it waited
         refused_after_his_move = not made and (_just_played(runner, user, drawing) or (moved and his_turn))
         if late_at_the_table or refused_after_his_move:
-            raise TableError(LATE) from None  # a click (or the clock) played his turn a moment before
+            raise TableError(TOO_LATE) from None  # a click (or the clock) played his turn a moment before
         raise
     except IllegalAction as error:
         if made and isinstance(made[-1], BetRaise):  # too small or too large: said with the range allowed
             raise with_range(error, checked[-1]) from None
         raise
-    legal = checked[-1]
-    done = f"You are all in for {chips(legal.all_in_to)}." if name == "allin" and isinstance(played.move, BetRaise) \
-        else _move_text(played.move, legal)  # all in: the words of the button's confirmation
+    legal, lang = checked[-1], reply.language
+    done = say(lang, "You are all in for {amount}.", amount=legal.all_in_to) \
+        if name == "allin" and isinstance(played.move, BetRaise) \
+        else _move_text(played.move, legal, lang)  # all in: the words of the button's confirmation
     await reply.send(done)
 
 

@@ -17,11 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot.i18n import Language, Text, say
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Legal, Move
 from bot.poker.hand import Phase
+from bot.refusal import Sentence
 from bot.tables import Outcome, TableError
 
-from ..render import chips, sentence
+from ..language import MemberLanguages
 from ..reply import Reply
 from . import _hole
 from ._dealer import LastMove
@@ -38,24 +40,29 @@ DrawnFrom = Literal["table", "picker", "command"]  # where a draw was made: its 
 def in_phase(phase: Phase, legal: Legal) -> Legal:
     """``legal`` if the hand is at ``phase`` (betting or drawing) for the player to act; the refusal of a button or
     command of the other moment, saying what to do instead."""
-    refusal = legal.refusal_for(phase)
-    if refusal is not None:
-        instead = f" {betting_choices(legal)}." if legal.phase == "betting" else ""
-        raise TableError(sentence(refusal) + instead)
-    return legal
+    refusal = legal.refused_for(phase)
+    if refusal is None:
+        return legal
+    if legal.phase == "betting":
+        raise TableError(Text("{refusal} {choices}.", refusal=Sentence(refusal), choices=betting_choices(legal)))
+    raise TableError(Sentence(refusal))
 
 
-def betting_choices(legal: Legal) -> str:
+def betting_choices(legal: Legal) -> Text:
     """What a player may do in a betting round, as commands: "Check (`/poker check`) or bet (`/poker bet`)"."""
     if legal.can_bring_in:
-        bring_in = f"Bring in {chips(legal.bring_in_amount)} (`/poker call`)"
-        return f"{bring_in} or complete (`/poker bet`)" if legal.can_raise else bring_in
+        amount = legal.bring_in_amount
+        return Text("Bring in {amount} (`/poker call`) or complete (`/poker bet`)", amount=amount) \
+            if legal.can_raise else Text("Bring in {amount} (`/poker call`)", amount=amount)
     if legal.can_check:
-        return "Check (`/poker check`) or bet (`/poker bet`)" if legal.can_raise else "Check (`/poker check`)"
-    call = f"Call {chips(legal.call_amount)} (`/poker call`)"
-    raise_ = "complete (`/poker bet`)" if legal.is_completion else "raise (`/poker raise`)"
-    return f"{call}, {raise_} or fold (`/poker fold`)" if legal.can_raise else \
-        f"{call} or fold (`/poker fold`)"
+        return Text("Check (`/poker check`) or bet (`/poker bet`)") if legal.can_raise \
+            else Text("Check (`/poker check`)")
+    amount = legal.call_amount
+    if not legal.can_raise:
+        return Text("Call {amount} (`/poker call`) or fold (`/poker fold`)", amount=amount)
+    if legal.is_completion:
+        return Text("Call {amount} (`/poker call`), complete (`/poker bet`) or fold (`/poker fold`)", amount=amount)
+    return Text("Call {amount} (`/poker call`), raise (`/poker raise`) or fold (`/poker fold`)", amount=amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,45 +74,52 @@ class Played:
     legal: Legal
 
 
-def move_words(legal: Legal, move: Move) -> str:
+def move_words(legal: Legal, move: Move, *, lang: Language) -> str:
     """What the player did, said to him: "You raised to 28", "You called 10", "You are all in for 500"."""
     if isinstance(move, CheckCall):
         if legal.can_check:
-            return "You checked"
-        return f"You are all in for {chips(legal.all_in_to)}" if legal.call_is_all_in else \
-            f"You called {chips(legal.call_amount)}"
+            return say(lang, "You checked")
+        return say(lang, "You are all in for {amount}", amount=legal.all_in_to) if legal.call_is_all_in else \
+            say(lang, "You called {amount}", amount=legal.call_amount)
     if isinstance(move, BringIn):
-        return f"You brought in {chips(legal.bring_in_amount)}"
+        return say(lang, "You brought in {amount}", amount=legal.bring_in_amount)
     if not isinstance(move, BetRaise):
-        return "Done"
+        return say(lang, "Done")
     if move.to == legal.all_in_to:
-        return f"You are all in for {chips(move.to)}"
+        return say(lang, "You are all in for {amount}", amount=move.to)
     if legal.is_completion:
-        return f"You completed to {chips(move.to)}"
-    return f"You bet {chips(move.to)}" if legal.is_bet else f"You raised to {chips(move.to)}"
+        return say(lang, "You completed to {amount}", amount=move.to)
+    return say(lang, "You bet {amount}", amount=move.to) if legal.is_bet else \
+        say(lang, "You raised to {amount}", amount=move.to)
 
 
-def after_move(runner: TableRunner, user: int, played: Played) -> dict[str, Any] | None:
-    """``user``'s private message once his move is made: his hand large, one line under it, his pre-action buttons
-    if he may choose ahead now (``PrivateMessages.after``); None when he holds no cards (he folded, the hand is
-    over)."""
-    caption = _caption(runner, user, played)
-    return runner.private.after(user, caption) if caption is not None else None
+def after_move(runner: TableRunner, user: int, played: Played, *, lang: Language) -> dict[str, Any] | None:
+    """``user``'s private message once his move is made, in his language: his hand large, one line under it, his
+    pre-action buttons if he may choose ahead now (``PrivateMessages.after``); None when he holds no cards (he
+    folded, the hand is over)."""
+    caption = _caption(runner, user, played, lang=lang)
+    return runner.private.after(user, caption, lang=lang) if caption is not None else None
 
 
-def _caption(runner: TableRunner, user: int, played: Played) -> str | None:
-    """The words under ``user``'s cards after his move: which hand, what he did or drew, what his hand makes (above
-    them the board, or stud's cards); None when he holds no cards."""
+def dm_language(runner: TableRunner, user: int) -> Language:
+    """The language of ``user``'s DMs: his own as his latest interaction showed it, else the table's."""
+    languages = getattr(runner.bot, "member_languages", None)
+    return languages.of(user, runner.language) if isinstance(languages, MemberLanguages) else runner.language
+
+
+def _caption(runner: TableRunner, user: int, played: Played, *, lang: Language) -> str | None:
+    """The words under ``user``'s cards after his move, in ``lang``: which hand, what he did or drew, what his hand
+    makes (above them the board, or stud's cards); None when he holds no cards."""
     live, hand = runner.table.live, played.outcome.hand
     seat = played.outcome.seat_of(user)
     if live is None or live.hand is not hand or seat is None or hand.folded[seat]:  # (over, or the next dealt)
         return None
     number = live.record.number
     if isinstance(played.move, Draw):
-        line = drew_line(hand, seat, runner.own_cards.drawn_cards(played.outcome, seat), number)
+        line = drew_line(hand, seat, runner.own_cards.drawn_cards(played.outcome, seat), number, lang=lang)
     else:
-        line = _hole.acted_line(hand, seat, number, move_words(played.legal, played.move))
-    return _hole.under_cards(hand, seat, line, runner.own_cards.card_for(user))
+        line = _hole.acted_line(hand, seat, number, move_words(played.legal, played.move, lang=lang), lang=lang)
+    return _hole.under_cards(hand, seat, line, runner.own_cards.card_for(user), lang=lang)
 
 
 async def play(runner: TableRunner, reply: Reply, hand: int | None, seq: int, move_for: MoveFor, *,
@@ -138,7 +152,7 @@ async def play(runner: TableRunner, reply: Reply, hand: int | None, seq: int, mo
             runner.writer.refresh()
         if answer:
             await runner.private.under_table(reply, runner.table.message_id,
-                                             lambda: _caption(runner, user, played))
+                                             lambda: _caption(runner, user, played, lang=reply.language))
         return played
 
 
@@ -160,7 +174,9 @@ async def draw(runner: TableRunner, reply: Reply, hand: int | None, seq: int, mo
         return
     drawn = runner.own_cards.drawn_cards(outcome, seat)
     card = runner.own_cards.card_for(user)
-    shown = after_move(runner, user, played) or {"content": drew_line(outcome.hand, seat, drawn, number)}
+    lang = reply.language
+    shown = after_move(runner, user, played, lang=lang) or \
+        {"content": drew_line(outcome.hand, seat, drawn, number, lang=lang)}
     try:
         if drawn_from == "picker":
             await reply.update(**{"view": None, **shown})
@@ -168,5 +184,7 @@ async def draw(runner: TableRunner, reply: Reply, hand: int | None, seq: int, mo
             await reply.send(**shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
-            report = draw_report(outcome.hand, seat, move.discards, drawn, card)
-            await runner.dealer.send_dm(user, f"{runner.own_cards.dm_heading(outcome.hand)}\n{report}", hand=hand_id)
+            dm = dm_language(runner, user)
+            report = draw_report(outcome.hand, seat, move.discards, drawn, card, lang=dm)
+            heading = runner.own_cards.dm_heading(outcome.hand, lang=dm)
+            await runner.dealer.send_dm(user, f"{heading}\n{report}", hand=hand_id)

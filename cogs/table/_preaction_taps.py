@@ -8,8 +8,8 @@ from typing import cast
 
 import discord
 
+from bot.i18n import Language, Text, say
 from bot.tables import TableError
-from cogs.render import chips
 
 from ..reply import Reply
 from ._items import TableItem, number, word
@@ -17,9 +17,7 @@ from ._preactions import KINDS, Kind, PreAction, betting_round, to_call, waiting
 from ._runner import TableRunner
 
 BUTTON = discord.ui.Button[discord.ui.View]
-WORDS: dict[Kind, str] = {"checkfold": "check, or fold to a bet", "check": "check (if there is a bet, you choose)",
-                          "call": "call {amount} (a raise clears it)", "callany": "call any bet"}
-BET_CHANGED = "The bet changed: choose again."
+BET_CHANGED = Text("The bet changed: choose again.")
 
 
 class PreActionButton(TableItem[BUTTON], kind="pre",
@@ -34,29 +32,40 @@ class PreActionButton(TableItem[BUTTON], kind="pre",
 
     async def clicked(self, reply: Reply) -> None:
         assert self.runner is not None
-        runner, user = self.runner, reply.user
-        note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to)
-        fields = runner.private.fields(user, note) or {"content": note}
-        await reply.update(view=runner.own_cards.preaction_view(user), **fields)
+        runner, user, lang = self.runner, reply.user, reply.language
+        note = choose(runner, user, self.hand, cast(Kind, self.kind), self.call_to, lang=lang)
+        fields = runner.private.fields(user, note, lang=lang) or {"content": note}
+        await reply.update(view=runner.own_cards.preaction_view(user, lang=lang), **fields)
 
 
-def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: int) -> str:
+def choose(runner: TableRunner, user: int, hand_id: int, kind: Kind, call_to: int, *, lang: Language) -> str:
     """``user`` tapped the pre-action ``kind`` (Call: the bet it matched when shown) in hand ``hand_id``: it is his
-    choice, or cleared if it was; what to tell him. ``TableError`` when he may not choose ahead now."""
+    choice, or cleared if it was; what to tell him, in ``lang``. ``TableError`` when he may not choose ahead now."""
     live, seat = runner.table.live, runner.table.engine_seat(user)
     if live is None or live.record.id != hand_id:
-        raise TableError("That hand is over.")
+        raise TableError(Text("That hand is over."))
     hand = live.hand
     if seat is None or hand.folded[seat]:
-        raise TableError("You are not in this hand.")
+        raise TableError(Text("You are not in this hand."))
     if hand.actor == seat:
-        raise TableError("It is your turn: act on the table.")
+        raise TableError(Text("It is your turn: act on the table."))
     if not waiting(hand, seat):
-        raise TableError("Pre-actions are for the betting: choose once it starts.")
+        raise TableError(Text("Pre-actions are for the betting: choose once it starts."))
     if kind == "call" and (call_to != hand.high_bet or hand.phase != "betting"):
-        return BET_CHANGED
+        return BET_CHANGED.worded(lang)
     chosen = runner.preactions.toggle(
         user, PreAction(kind, live.record.id, betting_round(hand), call_to if kind == "call" else 0))
     if chosen is None:
-        return "Pre-action cleared."
-    return "When your turn comes: " + WORDS[kind].format(amount=chips(to_call(hand, seat))) + "."
+        return say(lang, "Pre-action cleared.")
+    return _chosen_words(kind, to_call(hand, seat), lang)
+
+
+def _chosen_words(kind: Kind, amount: int, lang: Language) -> str:
+    """What a pre-action chosen does when his turn comes: ``When your turn comes: call 20 (a raise clears it).``"""
+    if kind == "checkfold":
+        return say(lang, "When your turn comes: check, or fold to a bet.")
+    if kind == "check":
+        return say(lang, "When your turn comes: check (if there is a bet, you choose).")
+    if kind == "call":
+        return say(lang, "When your turn comes: call {amount} (a raise clears it).", amount=amount)
+    return say(lang, "When your turn comes: call any bet.")

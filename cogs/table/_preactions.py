@@ -17,8 +17,8 @@ from typing import Literal
 
 import discord
 
+from bot.i18n import ENGLISH, Language, say
 from bot.poker import CheckCall, Fold, Hand, Legal, Move
-from cogs.render import chips
 
 from ..views import dynamic_view
 
@@ -111,15 +111,17 @@ def custom_id(table: int, hand: int, kind: Kind, call_to: int = 0) -> str:
     return f"pk:pre:{table}:{hand}:{kind}:{call_to}"
 
 
-def view(table: int, hand_id: int, hand: Hand, seat: int, chosen: PreAction | None) -> discord.ui.View | None:
-    """The buttons of a player waiting for his turn (None when he may not choose ahead now): Check/Fold, Check or
-    Call N (what he faces now), Call any; the one chosen is marked."""
+def view(table: int, hand_id: int, hand: Hand, seat: int, chosen: PreAction | None, *, lang: Language = ENGLISH
+         ) -> discord.ui.View | None:
+    """The buttons of a player waiting for his turn (None when he may not choose ahead now), in his language:
+    Check/Fold, Check or Call N (what he faces now), Call any; the one chosen is marked."""
     if not waiting(hand, seat):
         return None
     owed = to_call(hand, seat)
-    offered: list[tuple[Kind, str, int]] = [("checkfold", "Check/Fold", 0)]
-    offered.append(("call", f"Call {chips(owed)}", hand.high_bet) if owed else ("check", "Check", 0))
-    offered.append(("callany", "Call any", 0))
+    offered: list[tuple[Kind, str, int]] = [("checkfold", say(lang, "Check/Fold"), 0)]
+    offered.append(("call", say(lang, "Call {amount}", amount=owed), hand.high_bet) if owed
+                   else ("check", say(lang, "Check"), 0))
+    offered.append(("callany", say(lang, "Call any"), 0))
     shown = dynamic_view()
     for kind, label, call_to in offered:
         mine = chosen is not None and (chosen.kind, chosen.call_to) == (kind, call_to)

@@ -29,8 +29,10 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Language
 from bot.runtime.scheduler import background
 
+from ..language import reader_language
 from ..reply import Reply
 from ..transport import DISCORD_ERRORS
 from ._writer import token_usable
@@ -42,11 +44,16 @@ PANEL_COLOUR = discord.Colour.dark_green()
 
 @dataclass(frozen=True, slots=True)
 class Cards:
-    """A player's hand as his private message shows it: the cards (markup), which hand, and what they make."""
+    """A player's hand as his private message shows it: the cards (markup), which hand, and what they make (worded
+    in the reader's language by ``caption``, or the same in every language: a str)."""
 
     hand: int  # the hand's id
     cards: str
-    caption: str  # "#5 2-7 Triple Draw · Pair of fives (5-5-A-T-9)"
+    caption: str | Callable[[Language], str]  # "#5 2-7 Triple Draw · Pair of fives (5-5-A-T-9)"
+
+    def caption_in(self, lang: Language) -> str:
+        """Which hand and what the cards make, in ``lang``."""
+        return self.caption if isinstance(self.caption, str) else self.caption(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +68,12 @@ class _Message:
 class PrivateMessages:
     """The private message of each player at one table (see the module docstring). ``cards_of`` gives a player's
     hand as it is now, None when he has none (not dealt in, folded, no hand being played); ``controls_of`` the buttons
-    shown with his cards when they are shown again (a deal, a street: his pre-actions), None for none."""
+    shown with his cards when they are shown again (a deal, a street: his pre-actions, labelled in his language),
+    None for none. What a private message says is in its reader's language: the answer's (``Reply.language``), or,
+    when it is edited without an answer (a deal, a street), that of the interaction whose token edits it."""
 
     def __init__(self, cards_of: Callable[[int], Cards | None], turn_of: Callable[[int], Any] = lambda user: None,
-                 controls_of: Callable[[int], discord.ui.View | None] = lambda user: None) -> None:
+                 controls_of: Callable[[int, Language], discord.ui.View | None] = lambda user, lang: None) -> None:
         self._cards_of = cards_of
         self._turn_of = turn_of  # the turn ``user`` is to play now (None: not his turn)
         self._controls_of = controls_of
@@ -78,26 +87,34 @@ class PrivateMessages:
         """Make the private answers through ``reply`` this table's (dressed, and replacing the previous one)."""
         reply.private = self
 
-    def fields(self, user: int, note: str | None) -> dict[str, Any] | None:
-        """The message of ``user``'s cards under ``note`` (content, embed), or None when he holds none."""
+    def language_of(self, user: int, fallback: Language) -> Language:
+        """The language of ``user``'s private message: his client's, as the interaction whose token edits it
+        showed it; ``fallback`` when he has none."""
+        mine = self._by_user.get(user)
+        return reader_language(mine.interaction) if mine is not None else fallback
+
+    def fields(self, user: int, note: str | None, *, lang: Language) -> dict[str, Any] | None:
+        """The message of ``user``'s cards under ``note`` (content, embed), in ``lang``, or None when he holds
+        none."""
         held = self._cards_of(user)
         if held is None:
             return None
+        caption = held.caption_in(lang)
         if note:
             return {"content": note,
-                    "embed": discord.Embed(description=f"{held.cards}\n{held.caption}", colour=PANEL_COLOUR)}
-        return {"content": held.cards, "embed": discord.Embed(description=held.caption, colour=PANEL_COLOUR)}
+                    "embed": discord.Embed(description=f"{held.cards}\n{caption}", colour=PANEL_COLOUR)}
+        return {"content": held.cards, "embed": discord.Embed(description=caption, colour=PANEL_COLOUR)}
 
-    def after(self, user: int, caption: str) -> dict[str, Any] | None:
+    def after(self, user: int, caption: str, *, lang: Language) -> dict[str, Any] | None:
         """The message of ``user``'s cards once he has moved (a bet, a draw): the cards alone as its text, so that
         Discord draws them large, ``caption`` under them (what he did, what they make), and his pre-action buttons
-        if he may choose ahead now (no ``view`` key otherwise); None when he holds no cards."""
+        in ``lang`` if he may choose ahead now (no ``view`` key otherwise); None when he holds no cards."""
         held = self._cards_of(user)
         if held is None:
             return None
         shown: dict[str, Any] = {"content": held.cards,
                                  "embed": discord.Embed(description=caption, colour=PANEL_COLOUR)}
-        controls = self._controls_of(user)
+        controls = self._controls_of(user, lang)
         if controls is not None:
             shown["view"] = controls
         return shown
@@ -109,7 +126,7 @@ class PrivateMessages:
             reply.controls = True  # a picker or a question: kept while his turn lasts
         if any(fields.get(k) for k in ("view", "embed", "embeds", "file", "files")):
             return content, fields
-        panel = self.fields(reply.user, content)
+        panel = self.fields(reply.user, content, lang=reply.language)
         if panel is None:
             return content, fields
         return panel.pop("content"), {**fields, **panel}
@@ -201,7 +218,7 @@ class PrivateMessages:
             return
         self.follow(reply)
         words = caption()
-        shown = self.after(user, words) if words else None
+        shown = self.after(user, words, lang=reply.language) if words else None
         if shown is None:
             await reply.send(None)
             return
@@ -226,12 +243,16 @@ class PrivateMessages:
         final = self._finals.pop(user, None)
         if final is not None:  # the last hand's end, shown first: a new hand's cards are not overwritten by it
             await asyncio.wait([final])
-        panel = self.fields(user, None)
+        mine = self._by_user.get(user)
+        if mine is None:  # (nothing to edit)
+            return
+        lang = reader_language(mine.interaction)
+        panel = self.fields(user, None, lang=lang)
         if panel is None:
             return
         if keep_controls and self._in_use(user):
             return
-        await self._edit(user, panel, self._controls_of(user))
+        await self._edit(user, panel, self._controls_of(user, lang))
 
     async def _edit(self, user: int, panel: dict[str, Any], view: discord.ui.View | None) -> None:
         """Edit ``user``'s private message, where its token still works, to ``panel`` and ``view``."""

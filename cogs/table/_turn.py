@@ -24,13 +24,14 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
 import discord
 
+from bot.i18n import ENGLISH, Language, Text, say, say_n
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, Legal, Move
+from bot.refusal import Sentence, reason_of
 from bot.tables import TableError
-from cogs.render import chips
 
 from ..reply import Reply
 from ..views import dynamic_view
@@ -86,6 +87,13 @@ class Typed:
 ClickHandler = Callable[["TurnAction", Click], Awaitable[None]]
 
 
+class Label(Protocol):
+    """A button's label, from what the player may do, worded in ``lang`` (the table's on the table message, the
+    player's in his private message)."""
+
+    def __call__(self, legal: Legal, lang: Language = ENGLISH, /) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class TurnAction:
     """One action of the player to act (see the module docstring)."""
@@ -93,7 +101,7 @@ class TurnAction:
     name: str
     phase: Phase
     offered: Callable[[Legal], bool]
-    label: Callable[[Legal], str]
+    label: Label
     style: Callable[[Legal], discord.ButtonStyle]
     move: Callable[[Legal], Move] | None = None  # the move a click makes (None: it opens something first)
     on_click: ClickHandler | None = None  # what a click does, if not playing ``move`` (answered with the table)
@@ -105,10 +113,12 @@ class TurnAction:
         assert self.move is not None
         return self.move(in_phase(self.phase, legal))
 
-    def button(self, table: int, hand: int, seq: int, legal: Legal, row: int | None = None) -> TurnButton:
-        """Its button on the table message, for action ``seq`` of ``hand`` (on ``row``, else its own)."""
-        return TurnButton(table, hand, seq, self.name, self.label(legal), self.style(legal),
-                          row=self.row if row is None else row)
+    def button(self, table: int, hand: int, seq: int, legal: Legal, row: int | None = None, *,
+               lang: Language | None = None) -> TurnButton:
+        """Its button, for action ``seq`` of ``hand`` (on ``row``, else its own), labelled in ``lang`` (None, for
+        callers not passing one yet: English)."""
+        label = self.label(legal) if lang is None else self.label(legal, lang)
+        return TurnButton(table, hand, seq, self.name, label, self.style(legal), row=self.row if row is None else row)
 
     async def click(self, click: Click) -> None:
         """A click on its button: its own handler, or its move played (the table answers the click)."""
@@ -130,9 +140,10 @@ def _checked(action: TurnAction, click: Click) -> Legal:
 async def _ask_all_in(action: TurnAction, click: Click) -> None:
     """All in asks once more: a thumb slips (a command is typed: it needs no confirmation)."""
     legal = _checked(action, click)
+    lang = click.reply.language
     view = dynamic_view()
-    view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal))
-    await click.reply.send(f"Go all in for {chips(legal.all_in_to)}?", view=view)
+    view.add_item(ALL_IN_SURE.button(click.runner.table.id, click.hand, click.seq, legal, lang=lang))
+    await click.reply.send(say(lang, "Go all in for {amount}?", amount=legal.all_in_to), view=view)
 
 
 async def _all_in(action: TurnAction, click: Click) -> None:
@@ -144,7 +155,8 @@ async def _all_in(action: TurnAction, click: Click) -> None:
 
 async def _open_amount_form(action: TurnAction, click: Click) -> None:
     legal = _checked(action, click)
-    await click.reply.modal(amount_form(click.runner.table.id, click.hand, click.seq, legal))
+    await click.reply.modal(amount_form(click.runner.table.id, click.hand, click.seq, legal,
+                                        lang=click.reply.language))
 
 
 def _on_private(interaction: discord.Interaction) -> bool:
@@ -156,8 +168,9 @@ async def _open_bet_menu(action: TurnAction, click: Click) -> None:
     """Raise…: the sizes to bet or raise to, as buttons only the player sees (in place of his private message),
     his cards under the question."""
     legal = _checked(action, click)
-    question, view = bet_menu(click.runner.table.id, click.hand, click.seq, legal)
-    fields = click.runner.private.fields(click.reply.user, question) or {"content": question}
+    lang = click.reply.language
+    question, view = bet_menu(click.runner.table.id, click.hand, click.seq, legal, lang=lang)
+    fields = click.runner.private.fields(click.reply.user, question, lang=lang) or {"content": question}
     await click.reply.send(view=view, **fields)
 
 
@@ -174,14 +187,16 @@ async def _bet_from_menu(action: TurnAction, click: Click) -> None:
 async def _answered(runner: TableRunner, reply: Reply, played: Played) -> None:
     """The bet menu (or its form, or All in's question) was used: it becomes the player's hand after his bet, as
     after a draw (``after_move``: the cards large, one line, his pre-action buttons)."""
-    shown = after_move(runner, reply.user, played) or {"content": move_words(played.legal, played.move) + "."}
+    lang = reply.language
+    shown = after_move(runner, reply.user, played, lang=lang) or \
+        {"content": move_words(played.legal, played.move, lang=lang) + "."}
     await reply.update(**{"view": None, **shown})
 
 
 async def _open_picker(action: TurnAction, click: Click) -> None:
     """Draw…: the player's cards as buttons (only he sees them, in place of his previous private message)."""
     legal = _checked(action, click)
-    content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0)
+    content, view = _draw.picker(click.runner, click.hand, click.seq, legal, 0, lang=click.reply.language)
     await click.reply.send(content, view=view)
 
 
@@ -193,19 +208,20 @@ async def _stand_pat(action: TurnAction, click: Click) -> None:
 # ------------------------------------------------------------------ the typed moves' own refusals
 
 
-def _bring_in_choices(legal: Legal) -> str:
+def _bring_in_choices(legal: Legal) -> Text:
     """What the player who brings in may type: "`/poker call` brings in 3, `/poker bet 10` completes"."""
-    choices = f"`/poker call` brings in {chips(legal.bring_in_amount)}"
     if legal.can_raise:
-        choices += f", `/poker bet {legal.min_raise_to}` completes to {chips(legal.min_raise_to)}"
-    return choices
+        return Text("`/poker call` brings in {amount}, `/poker bet {typed}` completes to {total}",
+                    amount=legal.bring_in_amount, typed=str(legal.min_raise_to), total=legal.min_raise_to)
+    return Text("`/poker call` brings in {amount}", amount=legal.bring_in_amount)
 
 
 def _check(legal: Legal, typed: Options) -> Move:
     if legal.can_bring_in:
-        raise TableError(f"You cannot check: you bring in. {_bring_in_choices(legal)}.")
+        raise TableError(Text("You cannot check: you bring in. {choices}.", choices=_bring_in_choices(legal)))
     if not legal.can_check:
-        raise TableError(f"You cannot check: you face a bet of {chips(legal.call_amount)}. Call it, raise, or fold.")
+        raise TableError(Text("You cannot check: you face a bet of {amount}. Call it, raise, or fold.",
+                              amount=legal.call_amount))
     return CheckCall()
 
 
@@ -213,20 +229,19 @@ def _call(legal: Legal, typed: Options) -> Move:
     if legal.can_bring_in:
         return BringIn()  # the bring-in is the call of third street's forced bet
     if legal.can_check:
-        raise TableError("There is no bet to call: check (`/poker check`) or bet.")
+        raise TableError(Text("There is no bet to call: check (`/poker check`) or bet."))
     return CheckCall()
 
 
 def _fold(legal: Legal, typed: Options) -> Move:
     if legal.can_bring_in:
-        raise TableError(f"You cannot fold: you bring in. {_bring_in_choices(legal)}.")
+        raise TableError(Text("You cannot fold: you bring in. {choices}.", choices=_bring_in_choices(legal)))
     return Fold()
 
 
 def _amount(legal: Legal, typed: Options) -> Move:
-    if not legal.can_raise:
-        why = legal.why_no_raise or "there is no bet or raise to make now"
-        raise TableError(why[:1].upper() + why[1:].rstrip(".") + ".")
+    if not legal.can_raise:  # (the engine's reason is English: Legal.why_no_raise is a str)
+        raise TableError(Sentence(legal.why_no_raise or Text("there is no bet or raise to make now")))
     return BetRaise(parse_amount(typed.amount or "", legal))
 
 
@@ -241,16 +256,41 @@ def _always(legal: Legal) -> bool:
     return True
 
 
-def _word(legal: Legal) -> str:
+def _kind(legal: Legal) -> Literal["complete", "bet", "raise"]:
+    """What a bet of the player is called: stud's completion of the bring-in, a bet, or a raise."""
     if legal.is_completion:
-        return "Complete to"
-    return "Bet" if legal.is_bet else "Raise to"
+        return "complete"
+    return "bet" if legal.is_bet else "raise"
 
 
-def _call_label(legal: Legal) -> str:
+def _to_label(legal: Legal, amount: int, lang: Language) -> str:
+    """"Raise to 20", "Bet 20", "Complete to 20"."""
+    kind = _kind(legal)
+    if kind == "complete":
+        return say(lang, "Complete to {amount}", amount=amount)
+    return say(lang, "Bet {amount}", amount=amount) if kind == "bet" else say(lang, "Raise to {amount}", amount=amount)
+
+
+def _call_label(legal: Legal, lang: Language = ENGLISH) -> str:
     if legal.can_check:
-        return "Check"
-    return f"Call {chips(legal.call_amount)}" + (" (all in)" if legal.call_is_all_in else "")
+        return say(lang, "Check")
+    if legal.call_is_all_in:
+        return say(lang, "Call {amount} (all in)", amount=legal.call_amount)
+    return say(lang, "Call {amount}", amount=legal.call_amount)
+
+
+def _bring_in_label(legal: Legal, lang: Language = ENGLISH) -> str:
+    if legal.bring_in_amount == legal.all_in_to:
+        return say(lang, "Bring in {amount} (all in)", amount=legal.bring_in_amount)
+    return say(lang, "Bring in {amount}", amount=legal.bring_in_amount)
+
+
+def _bets_label(legal: Legal, lang: Language = ENGLISH) -> str:
+    """The table's button to the bet menu: "Raise…", "Bet…", "Complete…"."""
+    kind = _kind(legal)
+    if kind == "complete":
+        return say(lang, "Complete…")
+    return say(lang, "Bet…") if kind == "bet" else say(lang, "Raise…")
 
 
 def _raises(legal: Legal) -> bool:
@@ -269,19 +309,39 @@ def _all_in_offered(legal: Legal) -> bool:
                                 or (_raises(legal) and not _menu(legal) and legal.max_raise_to == legal.all_in_to))
 
 
-def _all_in_label(legal: Legal) -> str:
-    return f"{_word(legal)} {chips(legal.all_in_to)} (all in)"
+def _all_in_label(legal: Legal, lang: Language = ENGLISH) -> str:
+    return _SIZE_LABELS[_kind(legal), "bet-allin"](lang, legal.all_in_to)
 
 
 # The bet menu's sizes, smallest first: each amount once, under the first name it has ("min" before "½ pot"), all
 # in under its own; a size as large as all in that is not all in is not offered (the all in is).
-_SIZES: tuple[tuple[str, str, Callable[[Legal], int]], ...] = (
-    ("bet-min", "min", lambda legal: legal.min_raise_to),
-    ("bet-half", "½ pot", lambda legal: legal.pot_fraction_to(Fraction(1, 2))),
-    ("bet-three-quarters", "¾ pot", lambda legal: legal.pot_fraction_to(Fraction(3, 4))),
-    ("pot", "pot", lambda legal: legal.pot_raise_to),
-    ("bet-allin", "all in", lambda legal: legal.max_raise_to if legal.max_raise_to == legal.all_in_to else 0),
+_SIZES: tuple[tuple[str, Callable[[Legal], int]], ...] = (
+    ("bet-min", lambda legal: legal.min_raise_to),
+    ("bet-half", lambda legal: legal.pot_fraction_to(Fraction(1, 2))),
+    ("bet-three-quarters", lambda legal: legal.pot_fraction_to(Fraction(3, 4))),
+    ("pot", lambda legal: legal.pot_raise_to),
+    ("bet-allin", lambda legal: legal.max_raise_to if legal.max_raise_to == legal.all_in_to else 0),
 )
+SizeLabel = Callable[[Language, int], str]
+# Each size's label, with the total it bets to, a sentence for each of raise, bet and complete.
+_SIZE_LABELS: dict[tuple[str, str], SizeLabel] = {
+    ("raise", "bet-min"): lambda lang, amount: say(lang, "Raise to {amount} (min)", amount=amount),
+    ("raise", "bet-half"): lambda lang, amount: say(lang, "Raise to {amount} (½ pot)", amount=amount),
+    ("raise", "bet-three-quarters"): lambda lang, amount: say(lang, "Raise to {amount} (¾ pot)", amount=amount),
+    ("raise", "pot"): lambda lang, amount: say(lang, "Raise to {amount} (pot)", amount=amount),
+    ("raise", "bet-allin"): lambda lang, amount: say(lang, "Raise to {amount} (all in)", amount=amount),
+    ("bet", "bet-min"): lambda lang, amount: say(lang, "Bet {amount} (min)", amount=amount),
+    ("bet", "bet-half"): lambda lang, amount: say(lang, "Bet {amount} (½ pot)", amount=amount),
+    ("bet", "bet-three-quarters"): lambda lang, amount: say(lang, "Bet {amount} (¾ pot)", amount=amount),
+    ("bet", "pot"): lambda lang, amount: say(lang, "Bet {amount} (pot)", amount=amount),
+    ("bet", "bet-allin"): lambda lang, amount: say(lang, "Bet {amount} (all in)", amount=amount),
+    ("complete", "bet-min"): lambda lang, amount: say(lang, "Complete to {amount} (min)", amount=amount),
+    ("complete", "bet-half"): lambda lang, amount: say(lang, "Complete to {amount} (½ pot)", amount=amount),
+    ("complete", "bet-three-quarters"): lambda lang, amount: say(lang, "Complete to {amount} (¾ pot)",
+                                                                  amount=amount),
+    ("complete", "pot"): lambda lang, amount: say(lang, "Complete to {amount} (pot)", amount=amount),
+    ("complete", "bet-allin"): lambda lang, amount: say(lang, "Complete to {amount} (all in)", amount=amount),
+}
 
 
 def menu_sizes(legal: Legal) -> dict[str, int]:
@@ -290,33 +350,41 @@ def menu_sizes(legal: Legal) -> dict[str, int]:
     if not _menu(legal):
         return sizes
     last = 0
-    for name, _, amount in _SIZES:
+    for name, amount in _SIZES:
         to = amount(legal)
         if to > last and (to != legal.all_in_to or name == "bet-allin"):
             sizes[name] = last = to
     return sizes
 
 
-def _size(name: str, what: str, amount: Callable[[Legal], int]) -> TurnAction:
+def _size(name: str, amount: Callable[[Legal], int]) -> TurnAction:
     """A size of the bet menu, labelled with the total it bets to: "Raise to 28 (¾ pot)"."""
     def to(legal: Legal) -> int:
         return menu_sizes(legal).get(name) or amount(legal)
 
+    def label(legal: Legal, lang: Language = ENGLISH) -> str:
+        return _SIZE_LABELS[_kind(legal), name](lang, to(legal))
+
     return TurnAction(
-        name, "betting", offered=lambda legal: name in menu_sizes(legal),
-        label=lambda legal: f"{_word(legal)} {chips(to(legal))} ({what})",
+        name, "betting", offered=lambda legal: name in menu_sizes(legal), label=label,
         style=lambda legal: Style.danger if to(legal) == legal.all_in_to else Style.primary,
         move=lambda legal: BetRaise(to(legal)), on_click=_bet_from_menu, row=MENU_ROW)
 
 
+def _words(source: Text) -> Label:
+    """A label that is always the same words (``source``, worded in the reader's language)."""
+    def label(legal: Legal, lang: Language = ENGLISH) -> str:
+        return source.worded(lang)
+
+    return label
+
+
 FOLD = TurnAction(
     "fold", "betting", offered=lambda legal: legal.can_fold and not legal.can_check,  # when staying in costs
-    label=lambda legal: "Fold", style=lambda legal: Style.danger, move=lambda legal: Fold(),  # something
+    label=_words(Text("Fold")), style=lambda legal: Style.danger, move=lambda legal: Fold(),  # something
     typed=(Typed("fold", _fold),))
 BRING_IN = TurnAction(  # stud's third street: the player with the lowest up card (razz: highest) posts it
-    "bringin", "betting", offered=lambda legal: legal.can_bring_in,
-    label=lambda legal: f"Bring in {chips(legal.bring_in_amount)}"
-    + (" (all in)" if legal.bring_in_amount == legal.all_in_to else ""),
+    "bringin", "betting", offered=lambda legal: legal.can_bring_in, label=_bring_in_label,
     style=lambda legal: Style.success, move=lambda legal: BringIn())  # typed: /poker call (CALL's)
 CALL = TurnAction(
     "cc", "betting", offered=lambda legal: not legal.can_bring_in, label=_call_label,
@@ -324,32 +392,33 @@ CALL = TurnAction(
     typed=(Typed("check", _check), Typed("call", _call)))
 RAISE = TurnAction(  # fixed limit's bet (or the one amount allowed)
     "min", "betting", offered=lambda legal: legal.can_raise and legal.min_raise_to != legal.all_in_to
-    and not _menu(legal), label=lambda legal: f"{_word(legal)} {chips(legal.min_raise_to)}",
+    and not _menu(legal), label=lambda legal, lang=ENGLISH: _to_label(legal, legal.min_raise_to, lang),
     style=lambda legal: Style.primary, move=lambda legal: BetRaise(legal.min_raise_to))
 MAX = TurnAction(  # fixed limit's larger bet: stud's open pair
     "max", "betting", offered=lambda legal: _raises(legal) and not _menu(legal)
-    and legal.max_raise_to != legal.all_in_to, label=lambda legal: f"{_word(legal)} {chips(legal.max_raise_to)}",
+    and legal.max_raise_to != legal.all_in_to, label=lambda legal, lang=ENGLISH: _to_label(
+        legal, legal.max_raise_to, lang),
     style=lambda legal: Style.primary, move=lambda legal: BetRaise(legal.max_raise_to))
 BETS = TurnAction(  # pot and no limit: the sizes are in the bet menu
-    "raise", "betting", offered=_menu, label=lambda legal: f"{_word(legal).removesuffix(' to')}…",
-    style=lambda legal: Style.primary, on_click=_open_bet_menu)
+    "raise", "betting", offered=_menu, label=_bets_label, style=lambda legal: Style.primary,
+    on_click=_open_bet_menu)
 ALL_IN = TurnAction(
     "allin", "betting", offered=_all_in_offered, label=_all_in_label,
     style=lambda legal: Style.primary if legal.min_raise_to == legal.all_in_to else Style.danger,
     on_click=_ask_all_in, typed=(Typed("allin", lambda legal, typed: legal.all_in()),))
 ALL_IN_SURE = TurnAction(  # the confirmation's button, only the player sees it
     "allinok", "betting", offered=lambda legal: False,
-    label=lambda legal: f"Yes, all in for {chips(legal.all_in_to)}", style=lambda legal: Style.danger,
-    move=lambda legal: legal.all_in(), on_click=_all_in, row=0)
+    label=lambda legal, lang=ENGLISH: say(lang, "Yes, all in for {amount}", amount=legal.all_in_to),
+    style=lambda legal: Style.danger, move=lambda legal: legal.all_in(), on_click=_all_in, row=0)
 AMOUNT = TurnAction(  # the bet menu's last: any other amount, typed in a form
-    "amount", "betting", offered=_menu, label=lambda legal: "Other amount…", style=lambda legal: Style.secondary,
+    "amount", "betting", offered=_menu, label=_words(Text("Other amount…")), style=lambda legal: Style.secondary,
     on_click=_open_amount_form, row=MENU_ROW,
     typed=(Typed("bet", _amount, "amount"), Typed("raise", _amount, "amount")))
 DRAW = TurnAction(
-    "draw", "drawing", offered=_always, label=lambda legal: "Draw…", style=lambda legal: Style.primary,
+    "draw", "drawing", offered=_always, label=_words(Text("Draw…")), style=lambda legal: Style.primary,
     on_click=_open_picker, typed=(Typed("draw", _typed_draw, "cards"),))
 PAT = TurnAction(
-    "pat", "drawing", offered=_always, label=lambda legal: "Stand pat", style=lambda legal: Style.secondary,
+    "pat", "drawing", offered=_always, label=_words(Text("Stand pat")), style=lambda legal: Style.secondary,
     move=lambda legal: Draw(), on_click=_stand_pat, typed=(Typed("pat", lambda legal, typed: Draw()),))
 
 TURN_ACTIONS: tuple[TurnAction, ...] = (FOLD, BRING_IN, CALL, RAISE, MAX, BETS, ALL_IN, DRAW, PAT)  # in order
@@ -359,17 +428,31 @@ TYPED: dict[str, tuple[TurnAction, Typed]] = {  # the move commands, in the orde
     typed.name: (action, typed) for action in (FOLD, CALL, ALL_IN, AMOUNT, DRAW, PAT) for typed in action.typed}
 
 
-def bet_menu(table: int, hand: int, seq: int, legal: Legal) -> tuple[str, discord.ui.View]:
-    """The bet menu of table ``table`` for action ``seq`` of ``hand``: its question (the pot, the call), and the
-    sizes as buttons, two to a row, then Other amount…."""
+def _menu_question(legal: Legal, lang: Language) -> str:
+    """The bet menu's question: "Raise how much? Pot 15, 10 to call." (a sentence for each of raise, bet and
+    complete, with and without a call)."""
     pot = legal.pot_after_call - legal.call_amount
-    facing = f", {chips(legal.call_amount)} to call" if legal.call_amount and not legal.can_bring_in else ""
-    question = f"{_word(legal).removesuffix(' to')} how much? Pot {chips(pot)}{facing}."
+    call = legal.call_amount if legal.call_amount and not legal.can_bring_in else 0
+    kind = _kind(legal)
+    if kind == "complete":
+        return say(lang, "Complete how much? Pot {pot}, {call} to call.", pot=pot, call=call) if call \
+            else say(lang, "Complete how much? Pot {pot}.", pot=pot)
+    if kind == "bet":
+        return say(lang, "Bet how much? Pot {pot}, {call} to call.", pot=pot, call=call) if call \
+            else say(lang, "Bet how much? Pot {pot}.", pot=pot)
+    return say(lang, "Raise how much? Pot {pot}, {call} to call.", pot=pot, call=call) if call \
+        else say(lang, "Raise how much? Pot {pot}.", pot=pot)
+
+
+def bet_menu(table: int, hand: int, seq: int, legal: Legal, *, lang: Language = ENGLISH
+             ) -> tuple[str, discord.ui.View]:
+    """The bet menu of table ``table`` for action ``seq`` of ``hand``, in the player's language: its question (the
+    pot, the call), and the sizes as buttons, two to a row, then Other amount…."""
     view = dynamic_view()
     offered = [action for action in BET_MENU if action.offered(legal)]
     for i, action in enumerate(offered):
-        view.add_item(action.button(table, hand, seq, legal, row=i // MENU_ROW))
-    return question, view
+        view.add_item(action.button(table, hand, seq, legal, row=i // MENU_ROW, lang=lang))
+    return _menu_question(legal, lang), view
 
 
 class TurnButton(TableItem[BUTTON], kind="turn", fields=[number("hand"), number("seq"), word("name")]):
@@ -390,18 +473,28 @@ class TurnButton(TableItem[BUTTON], kind="turn", fields=[number("hand"), number(
         await CLICKABLE[self.name].click(Click(self.runner, reply, self.hand, self.seq))
 
 
+
+
 # ------------------------------------------------------------------ the amount form
 
 
-def amount_form(table: int, hand: int, seq: int, legal: Legal) -> discord.ui.Modal:
-    """Bet or raise any amount in pot and no limit. The range goes in the label's description: a text input's own
-    label is deprecated and holds only 45 characters, too few for big stakes."""
-    modal = discord.ui.Modal(title="Bet or raise", custom_id=f"pk:amount:{table}:{hand}:{seq}")
+def _form_label(legal: Legal, lang: Language) -> str:
+    kind = _kind(legal)
+    if kind == "complete":
+        return say(lang, "Complete to (total this round)")
+    return say(lang, "Bet (total this round)") if kind == "bet" else say(lang, "Raise to (total this round)")
+
+
+def amount_form(table: int, hand: int, seq: int, legal: Legal, *, lang: Language) -> discord.ui.Modal:
+    """Bet or raise any amount in pot and no limit, in the player's language. The range goes in the label's
+    description: a text input's own label is deprecated and holds only 45 characters, too few for big stakes."""
+    modal = discord.ui.Modal(title=say(lang, "Bet or raise"), custom_id=f"pk:amount:{table}:{hand}:{seq}")
     amount: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
         custom_id=AMOUNT_FIELD, max_length=20, placeholder=str(legal.min_raise_to))
     modal.add_item(discord.ui.Label(
-        text=f"{_word(legal)} (total this round)", component=amount,
-        description=f"From {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)} chips"))
+        text=_form_label(legal, lang), component=amount,
+        description=say_n(lang, "From {low} to {count} chip", "From {low} to {count} chips",
+                          count=legal.max_raise_to, low=legal.min_raise_to)))
     modal.stop()  # not kept by discord.py: its submission is recognised by its custom_id (cogs.table._forms)
     return modal
 
@@ -427,24 +520,45 @@ async def amount_submitted(runner: TableRunner, reply: Reply, hand: int, seq: in
 def parse_amount(text: str, legal: Legal) -> int:
     """The chips a player typed ("1,000" is 1000); the range is the engine's to check."""
     amount = text.strip().replace(",", "").replace("_", "")
-    word = "bet" if legal.is_bet else "raise"
-    bounds = f"from {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)}"
+    low, high = legal.min_raise_to, legal.max_raise_to
     if not amount:
-        raise TableError(f"Type how many chips to {word} to, {bounds}.")
+        raise TableError(Text("Type how many chips to bet to, from {low} to {high}.", low=low, high=high)
+                         if legal.is_bet else
+                         Text("Type how many chips to raise to, from {low} to {high}.", low=low, high=high))
     if amount.startswith("-") and amount[1:].isascii() and amount[1:].isdigit():
-        raise TableError(f"An amount cannot be negative: give a whole number of chips, {bounds}.")
+        raise TableError(Text("An amount cannot be negative: give a whole number of chips, from {low} to {high}.",
+                              low=low, high=high))
     if not amount.isascii() or not amount.isdigit():
         shown = text.strip()
         shown = shown if len(shown) <= 40 else shown[:40] + "…"
-        raise TableError(f"“{shown}” is not an amount: give a whole number of chips, {bounds}.")
+        raise TableError(Text("“{typed}” is not an amount: give a whole number of chips, from {low} to {high}.",
+                              typed=shown, low=low, high=high))
     return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
+
+
+class _Opening(Text):
+    """A refusal of the engine (a lower-case phrase) as the opening of a sentence: its first letter a capital, no
+    full stop (more of the sentence follows)."""
+
+    __slots__ = ()
+
+    def __init__(self, phrase: Text | str) -> None:
+        super().__init__("{phrase}", phrase=phrase)  # worded below without a catalogue: the phrase is the text
+
+    def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
+        phrase = self.values["phrase"]
+        text = phrase.worded(language, member) if isinstance(phrase, Text) else str(phrase)
+        return text[:1].upper() + text[1:].rstrip(".")
 
 
 def with_range(error: IllegalAction, legal: Legal) -> TableError:
     """The engine's refusal of an amount, with the amounts allowed now."""
-    text = str(error)
-    text = text[:1].upper() + text[1:].rstrip(".")
-    if legal.can_raise and legal.min_raise_to != legal.max_raise_to:
-        word = "bet" if legal.is_bet else "raise"
-        text += f": you can {word} to any total from {chips(legal.min_raise_to)} to {chips(legal.max_raise_to)}"
-    return TableError(text + ".")
+    reason = reason_of(error)
+    if not (legal.can_raise and legal.min_raise_to != legal.max_raise_to):
+        return TableError(Sentence(_Opening(reason)))
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if legal.is_bet:
+        return TableError(Text("{refusal}: you can bet to any total from {low} to {high}.",
+                               refusal=_Opening(reason), low=low, high=high))
+    return TableError(Text("{refusal}: you can raise to any total from {low} to {high}.",
+                           refusal=_Opening(reason), low=low, high=high))

@@ -28,6 +28,7 @@ class Click:
     def __post_init__(self) -> None:
         self.user = discord.Object(ALICE)
         self.created_at = discord.utils.utcnow()
+        self.locale = discord.Locale.american_english  # his client's language: his private message is in it
         self.message = None
 
     async def edit_original_response(self, **fields: Any) -> None:
