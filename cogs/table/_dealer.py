@@ -5,7 +5,8 @@ player his cards by DM, and runs the turn's clock (``_clock``) and its alerts fr
 Rules are not decided here: every change goes to ``bot.tables.Table``, which asks the engine and writes through the
 store, and returns an ``Outcome`` that says what happened and what the table waits for next. A player's clock starts
 when his turn is on screen (the presenter says so: ``turn_shown``), never before, so a table message that Discord was
-slow to show costs nobody his time. What the messages say is the presenter's (``_presenter``).
+slow to show costs nobody his time. What the messages say is the presenter's (``_presenter``): the table's lines in
+the table's language, a player's DMs and alerts in his (``member_language``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import Language, say
 from bot.poker import IllegalAction
 from bot.runtime.scheduler import Scheduler
 from bot.store import StoreError
 from bot.tables import Outcome, Table, TableError
+from cogs.language import MemberLanguages, table_language
 from cogs.render import mention
 
 from ..reply import Reply
@@ -71,6 +74,16 @@ class Dealer:
         self.alerts = TurnAlerts(self.send_dm, self._alerts_wanted, scheduler)
         self.last_move: LastMove | None = None
 
+    @property
+    def language(self) -> Language:
+        """What everyone at the table reads in: the table's language."""
+        return table_language(self.presenter.bot, self.table)
+
+    def member_language(self, user: int) -> Language:
+        """A DM's or an alert's language: the player's, as his last interaction showed it, else the table's."""
+        languages = getattr(self.presenter.bot, "member_languages", None)
+        return languages.of(user, self.language) if isinstance(languages, MemberLanguages) else self.language
+
     # ------------------------------------------------------------------ showing a change
 
     async def publish(self, reply: Reply | None = None) -> None:
@@ -83,7 +96,7 @@ class Dealer:
         """Show what a change did; after a hand, show its end on its page and deal the next one after a pause."""
         presenter = self.presenter
         if outcome.timed_out is not None:
-            presenter.note(f"{mention(outcome.timed_out)} ran out of time")
+            presenter.note(say(self.language, "{member} ran out of time", member=mention(outcome.timed_out)))
         presenter.log_events(outcome)
         street = _hole.dealt_a_street(outcome.hand, outcome.events)
         while not outcome.hand_over and (ahead := await self.play_ahead()) is not None:
@@ -191,8 +204,8 @@ class Dealer:
         self.presenter.remove_openers()
         hand = live.hand
         await self.own_cards.learn_decks(live.users)
-        dms = [self.send_dm(user, self.own_cards.deal_text(hand, seat), hand=live.record.id)
-               for seat, user in enumerate(live.users)]
+        dms = [self.send_dm(user, self.own_cards.deal_text(hand, seat, lang=self.member_language(user)),
+                            hand=live.record.id) for seat, user in enumerate(live.users)]
         # Each player's private message shows his new cards before the turn does (a slow edit holds the table
         # back PRIVATE_FIRST seconds at most); the DMs go out while the table is shown (a slow or failing edit
         # does not hold them up), and even if the table cannot be shown.
@@ -236,7 +249,8 @@ class Dealer:
     def _start_clock(self, turn: Turn, deadline: float) -> None:
         self.cancel_clock()
         self.clock.start(turn, deadline, self._expire(turn.seq) if turn.kind == "act" else self._choice_expires())
-        self.alerts.watch(turn, turn.user, deadline, *self.presenter.alert_texts(turn, deadline))
+        self.alerts.watch(turn, turn.user, deadline,
+                          *self.presenter.alert_texts(turn, deadline, lang=self.member_language(turn.user)))
 
     def cancel_clock(self) -> None:
         """Stop the table's clock (and the alerts of that turn)."""
@@ -275,7 +289,7 @@ class Dealer:
                 return
             self.cancel_clock()
             await self.hand_started(outcome, None)
-            self.presenter.note("No choice in time: the previous game is dealt again")
+            self.presenter.note(say(self.language, "No choice in time: the previous game is dealt again"))
             self.writer.refresh()
         except asyncio.CancelledError:
             raise

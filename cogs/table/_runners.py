@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from bot.i18n import Text
 from bot.poker import Card
 from bot.store import CashOut
 from bot.tables import Table, TableError
@@ -47,8 +48,8 @@ class Closed:
 
 
 COG_NAME = "TableCog"
-CLOSED = "This table is closed."
-UNKNOWN = "That button is not one of this table's."
+CLOSED = Text("This table is closed.")  # refusals: worded in the reader's language
+UNKNOWN = Text("That button is not one of this table's.")
 
 
 class Runners:
@@ -87,7 +88,7 @@ class Runners:
         interaction = reply.interaction
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != runner.table.record.host_id and not (perms and perms.manage_guild):
-            raise TableError("Only the table's host (or someone with Manage Server) can do that.")
+            raise TableError(Text("Only the table's host (or someone with Manage Server) can do that."))
         return runner
 
     def clicked(self, interaction: discord.Interaction, table_id: int) -> TableRunner | None:

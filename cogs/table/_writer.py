@@ -27,9 +27,11 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.i18n import say
 from bot.runtime.scheduler import Scheduler
-from bot.tables import TableError
+from bot.tables import Table, TableError
 
+from ..language import table_language
 from ..reply import Reply
 from ..store_retry import DATABASE_REFUSALS
 from ..transport import DISCORD_ERRORS, show_again_in
@@ -43,7 +45,6 @@ MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 UNKNOWN_MESSAGE = 10008
 UPDATES = (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update)
 TOKEN_REUSE = 13 * 60.0  # seconds after a click its token edits the table message (Discord: it lasts 15 minutes)
-OVER = discord.Embed(description="This hand is over.", colour=discord.Colour.dark_grey())  # a summary lost in a crash
 
 
 class CannotPost(TableError):
@@ -73,6 +74,10 @@ class Surface(Protocol):
     @property
     def channel_id(self) -> int:
         """The table's channel."""
+
+    @property
+    def table(self) -> Table:
+        """The table shown (its language is its message's)."""
 
     def render(self) -> Rendered:
         """The table message as the table is now."""
@@ -371,8 +376,13 @@ class TableWriter:
         if page is not None:
             self.page = None
             if page.old_message is not None and page.old_message != message.id:
-                await self._retire(page.old_message, page.summary or OVER)
+                await self._retire(page.old_message, page.summary or self._over())
         return rendered
+
+    def _over(self) -> discord.Embed:
+        """The old page of a hand whose summary was lost in a crash."""
+        lang = table_language(self.bot, self.surface.table)
+        return discord.Embed(description=say(lang, "This hand is over."), colour=discord.Colour.dark_grey())
 
     async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
         """Edit ``message_id`` through the token of the last click answered on it: True if done. A failure (the
