@@ -7,7 +7,8 @@ that bypassed the catalogue, recorded as a ``bare-text`` violation (which fails 
 then taken out, so that the rest of the fake, and the tests, see the English as it is.
 
 Not texts: names people gave (members, the server, channels, what they typed), mentions, custom emojis,
-timestamps, links and card faces; the caller adds words of its own data (the games' names) with ``allowed``.
+timestamps, links, time zones' names and card faces; the caller adds words of its own data (the games' names)
+with ``allowed``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ __all__ = ["CLOSE", "OPEN", "PSEUDO", "bare_words", "check_and_unwrap", "texts"]
 PSEUDO = "qps"
 OPEN, CLOSE = "⟦", "⟧"
 _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
-_NOT_WORDS = re.compile(r"<[^<>\s]*>|https?://\S+")  # mentions, emojis, timestamps, channels; links
+# mentions, emojis, timestamps, channels; links; time zones (Europe/Berlin, America/Argentina/Buenos_Aires)
+_NOT_WORDS = re.compile(r"<[^<>\s]*>|https?://\S+|\b[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _SKIPPED_PATHS = ("/commands", "/emojis")  # the command tree (English names, localized descriptions), emoji uploads
 _TEXT_KEYS = ("content", "title", "description", "label", "placeholder", "text")
