@@ -23,7 +23,6 @@ from bot.poker.hand import Phase
 from bot.refusal import Sentence
 from bot.tables import Outcome, TableError
 
-from ..language import MemberLanguages
 from ..reply import Reply
 from . import _hole
 from ._dealer import LastMove
@@ -99,12 +98,6 @@ def after_move(runner: TableRunner, user: int, played: Played, *, lang: Language
     folded, the hand is over)."""
     caption = _caption(runner, user, played, lang=lang)
     return runner.private.after(user, caption, lang=lang) if caption is not None else None
-
-
-def dm_language(runner: TableRunner, user: int) -> Language:
-    """The language of ``user``'s DMs: his own as his latest interaction showed it, else the table's."""
-    languages = getattr(runner.bot, "member_languages", None)
-    return languages.of(user, runner.language) if isinstance(languages, MemberLanguages) else runner.language
 
 
 def _caption(runner: TableRunner, user: int, played: Played, *, lang: Language) -> str | None:
@@ -184,7 +177,7 @@ async def draw(runner: TableRunner, reply: Reply, hand: int | None, seq: int, mo
             await reply.send(**shown)
     finally:  # whatever became of the answer, his new cards reach him (closed DMs: he saw them, or My hand)
         if drawn and not table.dms_closed(user):
-            dm = dm_language(runner, user)
+            dm = runner.dealer.member_language(user)  # (a DM: his language as last seen, else the table's)
             report = draw_report(outcome.hand, seat, move.discards, drawn, card, lang=dm)
             heading = runner.own_cards.dm_heading(outcome.hand, lang=dm)
             await runner.dealer.send_dm(user, f"{heading}\n{report}", hand=hand_id)
