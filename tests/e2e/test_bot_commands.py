@@ -107,7 +107,7 @@ async def test_the_poker_group_fits_discord(fake: FakeDiscord, poker_bot: PokerB
         assert move in names
     assert "start" not in names and "export" not in names
     groups = {o["name"]: sorted(sub["name"] for sub in o.get("options", [])) for o in data["options"]}
-    assert groups["table"] == ["chipvalue", "kick", "pause", "resume", "settings", "show", "start"]
+    assert groups["table"] == ["chipvalue", "kick", "language", "pause", "resume", "settings", "show", "start"]
     assert groups["session"] == ["export", "new"]
     assert groups["night"] == ["cancel", "list", "plan", "timezone"]
     extra = [{"type": 1, "name": "extra", "description": "one too many"}]
