@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.store import Store, StoreError
+from bot.i18n import Language
+from bot.store import Store, StoreError, TableRecord
+from cogs.language import channel_language
 
 from ..failures import DISCORD_ERRORS
 from ._screen import closed_embed
@@ -40,7 +42,7 @@ async def finish_closes(bot: PokerBot) -> int:
             continue
         message = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
         try:
-            await message.edit(embed=closed_embed(), view=None)
+            await message.edit(embed=closed_embed(lang=_language(bot, record)), view=None)
         except discord.NotFound:
             pass  # the message is gone: nothing shows the table any more
         except DISCORD_ERRORS as error:
@@ -50,3 +52,9 @@ async def finish_closes(bot: PokerBot) -> int:
         await show_closed(bot.store, record.id)
         shown += 1
     return shown
+
+
+def _language(bot: PokerBot, record: TableRecord) -> Language:
+    """The closed table's language, as its runner had it: the host's choice, else its server's."""
+    chosen = record.settings.get("language")
+    return channel_language(chosen if isinstance(chosen, str) else None, bot.get_guild(record.guild_id))

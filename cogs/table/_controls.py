@@ -25,19 +25,21 @@ SEATS_ROW = 0  # the seat buttons: on top
 
 
 def view(table: Table, screen: Screen) -> discord.ui.View:
-    """The buttons: the seat buttons, and the player to act's (or the dealer's-choice chooser's)."""
+    """The buttons: the seat buttons, and the player to act's (or the dealer's-choice chooser's), labelled in the
+    table's language (``screen.language``): everyone reads them."""
+    lang = screen.language
     result = dynamic_view()
     live = table.live
     for seat_action in SEAT_ACTIONS:
         if seat_action.offered(table):
-            result.add_item(seat_action.button(table.id, SEATS_ROW))
+            result.add_item(seat_action.button(table.id, SEATS_ROW, lang=lang))
     if live is None:
-        for item in _choice.menu(table, screen):
+        for item in _choice.menu(table, screen, lang=lang):
             result.add_item(item)
         return result
     legal = table.legal()
     if legal is not None:
         for action in TURN_ACTIONS:
             if action.phase == legal.phase and action.offered(legal):
-                result.add_item(action.button(table.id, live.record.id, live.seq, legal, row=ACTIONS_ROW))
+                result.add_item(action.button(table.id, live.record.id, live.seq, legal, row=ACTIONS_ROW, lang=lang))
     return result

@@ -12,17 +12,24 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.content.cardfaces import card_text
+from bot.i18n import ENGLISH, Language, Text, say
 from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
-from cogs.render import CardText, cards, chips, hand_title
+from cogs.render import CardText, cards, hand_title
 
 from . import _text
 
-_NAMES = {2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"), 5: ("five", "fives"),
-          6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"), 9: ("nine", "nines"),
-          10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"), 13: ("king", "kings"),
-          1: ("ace", "aces"), 14: ("ace", "aces")}
+# The ranks' names as the hands' names slot them (the engine's words: ``bot.poker.rankings``).
+_NAMES = {2: (Text("two"), Text("twos")), 3: (Text("three"), Text("threes")), 4: (Text("four"), Text("fours")),
+          5: (Text("five"), Text("fives")), 6: (Text("six"), Text("sixes")), 7: (Text("seven"), Text("sevens")),
+          8: (Text("eight"), Text("eights")), 9: (Text("nine"), Text("nines")), 10: (Text("ten"), Text("tens")),
+          11: (Text("jack"), Text("jacks")), 12: (Text("queen"), Text("queens")), 13: (Text("king"), Text("kings")),
+          1: (Text("ace"), Text("aces")), 14: (Text("ace"), Text("aces"))}
 _CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def _english(user: int) -> Language:
+    return ENGLISH
 
 
 def cards_line(hand: Hand, seat: int, card: CardText = card_text) -> str:
@@ -33,15 +40,18 @@ def cards_line(hand: Hand, seat: int, card: CardText = card_text) -> str:
     return cards(hand.holes[seat], card)
 
 
-def beside_lines(hand: Hand, seat: int, card: CardText = card_text) -> list[str]:
+def beside_lines(hand: Hand, seat: int, card: CardText = card_text, *, lang: Language = ENGLISH) -> list[str]:
     """What goes under his cards: in stud ``Down A♠ K♠ · up 7♣ 8♥``; the board once dealt (stud's shared card
     when the deck runs short)."""
     lines: list[str] = []
     if hand.game.is_stud:
         down, up = down_and_up(hand, seat)
-        lines.append(f"Down {cards(down, card)}" + (f" · up {cards(up, card)}" if up else ""))
+        lines.append(say(lang, "Down {down} · up {up}", down=cards(down, card), up=cards(up, card)) if up
+                     else say(lang, "Down {down}", down=cards(down, card)))
     if hand.board and hand.game.family != "draw":
-        lines.append(f"{'Shared' if hand.game.is_stud else 'Board'} {cards(hand.board, card)}")
+        board = cards(hand.board, card)
+        lines.append(say(lang, "Shared {cards}", cards=board) if hand.game.is_stud
+                     else say(lang, "Board {cards}", cards=board))
     return lines
 
 
@@ -58,80 +68,83 @@ def down_and_up(hand: Hand, seat: int) -> tuple[list[Card], list[Card]]:
     return down, up
 
 
-def best_hand(hand: Hand, seat: int) -> str:
+def best_hand(hand: Hand, seat: int, *, lang: Language = ENGLISH) -> str:
     """His best hand in a few words (the high, then ``low 8‑6‑4‑2‑A`` in a hi-lo game when he has one); the best he
     has so far before he holds five cards; "" when nothing can be said (unknown cards)."""
     if hand.game.family == "draw":
-        return _text.hand_value(hand, seat)
+        return _text.hand_value(hand, seat, lang=lang)
     value = hand.value_of(seat)
-    words = value.describe() if value is not None else _partial_words(hand, seat)
+    words = value.describe(lang=lang) if value is not None else _partial_words(hand, seat, lang)
     low = hand.low_value_of(seat)
     if low is not None:
-        words = f"{words} · low {low.dashed()}" if words else f"Low {low.dashed()}"
+        words = " · ".join([words, say(lang, "low {low}", low=low.dashed())]) if words \
+            else say(lang, "Low {low}", low=low.dashed())
     return _text.unbroken(words)
 
 
-def caption(hand: Hand, seat: int, number: int, card: CardText = card_text) -> str:
+def caption(hand: Hand, seat: int, number: int, card: CardText = card_text, *, lang: Language = ENGLISH) -> str:
     """The words under his large cards in his private message: the board or his down and up cards, then which
     hand and what he holds (``Texas Hold'em · #5 · Pair of sevens``)."""
+    title = hand_title(hand.game.name, number, lang=lang)
     if hand.game.family == "draw":
-        return f"{hand_title(hand.game.name, number)} · {_text.hand_value(hand, seat)}"
-    best = best_hand(hand, seat)
-    heading = hand_title(hand.game.name, number) + (f" · {best}" if best else "")
-    return "\n".join([*beside_lines(hand, seat, card), heading])
+        return f"{title} · {_text.hand_value(hand, seat, lang=lang)}"
+    best = best_hand(hand, seat, lang=lang)
+    heading = title + (f" · {best}" if best else "")
+    return "\n".join([*beside_lines(hand, seat, card, lang=lang), heading])
 
 
-def under_cards(hand: Hand, seat: int, line: str, card: CardText = card_text) -> str:
+def under_cards(hand: Hand, seat: int, line: str, card: CardText = card_text, *, lang: Language = ENGLISH) -> str:
     """What goes under his large cards after his move or at the hand's end: in stud his down and up cards, the
     board once dealt, then ``line`` (in a draw game, ``line`` alone)."""
-    return "\n".join([*beside_lines(hand, seat, card), line])
+    return "\n".join([*beside_lines(hand, seat, card, lang=lang), line])
 
 
-def acted_line(hand: Hand, seat: int, number: int, what: str) -> str:
-    """The one line under his cards after a betting move, as after a draw: which hand, what he did, what his hand
-    makes (``#5 · You raised to 28 · Pair of sevens``)."""
-    best = best_hand(hand, seat)
+def acted_line(hand: Hand, seat: int, number: int, what: str, *, lang: Language = ENGLISH) -> str:
+    """The one line under his cards after a betting move, as after a draw: which hand, what he did (``what``,
+    worded by the caller), what his hand makes (``#5 · You raised to 28 · Pair of sevens``)."""
+    best = best_hand(hand, seat, lang=lang)
     return f"#{number} · {what}" + (f" · {best}" if best else "")
 
 
-def final_line(hand: Hand, seat: int, number: int) -> str:
+def final_line(hand: Hand, seat: int, number: int, *, lang: Language = ENGLISH) -> str:
     """The line under his final hand once the hand is over: what it makes, then what he won (``#5 · Two pair,
     kings and sevens · you won 120``), ``you lost``, or Assassin's pot carried to the next deal."""
     won = sum(share for e in hand.events if isinstance(e, PotAwarded)
               for winner, share in zip(e.winners, e.shares) if winner == seat)
     if won:
-        result = f"you won {chips(won)}"
+        result = say(lang, "you won {amount}", amount=won)
     elif any(isinstance(e, Carried) for e in hand.events):
-        result = "the pot is carried to the next deal"
+        result = say(lang, "the pot is carried to the next deal")
     else:
-        result = "you lost"
-    best = best_hand(hand, seat)
+        result = say(lang, "you lost")
+    best = best_hand(hand, seat, lang=lang)
     return f"#{number} · " + (f"{best} · " if best else "") + result
 
 
-def final_hands(hand: Hand, users: Sequence[int], number: int, card_for: Callable[[int], CardText]
-                ) -> dict[int, tuple[str, str]]:
+def final_hands(hand: Hand, users: Sequence[int], number: int, card_for: Callable[[int], CardText], *,
+                lang_for: Callable[[int], Language] = _english) -> dict[int, tuple[str, str]]:
     """At a hand's end, for each player still in it: his final cards alone (shown large) and the words under them
-    (``final_line``)."""
+    (``final_line``), in his language (``lang_for``)."""
     return {user: (cards_line(hand, seat, card_for(user)),
-                   under_cards(hand, seat, final_line(hand, seat, number), card_for(user)))
+                   under_cards(hand, seat, final_line(hand, seat, number, lang=lang_for(user)), card_for(user),
+                               lang=lang_for(user)))
             for seat, user in enumerate(users) if not hand.folded[seat]}
 
 
-def private_hand(hand: Hand, seat: int, card: CardText = card_text) -> str:
+def private_hand(hand: Hand, seat: int, card: CardText = card_text, *, lang: Language = ENGLISH) -> str:
     """His cards and what they make, as text (a DM, My hand): in a flop game his cards, the board and his best
     hand; in stud his down and up cards and his best hand."""
     if hand.game.family == "draw":
-        return _text.private_hand(hand, seat, card)
+        return _text.private_hand(hand, seat, card, lang=lang)
     lines = [] if hand.game.is_stud else [cards_line(hand, seat, card)]
-    lines += [*beside_lines(hand, seat, card), best_hand(hand, seat)]
+    lines += [*beside_lines(hand, seat, card, lang=lang), best_hand(hand, seat, lang=lang)]
     return "\n".join(line for line in lines if line)
 
 
 # ------------------------------------------------------------------ words
 
 
-def _partial_words(hand: Hand, seat: int) -> str:
+def _partial_words(hand: Hand, seat: int, lang: Language) -> str:
     """The best of fewer than five cards: hold'em before the flop, Omaha's best two of his cards before it, stud's
     third and fourth streets."""
     held = [*hand.holes[seat], *hand.board] if not hand.game.omaha else list(hand.holes[seat])
@@ -141,7 +154,7 @@ def _partial_words(hand: Hand, seat: int) -> str:
     ranks = [1 if low and c.rank == 14 else c.rank for c in held]
     if hand.game.omaha:  # only two of his cards play: his best pair, else his two best cards
         ranks = _best_two(ranks)
-    return _rank_words(ranks, low)
+    return _rank_words(ranks, low, lang)
 
 
 def _best_two(ranks: Sequence[int]) -> list[int]:
@@ -151,7 +164,7 @@ def _best_two(ranks: Sequence[int]) -> list[int]:
     return sorted(ranks, reverse=True)[:2]
 
 
-def _rank_words(ranks: Sequence[int], low: bool) -> str:
+def _rank_words(ranks: Sequence[int], low: bool, lang: Language) -> str:
     """Words for up to four cards' ranks: ``Three of a kind, sevens``, ``Two pair, kings and sevens``, ``Pair of
     sevens``, ``Ace high``; ace-to-five low (razz): ``7‑4‑A``, or ``Pair of fours (4‑4‑7)``."""
     counts = Counter(ranks)
@@ -159,15 +172,17 @@ def _rank_words(ranks: Sequence[int], low: bool) -> str:
     shape = sorted(counts.values(), reverse=True)
     top = ordered[0]
     if shape[0] == 4:
-        category, words = QUADS, f"Four of a kind, {_NAMES[top][1]}"
+        category, words = QUADS, say(lang, "Four of a kind, {ranks}", ranks=_NAMES[top][1])
     elif shape[0] == 3:
-        category, words = TRIPS, f"Three of a kind, {_NAMES[top][1]}"
+        category, words = TRIPS, say(lang, "Three of a kind, {ranks}", ranks=_NAMES[top][1])
     elif shape[:2] == [2, 2]:
-        category, words = TWO_PAIR, f"Two pair, {_NAMES[top][1]} and {_NAMES[ordered[2]][1]}"
+        category, words = TWO_PAIR, say(lang, "Two pair, {high} and {low}", high=_NAMES[top][1],
+                                        low=_NAMES[ordered[2]][1])
     elif shape[0] == 2:
-        category, words = PAIR, f"Pair of {_NAMES[top][1]}"
+        category, words = PAIR, say(lang, "Pair of {ranks}", ranks=_NAMES[top][1])
     else:
-        category, words = HIGH_CARD, f"{_NAMES[top][0].capitalize()} high"
+        high = say(lang, "{rank} high", rank=_NAMES[top][0])
+        category, words = HIGH_CARD, high[:1].upper() + high[1:]
     if not low:
         return words
     dashed = "-".join(_CHARS.get(r, str(r)) for r in ordered)

@@ -19,8 +19,11 @@ from typing import Any
 import discord
 
 from bot.content.cardfaces import card_text
+from bot.i18n import ENGLISH, Language, Text, say
+from bot.night.story import listed
 from bot.runtime.scheduler import Scheduler
 from bot.tables import Outcome, Table
+from cogs.language import table_language
 from cogs.render import CardText, mention
 
 from ..transport import DISCORD_ERRORS
@@ -32,7 +35,9 @@ from ._writer import Rendered, token_usable
 log = logging.getLogger(__name__)
 
 Components = Callable[[Table, _screen.Screen], discord.ui.View]  # the table message's buttons and menus
-NEEDED_PERMISSIONS = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links"}
+# Each permission as Discord's channel settings name it.
+NEEDED_PERMISSIONS = {"view_channel": Text("View Channel"), "send_messages": Text("Send Messages"),
+                      "embed_links": Text("Embed Links")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,11 @@ class TablePresenter:
         self.recent: list[str] = []  # this hand's public lines (as many as the screen shows)
         self.show_finished = False  # between hands: the page shows the hand just over
         self.openers: list[discord.Interaction] = []  # "Table open…", "Shuffle up and deal!": gone at the deal
+
+    @property
+    def language(self) -> Language:
+        """What everyone at the table reads the table's messages in (``cogs.language.table_language``)."""
+        return table_language(self.bot, self.table)
 
     # ------------------------------------------------------------------ the writer's Surface
 
@@ -103,18 +113,18 @@ class TablePresenter:
         if token.turn == self.turn():
             self._turn_shown(token.turn, token.deadline)
 
-    def permission_text(self) -> str:
-        """What to grant the bot so that it can show a table in the channel."""
+    def permission_text(self, *, lang: Language = ENGLISH) -> str:
+        """What to grant the bot so that it can show a table in the channel, in ``lang`` (the reader's)."""
         missing = list(NEEDED_PERMISSIONS.values())
         channel = self.bot.get_channel(self.channel_id)
         if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
             perms = channel.permissions_for(channel.guild.me)
             lacking = [label for name, label in NEEDED_PERMISSIONS.items() if not getattr(perms, name)]
             missing = lacking or missing
-        names = ", ".join(f"**{m}**" for m in missing[:-1]) + (" and " if len(missing) > 1 else "") + \
-            f"**{missing[-1]}**"
-        return (f"I cannot post the table in <#{self.channel_id}>: please grant me {names} in that channel "
-                "(Edit Channel → Permissions), then use `/poker table show`.")
+        names = listed([f"**{m.worded(lang)}**" for m in missing], lang=lang)
+        return say(lang, "I cannot post the table in {channel}: please grant me {permissions} in that channel "
+                         "(Edit Channel → Permissions), then use `/poker table show`.",
+                   channel=f"<#{self.channel_id}>", permissions=names)
 
     # ------------------------------------------------------------------ the table message
 
@@ -139,10 +149,11 @@ class TablePresenter:
 
     def screen(self, deadline: float | None = None) -> _screen.Screen:
         """What the message shows besides the table."""
-        notices = [f"⚠ {mention(s.user_id)} gets no DMs: press **My hand** to see your cards."
+        lang = self.language
+        notices = [say(lang, "⚠ {who} gets no DMs: press **My hand** to see your cards.", who=mention(s.user_id))
                    for s in self.table.record.seats if s.dms_closed]
         return _screen.Screen(recent=tuple(self.recent), deadline=deadline, choice_number=self.choice_number(),
-                              card=self.card, notices=notices, show_finished=self.show_finished)
+                              card=self.card, notices=notices, show_finished=self.show_finished, language=lang)
 
     def note(self, line: str) -> None:
         """Add a line to this hand's log."""
@@ -150,12 +161,13 @@ class TablePresenter:
         del self.recent[:-_screen.MAX_LOG_LINES]
 
     def log_events(self, outcome: Outcome) -> None:
-        """The public lines of an outcome's events, into the log."""
+        """The public lines of an outcome's events, into the log (in the table's language)."""
         game = outcome.hand.game if outcome.hand is not None else None
+        lang = self.language
         for event in outcome.events:
             if game is not None and _text.starts_street(event, game):
                 self.recent.clear()  # a new street: the log keeps its lines only
-            line = _text.event_line(event, outcome.users, self.card, game)
+            line = _text.event_line(event, outcome.users, self.card, game, lang=lang)
             if line:
                 self.note(line)
 
@@ -164,41 +176,45 @@ class TablePresenter:
         hand just over, to reduce its page to, if the page showed it."""
         summary = None
         if self.show_finished:
-            summary = _screen.summary_embed(self.table)
+            summary = _screen.summary_embed(self.table, lang=self.language)
             self.show_finished = False
         self.recent.clear()
         return summary
 
     def closed_embed(self, results: Sequence[str]) -> discord.Embed:
         """The table message once the table is closed (with the hand it was showing, and the night's ``results``)."""
-        last = _screen.summary_embed(self.table) if self.show_finished else None
-        return _screen.closed_embed(last, _screen.closing_line(self.table, results=bool(results)), results)
+        lang = self.language
+        last = _screen.summary_embed(self.table, lang=lang) if self.show_finished else None
+        return _screen.closed_embed(last, _screen.closing_line(self.table, results=bool(results), lang=lang), results,
+                                    lang=lang)
 
     def moved_embed(self) -> discord.Embed:
         """An older table message, once a new one is posted: a link to it."""
         record = self.table.record
-        return _screen.moved_embed(record.guild_id, record.channel_id, self.message_id)
+        return _screen.moved_embed(record.guild_id, record.channel_id, self.message_id, lang=self.language)
 
     def link(self) -> str:
         """A link to the table message."""
         record = self.table.record
         return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{self.message_id}"
 
-    def alert_texts(self, turn: Turn, deadline: float) -> tuple[AlertText, AlertText]:
-        """The DMs of ``turn``'s alerts (see ``_alerts``): his turn, then his clock about to run out."""
+    def alert_texts(self, turn: Turn, deadline: float, *, lang: Language = ENGLISH) -> tuple[AlertText, AlertText]:
+        """The DMs of ``turn``'s alerts (see ``_alerts``) in ``lang`` (his): his turn, then his clock about to run
+        out."""
         if turn.kind == "act":
             legal = self.table.legal()
-            asked = _screen.asked(legal) if legal is not None else "your move"
+            asked = _screen.asked(legal, lang=lang) if legal is not None else say(lang, "your move")
         else:
-            asked = "pick the next game"
-        game = self.table.hand.game.name if self.table.hand is not None else "Dealer's choice"
+            asked = say(lang, "pick the next game")
+        game = self.table.hand.game.name if self.table.hand is not None else say(lang, "Dealer's choice")
         where = f"<#{self.channel_id}> ({game})"
         link = self.link()
         # The time left as Discord's relative timestamp, which counts down as the table's clock does (a number of
         # seconds written when the DM is sent would be stale when it is read).
         ends = f"<t:{int(deadline)}:R>"
-        return (lambda left: f"🔔 Your turn at {where}: {asked} · ⏱ {ends}\n{link}",
-                lambda left: f"⏰ Time runs out {ends} at {where}: {asked}\n{link}")
+        turn_text = say(lang, "🔔 Your turn at {where}: {asked} · ⏱ {ends}", where=where, asked=asked, ends=ends)
+        late_text = say(lang, "⏰ Time runs out {ends} at {where}: {asked}", ends=ends, where=where, asked=asked)
+        return (lambda left: f"{turn_text}\n{link}", lambda left: f"{late_text}\n{link}")
 
     # ------------------------------------------------------------------ the channel's other messages
 

@@ -84,8 +84,9 @@ class TableRunner:
         return tasks
 
     async def close(self, results: Sequence[str] = ()) -> bool:
-        """The table closed: no more clocks, deals or writes; its message says so, with the night's ``results``
-        (each cash-out, who pays whom) when given. False if the message could not say it."""
+        """The table closed: no more clocks, deals or writes; its message says so (in the table's language), with
+        the night's ``results`` (each cash-out, who pays whom, worded by the caller in ``language``) when given.
+        False if the message could not say it."""
         self.dealer.stop()
         self.stopped = True
         await self.writer.close()
