@@ -155,7 +155,7 @@ def mix_line(table: Table, *, lang: Language) -> str | None:
 
 def _tournament_lines(table: Table, lang: Language) -> list[str]:
     """A tournament table's level, the next one and the time left; nothing at a cash table."""
-    found = tournament_views.tournament_field(table)
+    found = tournament_views.tournament_field(table, lang=lang)
     return [] if found is None else ["", f"**{found.name}**", found.value]
 
 
