@@ -108,8 +108,9 @@ class Dealer:
             presenter.show_finished = True
             await self.publish(reply)
             if outcome.hand is not None:  # each player still in it sees his final hand
-                self.private.finished(_hole.final_hands(outcome.hand, outcome.users, self.table.last_number,
-                                                        self.own_cards.card_for))
+                self.private.finished(_hole.final_hands(
+                    outcome.hand, outcome.users, self.table.last_number, self.own_cards.card_for,
+                    lang_for=lambda user: self.private.language_of(user, self.member_language(user))))
             self.schedule_deal()
             return
         await self.publish(reply)

@@ -113,7 +113,7 @@ class TablePresenter:
         if token.turn == self.turn():
             self._turn_shown(token.turn, token.deadline)
 
-    def permission_text(self, *, lang: Language = ENGLISH) -> str:
+    def permission_text(self, *, lang: Language) -> str:
         """What to grant the bot so that it can show a table in the channel, in ``lang`` (the reader's)."""
         missing = list(NEEDED_PERMISSIONS.values())
         channel = self.bot.get_channel(self.channel_id)

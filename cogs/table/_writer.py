@@ -27,11 +27,10 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.i18n import say
+from bot.i18n import Language, say
 from bot.runtime.scheduler import Scheduler
-from bot.tables import Table, TableError
+from bot.tables import TableError
 
-from ..language import table_language
 from ..reply import Reply
 from ..store_retry import DATABASE_REFUSALS
 from ..transport import DISCORD_ERRORS, show_again_in
@@ -75,10 +74,6 @@ class Surface(Protocol):
     def channel_id(self) -> int:
         """The table's channel."""
 
-    @property
-    def table(self) -> Table:
-        """The table shown (its language is its message's)."""
-
     def render(self) -> Rendered:
         """The table message as the table is now."""
 
@@ -102,8 +97,12 @@ class Surface(Protocol):
     def is_open(self) -> bool:
         """False once the table is closed (or the bot is stopping): nothing more is written."""
 
-    def permission_text(self) -> str:
-        """What to grant the bot so that it can show the table in its channel."""
+    @property
+    def language(self) -> Language:
+        """What everyone at the table reads in."""
+
+    def permission_text(self, *, lang: Language) -> str:
+        """What to grant the bot so that it can show the table in its channel, in ``lang``."""
 
 
 @dataclass(slots=True)
@@ -381,7 +380,7 @@ class TableWriter:
 
     def _over(self) -> discord.Embed:
         """The old page of a hand whose summary was lost in a crash."""
-        lang = table_language(self.bot, self.surface.table)
+        lang = self.surface.language
         return discord.Embed(description=say(lang, "This hand is over."), colour=discord.Colour.dark_grey())
 
     async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
@@ -403,7 +402,7 @@ class TableWriter:
 
     def _cannot_post(self, error: discord.Forbidden) -> None:
         if error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
-            raise CannotPost(self.surface.permission_text()) from None
+            raise CannotPost(self.surface.permission_text(lang=self.surface.language)) from None
 
     async def _retire(self, message_id: int, summary: discord.Embed | None) -> None:
         """The previous page: its summary, no buttons, no large board above it (a failure is logged: the new page
