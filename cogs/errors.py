@@ -7,30 +7,32 @@ import logging
 import weakref
 from collections.abc import Callable, Coroutine
 from functools import wraps
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import ENGLISH, Language, Text, say
+from bot.i18n import Language, Text, as_sentence, say
 from bot.poker import CardError, IllegalAction
 from bot.refusal import Refusal
 from bot.store.errors import StoreError
 from bot.tables import SettingsError, TableError
 from cogs.failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, DISCORD_ERRORS, UNKNOWN_INTERACTION
 from cogs.language import MemberLanguages
-from cogs.render import mention, sentence
+from cogs.render import mention
 from cogs.reply import Reply, admit, release, reply_to
 
 log = logging.getLogger(__name__)
 
 EXPECTED = (TableError, IllegalAction, StoreError, SettingsError, CardError)
-UNEXPECTED = "Something went wrong on our side and nothing was changed. Please try again."
-UNEXPECTED_APPLIED = "Something went wrong on our side after your action was made; the table shows it."
-LOST_APPLIED = "Your action was made, but Discord lost my answer; the table message shows it."
-LOST_ANSWER = "Discord lost my answer on the way; the table message shows what was done."
-OUTSIDE_A_SERVER = "This command works in a server's channels, not in direct messages."
+# What a member is told, worded in his language (``reply.language``).
+UNEXPECTED_TEXT: Final = Text("Something went wrong on our side and nothing was changed. Please try again.")
+UNEXPECTED: Final = str(UNEXPECTED_TEXT)  # its English, which the tests look for
+UNEXPECTED_APPLIED: Final = Text("Something went wrong on our side after your action was made; the table shows it.")
+LOST_APPLIED: Final = Text("Your action was made, but Discord lost my answer; the table message shows it.")
+LOST_ANSWER: Final = Text("Discord lost my answer on the way; the table message shows what was done.")
+OUTSIDE_A_SERVER: Final = Text("This command works in a server's channels, not in direct messages.")
 
 _RUNNING: weakref.WeakSet[asyncio.Task[object]] = weakref.WeakSet()  # component and modal callbacks under way
 
@@ -40,13 +42,13 @@ def running_callbacks() -> list[asyncio.Task[object]]:
     return [task for task in _RUNNING if not task.done()]
 
 
-def explain(error: BaseException, lang: Language = ENGLISH) -> str | None:
+def explain(error: BaseException, lang: Language) -> str | None:
     """The message to show for an error a user can cause, in ``lang``, or None for a bug. A refusal from below
     carries its ``Text`` (its English source and values), worded here."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, IllegalAction):
-        return sentence(worded(error, lang))
+        return as_sentence(worded(error, lang))  # (capitalised past the pseudo-language's wraps too)
     if isinstance(error, (Refusal, *EXPECTED)):
         return worded(error, lang)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -86,10 +88,9 @@ def is_transport(error: BaseException) -> bool:
 
 
 def lost_answer(reply: Reply) -> str:
-    """What a player is told when Discord lost part of the bot's answer: what is known to have happened."""
-    if reply.applied:
-        return LOST_APPLIED
-    return LOST_ANSWER
+    """What a player is told, in his language, when Discord lost part of the bot's answer: what is known to have
+    happened."""
+    return (LOST_APPLIED if reply.applied else LOST_ANSWER).worded(reply.language)
 
 
 async def report(reply: Reply, error: BaseException) -> None:
@@ -114,7 +115,7 @@ async def report(reply: Reply, error: BaseException) -> None:
         await answer(reply, lost_answer(reply))
         return
     try:
-        text = explain(error, reply.language) or not_a_member(interaction, error)
+        text = explain(error, reply.language) or not_a_member(interaction, error, reply.language)
     except Exception:  # a bug in wording the error: it is still answered, as a bug
         log.exception("could not word %r", error)
         text = None
@@ -123,22 +124,31 @@ async def report(reply: Reply, error: BaseException) -> None:
         # The commands are guild-only (Discord does not offer them in DMs); one that arrives from a DM anyway
         # cannot find its server: say where to use it.
         log.info("a command from a DM failed: %r", error)
-        text = OUTSIDE_A_SERVER
+        text = OUTSIDE_A_SERVER.worded(reply.language)
     if text is None:
         log.error("unexpected error in an interaction", exc_info=error)
-        text = UNEXPECTED_APPLIED if reply.applied else UNEXPECTED
+        text = (UNEXPECTED_APPLIED if reply.applied else UNEXPECTED_TEXT).worded(reply.language)
     await answer(reply, text)
 
 
-def not_a_member(interaction: discord.Interaction, error: BaseException) -> str | None:
-    """What to say when a command's member option names someone who is not in the server (left, or never was):
-    discord.py cannot make a ``discord.Member`` of him and raises ``TransformerError``; None for another error."""
+def not_a_member(interaction: discord.Interaction, error: BaseException, lang: Language) -> str | None:
+    """What to say (in ``lang``) when a command's member option names someone who is not in the server (left, or
+    never was): discord.py cannot make a ``discord.Member`` of him and raises ``TransformerError``; None for
+    another error."""
     if not isinstance(error, app_commands.TransformerError) or error.type is not discord.AppCommandOptionType.user:
         return None
     who = getattr(error.value, "id", None)
-    name = mention(who) if isinstance(who, int) else "That user"
-    command = interaction.command.qualified_name if interaction.command is not None else "this command"
-    return f"{name} is not a member of this server, so `/{command}` cannot name them; nothing was done."
+    if interaction.command is None:
+        return (say(lang, "{member} is not a member of this server, so this command cannot name them; nothing was "
+                          "done.", member=mention(who)) if isinstance(who, int)
+                else say(lang, "That user is not a member of this server, so this command cannot name them; nothing "
+                               "was done."))
+    command = interaction.command.qualified_name  # the command's name stays English
+    if isinstance(who, int):
+        return say(lang, "{member} is not a member of this server, so `/{command}` cannot name them; nothing was "
+                         "done.", member=mention(who), command=command)
+    return say(lang, "That user is not a member of this server, so `/{command}` cannot name them; nothing was done.",
+               command=command)
 
 
 async def ignore_unknown_commands(context: commands.Context[Any], error: commands.CommandError) -> None:

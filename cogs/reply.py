@@ -33,15 +33,15 @@ from typing import Any, Literal, Protocol
 
 import discord
 
-from bot.i18n import Language
+from bot.i18n import Language, say
 from bot.runtime.scheduler import background, call_after
 
 from . import transport
 from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
-from .language import reader_language
+from .language import channel_language, reader_language
 
-__all__ = ["ACK_WITHIN", "NOT_DONE", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "is_public",
+__all__ = ["ACK_WITHIN", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "is_public",
            "release", "reply_to"]
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 ACK_WITHIN = 1.5  # seconds after an interaction arrives by which it is acknowledged if its answer is not out
 PUBLIC = "public answer"  # an application command's extras: its answer is for the channel, not only the user
 PUBLIC_ANSWER = {PUBLIC: True}  # extras= of a command whose answer is for the channel
-NOT_DONE = "Not done: only {user} is told why."  # a public "thinking…" whose answer turned out private
 KEPT = 4096  # replies kept at most: those being answered (``release`` lets go of each once it is handled)
 Response = discord.InteractionResponseType
 Sender = Callable[[], Awaitable[Any]]
@@ -319,8 +318,12 @@ class Reply:
             thinking, self.thinking = self.thinking, None
         try:
             if thinking == "public" and ephemeral:
-                await interaction.edit_original_response(content=NOT_DONE.format(user=interaction.user.mention),
-                                                         allowed_mentions=discord.AllowedMentions.none())
+                # A public "thinking…" whose answer turned out private: everyone reads it, in the server's language
+                # (a Reply does not know the table's).
+                channel = channel_language(None, interaction.guild)
+                await interaction.edit_original_response(
+                    content=say(channel, "Not done: only {user} is told why.", user=interaction.user.mention),
+                    allowed_mentions=discord.AllowedMentions.none())
                 thinking = None
             if thinking is not None:
                 await interaction.edit_original_response(content=content, **_as_edit(fields))
