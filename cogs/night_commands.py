@@ -16,10 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
+from bot.i18n import Language, Member, Text, say
 from bot.night import chip_graph_png
 from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import night_views, render
+from cogs.language import channel_language
 
 from .groups import Child, bot_of
 from .reply import PUBLIC_ANSWER, reply_to
@@ -42,6 +44,11 @@ async def night_of(interaction: discord.Interaction, session: str | None = None)
     return await night_results(bot.store, bot.tables, night)
 
 
+def server_language(interaction: discord.Interaction) -> Language:
+    """What a public /chips answer is worded in: the server's language (no table's: the bank is the server's)."""
+    return channel_language(None, interaction.guild)
+
+
 async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return await night_views.night_choices_of(bot_of(interaction).store, interaction, current)
 
@@ -55,18 +62,20 @@ async def leaderboard(interaction: discord.Interaction, period: str | None = Non
     reply = reply_to(interaction)
     assert interaction.guild_id is not None
     bot = bot_of(interaction)
+    lang = server_language(interaction)
     if period is not None:
         channel = interaction.channel_id or 0
         board = await night_board(bot.store, interaction.guild_id, channel, cast(Period, period), time.time())
         table = bot.tables.get(channel)
         here = board.night.nights[0].table_id if board.here and board.night else None
         value = table.settings.money if table is not None and table.id == here else None  # this table's night
-        await reply.send(night_views.board_text(board, value), ephemeral=False, allowed_mentions=NONE)
+        await reply.send(night_views.board_text(board, value, lang=lang), ephemeral=False, allowed_mentions=NONE)
         return
     rows = await bot.store.leaderboard(interaction.guild_id, MAX_BOARD)
-    lines = [f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total)}"
-             + (f" ({render.chips(r.at_tables)} at tables)" if r.at_tables else "") for r in rows]
-    await reply.send("\n".join(lines) or "Nobody has chips yet.", ephemeral=False, allowed_mentions=NONE)
+    lines = [say(lang, "{rank}. {member} {amount} ({at_tables} at tables)", rank=str(r.rank),
+                 member=render.mention(r.user_id), amount=r.total, at_tables=r.at_tables) if r.at_tables
+             else f"{r.rank}. {render.mention(r.user_id)} {render.chips(r.total, lang=lang)}" for r in rows]
+    await reply.send("\n".join(lines) or say(lang, "Nobody has chips yet."), ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="results", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips results"])
@@ -76,7 +85,8 @@ async def results(interaction: discord.Interaction, session: str | None = None) 
     """/chips results"""
     reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await reply.send(night_views.results_text(night), ephemeral=False, allowed_mentions=NONE)
+    await reply.send(night_views.results_text(night, lang=server_language(interaction)), ephemeral=False,
+                     allowed_mentions=NONE)
 
 
 @app_commands.command(name="settle", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips settle"])
@@ -86,7 +96,8 @@ async def settle(interaction: discord.Interaction, session: str | None = None) -
     """/chips settle"""
     reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await reply.send(night_views.settle_text(night, night.payments()), ephemeral=False, allowed_mentions=NONE)
+    await reply.send(night_views.settle_text(night, night.payments(), lang=server_language(interaction)),
+                     ephemeral=False, allowed_mentions=NONE)
 
 
 @app_commands.command(name="graph", extras=PUBLIC_ANSWER, description=COMMAND_HELP["chips graph"])
@@ -98,17 +109,19 @@ async def graph(interaction: discord.Interaction, session: str | None = None,
     reply = reply_to(interaction)
     night = await _night(interaction, session)
     series = night.series
-    if not series:
-        raise TableError(night_views.results_text(night))  # "no hand has been finished yet"
+    if not series:  # "no hand has been finished yet", to the asker alone
+        raise TableError(night_views.results_text(night, lang=reply.language))
     if member is not None:
         if member.id not in series:
-            raise TableError(f"{member.mention} played no hand in this night.")
+            raise TableError(Text("{member} played no hand in this night.", member=Member(member.id)))
         series = {member.id: series[member.id]}
     await reply.defer_thinking()
+    lang = server_language(interaction)
     names = await _names(interaction, series)
-    png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night))
-    alt = night_views.graph_alt(series, names, len(night.hands))
-    await reply.send(night_views.graph_message(night, member.id if member else None),
+    png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night, lang=lang),
+                                  lang=lang)
+    alt = night_views.graph_alt(series, names, len(night.hands), lang=lang)
+    await reply.send(night_views.graph_message(night, member.id if member else None, lang=lang),
                      file=night_views.graph_file(png, night, alt), ephemeral=False, allowed_mentions=NONE)
 
 

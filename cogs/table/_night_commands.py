@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
+from bot.i18n import say
 from bot.poker import Hand, IllegalAction
 from bot.store import HandRecord
 from bot.tables.night import history_hands, night_phhs, rebuild, resolve_night
@@ -40,7 +41,7 @@ async def night_new(interaction: discord.Interaction) -> None:
     ended = await table.store.last_night(table.record.channel_id)
     returned = table.carried_refunds()
     started = await table.new_night()
-    await reply.send(night_views.new_night_text(ended, started, returned), ephemeral=False,
+    await reply.send(night_views.new_night_text(ended, started, returned, lang=runner.language), ephemeral=False,
                      allowed_mentions=night_views.NONE)
     await runner.dealer.publish()
 
@@ -57,14 +58,15 @@ async def stats(interaction: discord.Interaction, member: discord.Member | None 
                 session: str | None = None) -> None:
     """/poker stats"""
     reply = reply_to(interaction)
+    lang = reply.language  # the asker's alone
     assert interaction.guild_id is not None
     store = runners_of(interaction).bot.store
     who = member or interaction.user
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session) if session \
         else None
     by_game = await store.player_stats(interaction.guild_id, who.id, game=game, nights=night.ids if night else None)
-    embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night), game)
-    await reply.send(embed=embed, allowed_mentions=night_views.NONE)  # the asker's alone
+    embed = night_views.stats_embed(who, by_game, night_views.stats_scope(night, lang=lang), game, lang=lang)
+    await reply.send(embed=embed, allowed_mentions=night_views.NONE)
 
 
 @app_commands.command(name="history", description="Recent hands at this table, told in a few lines, with their files")
@@ -75,9 +77,10 @@ async def history(interaction: discord.Interaction, count: app_commands.Range[in
     bot = runners_of(interaction).bot
     records = await history_hands(bot.store, bot.tables, interaction.channel_id or 0, count)
     if not records:
-        await reply.send("No hand has been finished at this table yet.")
+        await reply.send(say(reply.language, "No hand has been finished at this table yet."))
         return
-    text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id)
+    text, embeds, files = night_views.history_message([(r, _told(r)) for r in records], interaction.user.id,
+                                                      lang=reply.language)
     await reply.send(text, embeds=embeds, files=files, allowed_mentions=night_views.NONE)
 
 
@@ -92,11 +95,11 @@ async def export(interaction: discord.Interaction, session: str | None = None) -
     night = await resolve_night(store, interaction.guild_id, interaction.channel_id or 0, session)
     hands = await store.night_hands(night.ids)
     if not hands:
-        await reply.send(night_views.export_message(night, 0, 0))
+        await reply.send(night_views.export_message(night, 0, 0, lang=reply.language))
         return
     await reply.defer_thinking(ephemeral=True)
     document, skipped = await asyncio.to_thread(night_phhs, hands, interaction.user.id)
-    text = night_views.export_message(night, len(hands) - skipped, skipped)
+    text = night_views.export_message(night, len(hands) - skipped, skipped, lang=reply.language)
     file = night_views.export_file(document, night) if document else discord.utils.MISSING
     await reply.send(text, file=file, allowed_mentions=night_views.NONE)
 

@@ -15,14 +15,15 @@ from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
 from bot.content.rules_text import rules_page
-from bot.i18n import say
+from bot.i18n import Language, say, say_n
 from bot.i18n.languages import LANGUAGES
 from bot.poker import Card, parse_cards
+from bot.refusal import reason_of
 from bot.store import CashOut
 from bot.tables import SettingsError, TableError, TableSettings
 from bot.tables.settings import MAX_CLOCK, MIN_CLOCK
 from cogs import night_views, render
-from cogs.render import chips, mention
+from cogs.render import mention
 
 from ..night_commands import night_of
 from ..options import BLINDS_HELP, CHIPS, POSITIVE, RULES_CHOICES, SEATS, STRUCTURE_CHOICES, TABLE_CHOICES
@@ -82,22 +83,27 @@ async def create(
             hands_per_game=hands_per_game, stud_ante=stud_ante, bring_in=bring_in, open_pair=open_pair,
         )
     except SettingsError as error:
-        raise TableError(str(error)) from None
+        raise TableError(reason_of(error)) from None
     assert interaction.guild_id is not None and interaction.channel_id is not None
     table = await runners.bot.tables.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
                                             settings)
     await table.pause()  # nothing is dealt until the host starts the game
-    await reply.send(  # never raises: a lost answer must not keep the table from being posted
-        opener_text(settings), ephemeral=False)
     runner = runners.of(table)
+    await reply.send(  # never raises: a lost answer must not keep the table from being posted
+        opener_text(settings, lang=runner.language), ephemeral=False)
     runner.presenter.keep_opener(interaction)  # its instructions go once the first hand is dealt
     await runner.dealer.publish()
 
 
-def opener_text(settings: TableSettings) -> str:
-    """What /poker create says above the table: what to do (the stakes and buy-ins are the table message's)."""
-    return ("Table open: press **Join** on the table (or `/poker join`), then the host deals with "
-            "`/poker table start`." + (f" {settings.chip_value}." if settings.chip_value else ""))
+def opener_text(settings: TableSettings, *, lang: Language) -> str:
+    """What /poker create says above the table, in the table's language ``lang``: what to do (the stakes and
+    buy-ins are the table message's)."""
+    value = settings.money
+    if value is None:
+        return say(lang, "Table open: press **Join** on the table (or `/poker join`), then the host deals with "
+                         "`/poker table start`.")
+    return say(lang, "Table open: press **Join** on the table (or `/poker join`), then the host deals with "
+                     "`/poker table start`. {chip_value}.", chip_value=value.describe(lang=lang))
 
 
 @app_commands.command(name="join", description="Sit down at this channel's table")
@@ -115,11 +121,6 @@ async def leave(interaction: discord.Interaction) -> None:
     await _seats.leave(runners_of(interaction).here(reply), reply)
 
 
-CLOSED = "Done: everyone is cashed out; the table message shows the night's results to everyone."
-CLOSED_POSTED = ("Done: everyone is cashed out. The table message could not be changed, so the night's results "
-                 "are posted in the channel.")
-
-
 @app_commands.command(name="close", description="Close the table and cash everyone out (host)")
 async def close(interaction: discord.Interaction) -> None:
     """/poker close: the table message says "Table closed" with the night's results; the host is answered
@@ -127,31 +128,41 @@ async def close(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runners = runners_of(interaction)
     runner = runners.hosted(reply)
+    table_lang = runner.language  # the results are everyone's; the answer is the host's
     await reply.defer_thinking(ephemeral=True)
-    closed = await runners.close(runner.table, results=lambda cashes: night_results(interaction, cashes))
+    closed = await runners.close(runner.table,
+                                 results=lambda cashes: night_results(interaction, cashes, lang=table_lang))
     reply.private = None  # the table is gone: this answer is no private message at it
     if not closed.shown:
-        await runner.presenter.post("\n".join(["Table closed.", *closed.results]))
-    await reply.send(CLOSED if closed.shown else CLOSED_POSTED)
+        await runner.presenter.post("\n".join([say(table_lang, "Table closed."), *closed.results]))
+    await reply.send(
+        say(reply.language, "Done: everyone is cashed out; the table message shows the night's results to everyone.")
+        if closed.shown else
+        say(reply.language, "Done: everyone is cashed out. The table message could not be changed, so the night's "
+                            "results are posted in the channel."))
 
 
-async def night_results(interaction: discord.Interaction, cashes: list[CashOut]) -> list[str]:
-    """A close's results for everyone: each cash-out with the player's result for the night, and who pays whom."""
+async def night_results(interaction: discord.Interaction, cashes: list[CashOut], *, lang: Language) -> list[str]:
+    """A close's results for everyone, in the table's language ``lang``: each cash-out with the player's result for
+    the night, and who pays whom."""
     settle_up: list[str] = []
     try:
         night = await night_of(interaction)
         nets = night.nets
         if nets:
-            settle_up = ["", "Who pays whom:", *night_views.payment_lines(night, night.payments())]
+            settle_up = ["", say(lang, "Who pays whom:"),
+                         *night_views.payment_lines(night, night.payments(), lang=lang)]
     except Exception:  # the cash-outs are said whatever the night's results do
         log.warning("could not read the night's results after a close", exc_info=True)
         nets = {}
     lines: list[str] = []
     for c in cashes:
-        net = nets.get(c.user_id)
-        won = "" if net is None else f" · {'won' if net > 0 else 'lost' if net < 0 else 'even'}" + \
-            (f" {chips(abs(net))}" if net else "")  # the night's: "tonight" made a line wrap at phone width
-        lines.append(f"{mention(c.user_id)} cashes out {chips(c.amount)}{won}")
+        parts = [say(lang, "{member} cashes out {amount}", member=mention(c.user_id), amount=c.amount)]
+        net = nets.get(c.user_id)  # the night's: "tonight" made a line wrap at phone width
+        if net is not None:
+            parts.append(say(lang, "won {amount}", amount=net) if net > 0 else
+                         say(lang, "lost {amount}", amount=-net) if net < 0 else say(lang, "even"))
+        lines.append(" · ".join(parts))
     return lines + settle_up
 
 
@@ -182,7 +193,7 @@ async def hand(interaction: discord.Interaction) -> None:
     """/poker hand"""
     reply = reply_to(interaction)
     runner = runners_of(interaction).here(reply)
-    await reply.send(runner.own_cards.my_hand(reply.user))
+    await reply.send(runner.own_cards.my_hand(reply.user, lang=reply.language))
 
 
 @app_commands.command(name="rules", description="The rules of a game")
@@ -192,7 +203,8 @@ async def rules(interaction: discord.Interaction, game: str | None = None) -> No
     """/poker rules"""
     reply = reply_to(interaction)
     card = runners_of(interaction).card
-    page = rules_page(game, card_format=lambda text: " ".join(card(c) for c in parse_cards(text)))
+    page = rules_page(game, card_format=lambda text: " ".join(card(c) for c in parse_cards(text)),
+                      lang=reply.language)
     embed = discord.Embed(title=page.title, description=page.summary, colour=discord.Colour.dark_green())
     for section in page.sections:
         embed.add_field(name=section.title, value=section.body, inline=False)
@@ -206,9 +218,10 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
     reply = reply_to(interaction)
     assert interaction.guild_id is not None
     await runners_of(interaction).bot.store.set_turn_alerts(interaction.guild_id, interaction.user.id, on)
-    text = ("Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out."
-            if on else "Turn alerts off: the table message still shows your turn and your clock.")
-    await reply.send(text)
+    lang = reply.language
+    await reply.send(
+        say(lang, "Turn alerts on: I DM you when your turn has waited a few seconds, and before your clock runs out.")
+        if on else say(lang, "Turn alerts off: the table message still shows your turn and your clock."))
 
 
 @app_commands.command(name="cards", description="Your own cards in four colours (♦ blue, ♣ green) or two")
@@ -221,10 +234,12 @@ async def cards(interaction: discord.Interaction, colours: Literal["two", "four"
     four = colours == "four"
     await runners.colours.choose(interaction.guild_id, interaction.user.id, four_colours=four)
     sample = " ".join(runners.colours.card(Card(code), four_colours=four) for code in ("As", "Kh", "Qd", "Jc"))
-    text = (f"Your cards in four colours: {sample}" if four else f"Your cards in two colours: {sample}") + \
-        "\nYour cards (your private message, the draw, your DMs) are drawn so from the next time they are shown; " \
-        "the table message is everyone's and stays in four colours."
-    await reply.send(text)
+    lang = reply.language
+    await reply.send("\n".join([
+        say(lang, "Your cards in four colours: {cards}", cards=sample) if four
+        else say(lang, "Your cards in two colours: {cards}", cards=sample),
+        say(lang, "Your cards (your private message, the draw, your DMs) are drawn so from the next time they are "
+                  "shown; the table message is everyone's and stays in four colours.")]))
 
 
 # ------------------------------------------------------------------ /poker table: the rarely used commands
@@ -241,7 +256,7 @@ async def table_show(interaction: discord.Interaction) -> None:
     runner = runners_of(interaction).here(reply)
     old = runner.table.message_id
     await runner.table.remember_message(None)
-    await reply.send("Here is the table:")
+    await reply.send(say(reply.language, "Here is the table:"))
     await runner.dealer.publish()
     if old is not None:
         await runner.retire(old)
@@ -254,10 +269,12 @@ async def kick(interaction: discord.Interaction, member: discord.User) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     cash, outcome = await runner.table.kick(member.id)
-    when = "now" if cash is not None else "at the end of this hand"
-    await reply.send(f"{member.mention} leaves the table; cashed out {when}.",
+    lang = reply.language
+    await reply.send(say(lang, "{member} leaves the table; cashed out now.", member=member.mention) if cash is not None
+                     else say(lang, "{member} leaves the table; cashed out at the end of this hand.",
+                              member=member.mention),
                      allowed_mentions=discord.AllowedMentions.none())
-    runner.presenter.note(f"{mention(member.id)} is removed by the host")
+    runner.presenter.note(say(runner.language, "{member} is removed by the host", member=mention(member.id)))
     await _seats.after_leave(runner, outcome)
 
 
@@ -266,16 +283,30 @@ async def settings(interaction: discord.Interaction) -> None:
     """/poker table settings"""
     reply = reply_to(interaction)
     table = runners_of(interaction).here(reply).table
-    s = table.settings
+    await reply.send(settings_text(table.settings, table.record.host_id, lang=reply.language),
+                     allowed_mentions=NO_MENTIONS)
+
+
+def settings_text(s: TableSettings, host: int, *, lang: Language) -> str:
+    """/poker table settings: what the table deals, its stakes, buy-ins, seats and clock, and its host."""
     low, high = s.buy_in_range
-    game = render.table_name(s) if not s.is_dealers_choice else f"Dealer's choice (per {s.choice_per}" + (
-        ", the dealer also picks the structure)" if s.dealer_picks_structure else ")")
+    game = [render.table_name(s, lang=lang) if not s.is_dealers_choice else _dealers_choice(s, lang)]
     if s.is_mix:
-        game += f" · {s.hands_per_game} hands per game" if s.hands_per_game else " · each game one orbit"
-    text = (f"**{game}**\n{render.stakes_line(s, s.single_game, sep=chr(10))}\n"
-            f"Buy-ins {chips(low)} to {chips(high)} · {s.max_seats} seats · clock {s.clock}s\n"
-            f"Host: {mention(table.record.host_id)}")
-    await reply.send(text, allowed_mentions=NO_MENTIONS)
+        game.append(say_n(lang, "{count} hand per game", "{count} hands per game", count=s.hands_per_game)
+                    if s.hands_per_game else say(lang, "each game one orbit"))
+    numbers = [say(lang, "Buy-ins {low} to {high}", low=low, high=high),
+               say_n(lang, "{count} seat", "{count} seats", count=s.max_seats),
+               say(lang, "clock {seconds}s", seconds=str(s.clock))]  # written ungrouped
+    return "\n".join([f"**{' · '.join(game)}**", render.stakes_line(s, s.single_game, sep="\n", lang=lang),
+                      " · ".join(numbers), say(lang, "Host: {member}", member=mention(host))])
+
+
+def _dealers_choice(s: TableSettings, lang: Language) -> str:
+    if s.choice_per == "orbit":
+        return (say(lang, "Dealer's choice (per orbit, the dealer also picks the structure)")
+                if s.dealer_picks_structure else say(lang, "Dealer's choice (per orbit)"))
+    return (say(lang, "Dealer's choice (per hand, the dealer also picks the structure)")
+            if s.dealer_picks_structure else say(lang, "Dealer's choice (per hand)"))
 
 
 @table_group.command(name="start", extras=PUBLIC_ANSWER, description="Start dealing (host)")
@@ -284,7 +315,7 @@ async def start(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     await runner.table.start()
-    await reply.send("Shuffle up and deal!", ephemeral=False)  # lost or not, it deals
+    await reply.send(say(runner.language, "Shuffle up and deal!"), ephemeral=False)  # lost or not, it deals
     runner.presenter.keep_opener(interaction)  # gone with the deal: the table message says it
     await runner.dealer.deal()
 
@@ -295,7 +326,7 @@ async def pause(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     await runner.table.pause()
-    await reply.send("The table pauses after this hand.")
+    await reply.send(say(reply.language, "The table pauses after this hand."))
     await runner.dealer.publish()  # the table message says it is paused, for everyone
 
 
@@ -305,7 +336,7 @@ async def resume(interaction: discord.Interaction) -> None:
     reply = reply_to(interaction)
     runner = runners_of(interaction).hosted(reply)
     await runner.table.resume()
-    await reply.send("Dealing resumes.")
+    await reply.send(say(reply.language, "Dealing resumes."))
     if runner.table.live is None:
         runner.dealer.schedule_deal(0)
     else:
@@ -320,12 +351,12 @@ async def chipvalue(interaction: discord.Interaction, value: str | None = None) 
     runners = runners_of(interaction)
     if value is None:
         table = runners.here(reply).table
-        await reply.send(night_views.chip_value_text(table.settings))
+        await reply.send(night_views.chip_value_text(table.settings, lang=reply.language))  # the asker's alone
         return
-    table = runners.hosted(reply).table
+    runner = runners.hosted(reply)
     off = value.strip().lower() in night_views.NO_CHIP_VALUE
-    new = await table.update_settings(chip_value=None if off else value)
-    await reply.send(night_views.chip_value_text(new, changed=True), ephemeral=False)
+    new = await runner.table.update_settings(chip_value=None if off else value)
+    await reply.send(night_views.chip_value_text(new, changed=True, lang=runner.language), ephemeral=False)
 
 
 LANGUAGE_CHOICES = [app_commands.Choice(name="The server's language", value="server"),
