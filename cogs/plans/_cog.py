@@ -33,7 +33,7 @@ from bot.planning import (
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
-from cogs.language import reader_language
+from cogs.language import learn_server_languages, reader_language
 from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from cogs.reply import PUBLIC_ANSWER, Reply, reply_to
 
@@ -191,7 +191,10 @@ class PlansCog(commands.Cog, name=COG_NAME):
     async def resume_all(self) -> None:
         """After a start: follow every planned night of this process's servers again; a night whose table was
         closed while the bot was away ends, and one still open holds its seats again."""
-        for plan in await self.bot.store.plans():
+        plans = await self.bot.store.plans()
+        await learn_server_languages(self.bot, (plan.guild_id for plan in plans
+                                                if self.bot.config.runs_guild(plan.guild_id)))
+        for plan in plans:
             if not self.bot.config.runs_guild(plan.guild_id):
                 continue
             if plan.status == "planned":
@@ -240,7 +243,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
         message = await interaction.original_response()
         await store.set_plan_message(plan.id, message.id)
         guild = self.bot.get_guild(interaction.guild_id)
-        server = _table.server_language(self.bot, plan)
+        server = _table.plan_server_language(self.bot, plan)
         event_id, problem = (None, _events.NO_EVENT) if guild is None else await _events.create_event(
             guild, plan, name_of(plan, lang=server), interaction.app_permissions, lang=server)
         if event_id is not None:

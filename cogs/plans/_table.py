@@ -12,7 +12,7 @@ from bot.planning import SEAT_HOLD, holds_seats, planned_buy_ins, roster, seats_
 from bot.store import PlanRecord
 from bot.tables import Table, TableError, TableSettings
 from cogs import plan_clock as clock
-from cogs.language import channel_language, table_language
+from cogs.language import server_language, table_language
 
 from ._message import stamp
 
@@ -47,12 +47,12 @@ def language(bot: PokerBot, plan: PlanRecord) -> Language:
     table = bot.tables.get(plan.channel_id)
     if table is not None:
         return table_language(bot, table)
-    return channel_language(None, bot.get_guild(plan.guild_id))
+    return server_language(bot, plan.guild_id)
 
 
-def server_language(bot: PokerBot, plan: PlanRecord) -> Language:
+def plan_server_language(bot: PokerBot, plan: PlanRecord) -> Language:
     """The server's language (the night's Discord event is the server's)."""
-    return channel_language(None, bot.get_guild(plan.guild_id))
+    return server_language(bot, plan.guild_id)
 
 
 def plan_settings(game: str, small_blind: int, big_blind: int, structure: str | None, buy_in: int | None,

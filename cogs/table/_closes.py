@@ -14,7 +14,7 @@ import discord
 
 from bot.i18n import Language
 from bot.store import Store, StoreError, TableRecord
-from cogs.language import channel_language
+from cogs.language import server_language
 
 from ..failures import DISCORD_ERRORS
 from ._screen import closed_embed
@@ -57,4 +57,4 @@ async def finish_closes(bot: PokerBot) -> int:
 def _language(bot: PokerBot, record: TableRecord) -> Language:
     """The closed table's language, as its runner had it: the host's choice, else its server's."""
     chosen = record.settings.get("language")
-    return channel_language(chosen if isinstance(chosen, str) else None, bot.get_guild(record.guild_id))
+    return server_language(bot, record.guild_id, chosen if isinstance(chosen, str) else None)

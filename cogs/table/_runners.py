@@ -24,6 +24,7 @@ from bot.store import CashOut
 from bot.tables import Table, TableError
 
 from ..errors import admitted_first, report
+from ..language import learn_server_languages
 from ..reply import Reply, release
 from ._colours import CardColours
 from ._dms import DmSender
@@ -110,8 +111,10 @@ class Runners:
         return self.colours.emoji(card)
 
     async def resume_all(self) -> None:
-        """After a start: every open table's clock, deal and message as they stood."""
-        for table in list(self.bot.tables.by_channel.values()):
+        """After a start: every open table's clock, deal and message as they stood (in its server's language)."""
+        tables = list(self.bot.tables.by_channel.values())
+        await learn_server_languages(self.bot, (table.record.guild_id for table in tables))
+        for table in tables:
             await self.of(table).dealer.resume()
 
     async def close(self, table: Table, closing: Callable[[], Awaitable[list[CashOut]]] | None = None,
