@@ -61,6 +61,11 @@ def mention(user: int) -> str:
     return f"<@{user}>"
 
 
+def channel_mention(channel: int) -> str:
+    """How a channel is named in messages (Discord shows its name, as a link)."""
+    return f"<#{channel}>"
+
+
 def cards(hand: Sequence[Card], card: CardText = card_text) -> str:
     """Cards in a row, each written by ``card`` (the bot's card emojis, or text: ``A♠︎ K♦️ 7♣︎``)."""
     return " ".join(card(c) for c in hand)

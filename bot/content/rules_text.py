@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..i18n.text import ENGLISH, Language, Text, say, say_n
+from ..i18n.text import ENGLISH, Language, Text, capitalized, say, say_n
 from ..poker import GAMES, Game, parse_cards, stud_ante, stud_bring_in
 from ..poker.mixes import EIGHT_GAME, HORSE, MAX_ROTATION_GAMES, MIXES, MixGame, most_players
 from ..poker.rotation import DEFAULT_BUY_INS, TIMEOUTS_TO_SIT_OUT
@@ -56,7 +56,7 @@ def ranks_only(cards: str) -> str:
 
 def _capitalised(words: str) -> str:
     """``words`` starting a line: its first letter upper case (the rest as the language writes it)."""
-    return words[:1].upper() + words[1:]
+    return capitalized(words)
 
 
 # ---------------------------------------------------------------- the structure of a page

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 __all__ = ["ENGLISH", "Language", "Member", "Plural", "Text", "as_sentence", "capitalized", "english_number", "say",
-           "say_n"]
+           "say_n", "shown_length", "without_full_stop"]
 
 _MARKS = "⟦⟧"  # the pseudo-language's wraps (bot.i18n.catalogue), which a capital or a full stop looks past
 
@@ -143,3 +143,14 @@ def as_sentence(text: str) -> str:
     """``text`` as a sentence: its first letter a capital, a full stop at its end unless it has one."""
     text = capitalized(text)
     return text if not text.rstrip(_MARKS) or text.rstrip(_MARKS).endswith(".") else text + "."
+
+
+def without_full_stop(text: str) -> str:
+    """``text`` without a full stop at its end (past the pseudo-language's wraps)."""
+    core = text.rstrip(_MARKS)
+    return core.rstrip(".") + text[len(core):]
+
+
+def shown_length(text: str) -> int:
+    """How many characters ``text`` shows (the pseudo-language's wraps are not shown)."""
+    return len(text) - sum(text.count(mark) for mark in _MARKS)

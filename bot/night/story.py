@@ -31,11 +31,10 @@ hands written as ranks are the same in every language.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.i18n.text import ENGLISH, Language, Text, say, say_n
+from bot.i18n.text import ENGLISH, Language, Text, say, say_n, shown_length
 from bot.poker import (
     Acted,
     BoardDealt,
@@ -471,7 +470,7 @@ def _pack(items: list[str], width: int, separator: str) -> list[str]:
     lines = [items[0]]
     for k, item in enumerate(items[1:], 2):
         room = width - (len(mark) if k < len(items) else 0)
-        if len(lines[-1]) + len(separator) + len(item) <= room:
+        if shown_length(lines[-1]) + len(separator) + shown_length(item) <= room:
             lines[-1] += separator + item
         else:
             lines[-1] += mark
@@ -480,8 +479,16 @@ def _pack(items: list[str], width: int, separator: str) -> list[str]:
 
 
 def _wrap(line: str, width: int) -> list[str]:
-    """The line broken at spaces into pieces of at most ``width`` characters, the pieces after the first indented."""
-    if len(line) <= width:
+    """The line broken at spaces into pieces of at most ``width`` characters shown (a word longer than that stays
+    whole), the pieces after the first indented."""
+    if shown_length(line) <= width:
         return [line]
-    return textwrap.wrap(line, width, initial_indent=INDENT if line.startswith(INDENT) else "",
-                         subsequent_indent=INDENT, break_long_words=False, break_on_hyphens=False)
+    indent = INDENT if line.startswith(INDENT) else ""
+    first, *words = line.split()
+    pieces = [indent + first]
+    for word in words:
+        if shown_length(pieces[-1]) + 1 + shown_length(word) <= width:
+            pieces[-1] += " " + word
+        else:
+            pieces.append(INDENT + word)
+    return pieces

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, Literal
 
-from ..i18n.text import ENGLISH, Language, Text, say
+from ..i18n.text import ENGLISH, Language, Text, capitalized, say
 from .cards import SUITS, UNKNOWN, Card, CardError
 
 Ranking = Literal["high", "deuce-to-seven", "ace-to-five", "ace-to-six", "badugi", "eight-or-better"]
@@ -157,7 +157,7 @@ def _category_words(category: int, ranks: tuple[int, ...], low: bool, lang: Lang
 
 def _capitalised(words: str) -> str:
     """A hand's name that starts with a rank's (lower-case) name, in sentence case."""
-    return words[:1].upper() + words[1:]
+    return capitalized(words)
 
 
 # How each ranking treats the ace, straights and flushes.

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.content.cardfaces import card_text
-from bot.i18n import ENGLISH, Language, Text, say
+from bot.i18n import ENGLISH, Language, Text, capitalized, say
 from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
 from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
 from cogs.render import CardText, cards, hand_title
@@ -182,7 +182,7 @@ def _rank_words(ranks: Sequence[int], low: bool, lang: Language) -> str:
         category, words = PAIR, say(lang, "Pair of {ranks}", ranks=_NAMES[top][1])
     else:
         high = say(lang, "{rank} high", rank=_NAMES[top][0])
-        category, words = HIGH_CARD, high[:1].upper() + high[1:]
+        category, words = HIGH_CARD, capitalized(high)
     if not low:
         return words
     dashed = "-".join(_CHARS.get(r, str(r)) for r in ordered)

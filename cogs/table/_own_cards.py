@@ -13,7 +13,7 @@ from bot.content.cardfaces import card_text
 from bot.i18n import ENGLISH, Language, say
 from bot.poker import Card, Dealt, Hand
 from bot.tables import Outcome, Table
-from cogs.render import CardText, hand_title
+from cogs.render import CardText, channel_mention, hand_title
 
 from . import _hole, _preactions
 from ._colours import CardColours
@@ -76,7 +76,7 @@ class OwnCards:
         not in the table's channel)."""
         number = self.table.live.record.number if self.table.live else self.table.last_number
         return say(lang, "{hand} at {channel}", hand=hand_title(hand.game.name, number, lang=lang),
-                   channel=f"<#{self.table.record.channel_id}>")
+                   channel=channel_mention(self.table.record.channel_id))
 
     def deal_text(self, hand: Hand, seat: int, *, lang: Language = ENGLISH) -> str:
         """The DM of a player's cards when a hand is dealt, in ``lang`` (the member's)."""

@@ -24,7 +24,7 @@ from bot.night.story import listed
 from bot.runtime.scheduler import Scheduler
 from bot.tables import Outcome, Table
 from cogs.language import table_language
-from cogs.render import CardText, mention
+from cogs.render import CardText, channel_mention, mention
 
 from ..transport import DISCORD_ERRORS
 from . import _screen, _text
@@ -124,7 +124,7 @@ class TablePresenter:
         names = listed([f"**{m.worded(lang)}**" for m in missing], lang=lang)
         return say(lang, "I cannot post the table in {channel}: please grant me {permissions} in that channel "
                          "(Edit Channel → Permissions), then use `/poker table show`.",
-                   channel=f"<#{self.channel_id}>", permissions=names)
+                   channel=channel_mention(self.channel_id), permissions=names)
 
     # ------------------------------------------------------------------ the table message
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.content.cardfaces import card_text
-from bot.i18n import ENGLISH, Language, Text, say, say_n
+from bot.i18n import ENGLISH, Language, Text, say, say_n, shown_length
 from bot.poker import MIN_PLAYERS, Game, Hand, Legal, Structure
 from bot.tables import Table
 from bot.tables.tournament import tournament_of
@@ -77,7 +77,7 @@ def _hand_embed(table: Table, screen: Screen) -> discord.Embed:
     board = _text.board_line(hand, screen.card) if hand.game.family != "flop" else None  # flop: large, above
     lines = [line for line in (mix_line(table, lang=lang), board) if line]
     stakes, where = _text.stakes_short(hand, lang=lang), _text.round_line(hand, lang=lang)
-    lines += [f"{stakes} · {where}"] if len(stakes) + len(where) <= PHONE_LINE else [stakes, where]
+    lines += [f"{stakes} · {where}"] if shown_length(stakes) + shown_length(where) <= PHONE_LINE else [stakes, where]
     lines += [_text.pot_line(hand, users, lang=lang), ""]
     lines += _text.player_lines(hand, users, screen.card, lang=lang)
     waiting = [s for s in table.record.seats if s.user_id not in users]

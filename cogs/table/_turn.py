@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 
 import discord
 
-from bot.i18n import ENGLISH, Language, Text, say, say_n
+from bot.i18n import ENGLISH, Language, Text, capitalized, say, say_n, without_full_stop
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, Legal, Move
 from bot.refusal import Sentence, reason_of
 from bot.tables import TableError
@@ -548,7 +548,7 @@ class _Opening(Text):
     def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
         phrase = self.values["phrase"]
         text = phrase.worded(language, member) if isinstance(phrase, Text) else str(phrase)
-        return text[:1].upper() + text[1:].rstrip(".")
+        return without_full_stop(capitalized(text))
 
 
 def with_range(error: IllegalAction, legal: Legal) -> TableError:

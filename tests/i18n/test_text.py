@@ -55,3 +55,9 @@ def test_a_capital_and_a_full_stop_look_past_the_pseudo_languages_wraps() -> Non
     assert as_sentence("⟦the smallest raise is to 40⟧") == "⟦The smallest raise is to 40⟧."
     assert as_sentence("⟦⟦done⟧.⟧") == "⟦⟦Done⟧.⟧"
     assert capitalized("⟦élan⟧") == "⟦Élan⟧" and capitalized("") == ""
+
+
+def test_a_full_stop_is_taken_off_past_the_wraps() -> None:
+    from bot.i18n import without_full_stop
+    assert without_full_stop("Done.") == "Done" and without_full_stop("⟦Done.⟧") == "⟦Done⟧"
+    assert without_full_stop("Done") == "Done"
