@@ -8,7 +8,7 @@ steps are the seat buttons' (``cogs.table._seats``).
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -226,12 +226,14 @@ async def alerts(interaction: discord.Interaction, on: bool) -> None:
 
 @app_commands.command(name="cards", description="Your own cards in four colours (♦ blue, ♣ green) or two")
 @app_commands.describe(colours="four: ♠ black, ♥ red, ♦ blue, ♣ green (the default); two: red and black")
-async def cards(interaction: discord.Interaction, colours: Literal["two", "four"]) -> None:
+@app_commands.choices(colours=[app_commands.Choice(name="two colours", value="two"),  # the values scripts type
+                               app_commands.Choice(name="four colours", value="four")])
+async def cards(interaction: discord.Interaction, colours: app_commands.Choice[str]) -> None:
     """/poker cards"""
     reply = reply_to(interaction)
     assert interaction.guild_id is not None
     runners = runners_of(interaction)
-    four = colours == "four"
+    four = colours.value == "four"
     await runners.colours.choose(interaction.guild_id, interaction.user.id, four_colours=four)
     sample = " ".join(runners.colours.card(Card(code), four_colours=four) for code in ("As", "Kh", "Qd", "Jc"))
     lang = reply.language
