@@ -22,7 +22,7 @@ def test_words_outside_the_wraps_are_bare() -> None:
 
 def test_mentions_emojis_links_cards_and_names_are_not_words() -> None:
     text = ("<@123> <:c_As_1f2e:456> <t:1700000000:R> https://discord.com/x A♠ 10♦ alice Bob 1,000 Europe/Berlin "
-            "America/Argentina/Buenos_Aires")
+            "America/Argentina/Buenos_Aires Qh 7c Th 10d")
     assert bare_words(text, allowed) == []
 
 

@@ -5,6 +5,10 @@ exception discord.py (or the bot) logged and swallowed.
   violation the fake recorded (late or missing acknowledgements, bodies Discord would reject, double responses,
   unknown routes, ...) that the test did not take with ``fake.take_violations()``.
 * ``fake_config``: the guild's shape; override it in a module or test to change channels, users, deadline...
+  Every test of the bot (``poker_bot``) has members and a server speaking the pseudo-language
+  (``pokerdev.fakediscord.pseudo``): a text the bot shows without its catalogue fails the test as a ``bare-text``
+  violation, and the tests read the English as it is. A test marked ``languages`` keeps the locales its config
+  gives (a German server, a French member).
 * ``start_bot``: ``await start_bot(bot)`` starts any discord.py Client/Bot against the fake and waits until it
   is ready; ``await start_bot.stop(bot)`` closes one (for restarts); teardown settles interactions, then closes all.
 * ``discord_errors`` (autouse): ERROR records of the ``discord``, ``bot`` and ``cogs`` loggers fail the test,
@@ -14,6 +18,7 @@ exception discord.py (or the bot) logged and swallowed.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import TypeVar
@@ -21,6 +26,9 @@ from typing import TypeVar
 import discord
 import pytest
 from discord import app_commands
+
+from bot.poker import GAMES
+from cogs.table._screen import SHORT_NAMES
 
 from .fakediscord import FakeConfig, FakeDiscord, patch_discord
 
@@ -34,8 +42,15 @@ def fake_config() -> FakeConfig:
     return FakeConfig()
 
 
+GAME_NAMES = frozenset(
+    [game.name for game in GAMES.values()] + list(SHORT_NAMES.values()))  # the bot's data, not texts
+
+
 @pytest.fixture
-async def fake(fake_config: FakeConfig, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+async def fake(fake_config: FakeConfig, monkeypatch: pytest.MonkeyPatch,
+               request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    if "poker_bot" in request.fixturenames and request.node.get_closest_marker("languages") is None:
+        fake_config = dataclasses.replace(fake_config, pseudo_locale=True, pseudo_allowed=GAME_NAMES)
     server = FakeDiscord(fake_config)
     await server.start()
     patch_discord(monkeypatch, server)

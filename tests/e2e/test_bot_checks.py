@@ -13,6 +13,7 @@ from .players import Players, standing_pat
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.languages  # it posts texts of its own, as a leak would: in English, outside the catalogue
 async def test_a_hole_card_in_any_version_of_a_channel_message_is_caught(
     fake: FakeDiscord, poker_bot: PokerBotStarter
 ) -> None:

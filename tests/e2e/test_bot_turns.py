@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Text
 from bot.tables import Table, TableError
 from cogs import render
 from cogs.table._text import hand_value
@@ -334,7 +335,7 @@ async def test_a_click_whose_answer_is_late_is_acknowledged_in_time(
 
     async def busy(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.2)
-        raise TableError("The table is busy right now; please try again in a moment.")
+        raise TableError(Text("The table is busy right now; please try again in a moment."))
 
     monkeypatch.setattr(table, "act", busy)
     before = state(table)

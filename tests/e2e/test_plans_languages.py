@@ -61,6 +61,7 @@ async def test_every_text_of_a_night_comes_through_the_catalogue(fake: FakeDisco
                         what="the sign-up message cancelled")
 
 
+@pytest.mark.languages  # the server speaks the pseudo-language, a member English: the locales as given
 @pytest.mark.parametrize("fake_config", [SERVER_PSEUDO], indirect=True)
 async def test_the_channel_reads_the_servers_language_and_a_member_his_own(
         fake: FakeDiscord, poker_bot: PokerBotStarter, hours: StepClock) -> None:

@@ -100,6 +100,7 @@ async def test_the_choosers_menu_comes_through_the_catalogue(fake: FakeDiscord, 
     assert await private_bare(fake) == []
 
 
+@pytest.mark.languages  # bob alone speaks the pseudo-language: the others, and the server, English
 @pytest.mark.parametrize("fake_config", [BOB_PSEUDO], indirect=True)
 async def test_each_player_reads_his_answers_in_his_own_language(fake: FakeDiscord,
                                                                   poker_bot: PokerBotStarter) -> None:

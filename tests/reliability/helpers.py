@@ -12,6 +12,7 @@ from bot.tables import Table
 from cogs.table._cog import TableCog
 from cogs.table._runner import TableRunner
 from cogs.table._runners import COG_NAME
+from pokerdev.fakediscord.pseudo import unwrapped
 from tests.e2e.fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.players import Players
 
@@ -22,7 +23,8 @@ def rendered(players: Players, table: Table | None = None) -> tuple[list[dict[st
     """The table message as the bot would render it now: (embeds, custom_ids)."""
     table = table or players.table
     rendered = runner_of(players, table).presenter.render()
-    return [rendered.embed.to_dict()], [str(getattr(item, "custom_id", "")) for item in rendered.view.children]
+    embed = unwrapped(dict(rendered.embed.to_dict()))  # as the fake keeps it: without the pseudo-language's wraps
+    return [embed], [str(getattr(item, "custom_id", "")) for item in rendered.view.children]
 
 
 def runner_of(players: Players, table: Table) -> TableRunner:

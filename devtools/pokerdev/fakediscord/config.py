@@ -75,6 +75,6 @@ class FakeConfig:
     application_emoji_limit: int = 2000
     shard: tuple[int, int] | None = None  # (shard id, shard count): the guild's id falls on that shard
     # The members and the server speak the pseudo-language (``pseudo.py``): a text the bot shows without its
-    # catalogue is a violation; ``pseudo_allowed`` are words of the bot's own data (its games' names).
+    # catalogue is a violation; ``pseudo_allowed`` are names of the bot's own data (its games'), shown as they are.
     pseudo_locale: bool = False
     pseudo_allowed: frozenset[str] = frozenset()

@@ -69,6 +69,7 @@ class FakeDiscord(UserActions, Waiting):
             self.runtime, self, self.violation_log, self.fault_injector, self.rate_limits, self.spec,
             self.interaction_log.lose,
             self._allowed_word if cfg.pseudo_locale else None,
+            cfg.pseudo_allowed,
         )
         self.interaction_routes = InteractionRoutes(
             self.guild, self.interaction_log, self.violation_log, self.gateway, self.runtime, self
@@ -133,8 +134,8 @@ class FakeDiscord(UserActions, Waiting):
         return self.runtime.now()
 
     def _allowed_word(self, word: str) -> bool:
-        """A word a text may show outside the pseudo-language's wraps: the bot's data, or people's names and words."""
-        return word in self.config.pseudo_allowed or self.guild.said_by_people(word)
+        """A word a text may show outside the pseudo-language's wraps: people's names and words."""
+        return self.guild.said_by_people(word)
 
     # -- the seams (see seams.py: ObservedFake and the tests wrap these) ------------------------------------------
 

@@ -7,23 +7,24 @@ that bypassed the catalogue, recorded as a ``bare-text`` violation (which fails 
 then taken out, so that the rest of the fake, and the tests, see the English as it is.
 
 Not texts: names people gave (members, the server, channels, what they typed), mentions, custom emojis,
-timestamps, links, time zones' names and card faces; the caller adds words of its own data (the games' names)
-with ``allowed``.
+timestamps, links, time zones' names and card faces; the caller adds the names of its own data (its games') as
+``phrases``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
-__all__ = ["CLOSE", "OPEN", "PSEUDO", "bare_words", "check_and_unwrap", "texts"]
+__all__ = ["CLOSE", "OPEN", "PSEUDO", "bare_words", "check_and_unwrap", "texts", "unwrapped"]
 
 PSEUDO = "qps"
 OPEN, CLOSE = "⟦", "⟧"
 _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
-# mentions, emojis, timestamps, channels; links; time zones (Europe/Berlin, America/Argentina/Buenos_Aires)
-_NOT_WORDS = re.compile(r"<[^<>\s]*>|https?://\S+|\b[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)+")
+# mentions, emojis, timestamps, channels; links; time zones (Europe/Berlin, America/Argentina/Buenos_Aires); cards
+# as players type them (Qh 7c Th)
+_NOT_WORDS = re.compile(r"<[^<>\s]*>|https?://\S+|\b[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)+|\b(?:10|[2-9TJQKA])[cdhs]\b")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _SKIPPED_PATHS = ("/commands", "/emojis")  # the command tree (English names, localized descriptions), emoji uploads
 _TEXT_KEYS = ("content", "title", "description", "label", "placeholder", "text")
@@ -51,8 +52,11 @@ def texts(body: Any) -> Iterator[tuple[dict[str, Any], str]]:
             yield from texts(value)
 
 
-def bare_words(text: str, allowed: Callable[[str], bool]) -> list[str]:
-    """The words of ``text`` outside the pseudo-language's wraps that are not ``allowed``."""
+def bare_words(text: str, allowed: Callable[[str], bool], phrases: Collection[str] = ()) -> list[str]:
+    """The words of ``text`` outside the pseudo-language's wraps that are not ``allowed`` nor in one of the
+    ``phrases`` (names of the bot's own data, such as its games')."""
+    for phrase in sorted(phrases, key=len, reverse=True):
+        text = text.replace(phrase, " ")
     previous = None
     while previous != text:  # the innermost wraps first: a text may hold another
         previous, text = text, _WRAPPED.sub(" ", text)
@@ -60,7 +64,7 @@ def bare_words(text: str, allowed: Callable[[str], bool]) -> list[str]:
     return [word for word in _WORD.findall(text) if not allowed(word)]
 
 
-def check_and_unwrap(path: str, body: Any, allowed: Callable[[str], bool]) -> list[str]:
+def check_and_unwrap(path: str, body: Any, allowed: Callable[[str], bool], phrases: Collection[str] = ()) -> list[str]:
     """Check a request body's texts (see the module's docstring) and take the wraps out of them; the texts with
     bare English, each with its words, are returned."""
     if any(part in path for part in _SKIPPED_PATHS):
@@ -68,8 +72,15 @@ def check_and_unwrap(path: str, body: Any, allowed: Callable[[str], bool]) -> li
     found = []
     for holder, key in texts(body):
         text = holder[key]
-        words = bare_words(text, allowed)
+        words = bare_words(text, allowed, phrases)
         if words:
             found.append(f"{text!r}: {', '.join(dict.fromkeys(words))}")
         holder[key] = text.replace(OPEN, "").replace(CLOSE, "")
     return found
+
+
+def unwrapped(body: Any) -> Any:
+    """A body's texts without the pseudo-language's wraps, as the fake stores them (changed in place)."""
+    for holder, key in texts(body):
+        holder[key] = holder[key].replace(OPEN, "").replace(CLOSE, "")
+    return body

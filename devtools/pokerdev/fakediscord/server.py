@@ -57,6 +57,7 @@ class RestServer:
         spec: SpecChecker | None,
         lose_interaction: Callable[[int | None], None],
         allowed_words: Callable[[str], bool] | None = None,
+        allowed_phrases: frozenset[str] = frozenset(),
     ) -> None:
         self.runtime = runtime
         self.seams = seams
@@ -66,6 +67,7 @@ class RestServer:
         self.spec = spec
         self.lose_interaction = lose_interaction
         self.allowed_words = allowed_words  # set: the pseudo-language check runs (``pseudo.py``)
+        self.allowed_phrases = allowed_phrases
         self.global_rate = GlobalRate()
         self.routes: list[Route] = []
         self.calls: list[RestCall] = []
@@ -79,7 +81,7 @@ class RestServer:
         try:
             await read_body(request, call)
             if self.allowed_words is not None:
-                for text in check_and_unwrap(call.path, call.json, self.allowed_words):
+                for text in check_and_unwrap(call.path, call.json, self.allowed_words, self.allowed_phrases):
                     self.violations.record("bare-text", f"a text not from the catalogue: {text}", call=call)
             self.calls.append(call)
             self.runtime.notify()
