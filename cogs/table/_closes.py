@@ -14,7 +14,7 @@ import discord
 
 from bot.i18n import Language
 from bot.store import Store, StoreError, TableRecord
-from cogs.language import server_language
+from cogs.language import learn_server_languages, server_language
 
 from ..failures import DISCORD_ERRORS
 from ._screen import closed_embed
@@ -37,9 +37,11 @@ async def finish_closes(bot: PokerBot) -> int:
     """Show "Table closed" on the message of every table of this process's servers closed but not shown; the
     number shown."""
     shown = 0
-    for record in await bot.store.closes_not_shown():
-        if record.message_id is None or not bot.config.runs_guild(record.guild_id):
-            continue
+    records = [record for record in await bot.store.closes_not_shown()
+               if record.message_id is not None and bot.config.runs_guild(record.guild_id)]
+    await learn_server_languages(bot, (record.guild_id for record in records))
+    for record in records:
+        assert record.message_id is not None
         message = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
         try:
             await message.edit(embed=closed_embed(lang=_language(bot, record)), view=None)
