@@ -484,7 +484,7 @@ def _wrap(line: str, width: int) -> list[str]:
     if shown_length(line) <= width:
         return [line]
     indent = INDENT if line.startswith(INDENT) else ""
-    first, *words = line.split()
+    first, *words = [word for word in line.split(" ") if word]  # a no-break space (French "jetons :") holds
     pieces = [indent + first]
     for word in words:
         if shown_length(pieces[-1]) + 1 + shown_length(word) <= width:

@@ -239,3 +239,10 @@ def test_the_graphs_words_and_amounts_are_the_readers(monkeypatch: pytest.Monkey
     assert "ann +1.500" in said
     assert formatters[-1](2000.0, 0) == "+2.000" and formatters[-1](-500.0, 0) == "-500"
     assert formatters[-1](0.0, 0) == "0"
+
+
+def test_a_story_line_never_breaks_at_a_no_break_space() -> None:
+    from bot.night.story import _wrap
+    pieces = _wrap("Pot reporté\u00a0: 40 jetons reportés à la donne suivante, et encore plus loin", 24)
+    assert all(not piece.lstrip().startswith(":") for piece in pieces)
+    assert pieces[0] == "Pot reporté\u00a0: 40 jetons"
