@@ -36,8 +36,9 @@ __all__ = ["COMMANDS", "LATE", "read_cards", "readable"]
 
 MAX_CHOICES = 25  # Discord: an autocomplete answer holds at most 25 choices
 MAX_NAME = 100  # and each name at most 100 characters
-TWOS_CHOICES = [app_commands.Choice(name="Face up: one extra card after the draw", value=FACE_UP),
-                app_commands.Choice(name="Face down", value=FACE_DOWN)]
+TWOS_CHOICES = [  # locale_str: translated at sync (a built command's choices are not made so by discord.py)
+    app_commands.Choice(name=app_commands.locale_str("Face up: one extra card after the draw"), value=FACE_UP),
+    app_commands.Choice(name=app_commands.locale_str("Face down"), value=FACE_DOWN)]
 TOO_LATE = Text("Too late: your turn was already played (a click, another command or the clock came first).")
 LATE = str(TOO_LATE)  # its English, which the tests look for
 LATE_WINDOW = 3.0  # seconds: Discord's time to answer an interaction; a command sent with a click comes within it
@@ -194,7 +195,13 @@ def _command(name: str, shape: str) -> app_commands.Command[Any, ..., None]:
             await typed_move(reply, name)
 
         command = app_commands.Command(name=name, description=help_text, callback=plain)
-    return app_commands.describe(**describe(f"poker {name}"))(command) if describe(f"poker {name}") else command
+    described = describe(f"poker {name}")
+    if not described:
+        return command
+    # locale_str: discord.py translates a built command's option descriptions only when they are (the decorator
+    # of a function makes them so itself)
+    return app_commands.describe(**{option: app_commands.locale_str(text) for option, text in described.items()})(
+        command)
 
 
 COMMANDS = tuple(_command(name, typed.shape) for name, (_action, typed) in TYPED.items())
