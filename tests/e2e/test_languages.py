@@ -5,6 +5,9 @@ English; the host turns the table to French with /poker table language, and back
 from __future__ import annotations
 
 import dataclasses
+import os
+import time
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +29,25 @@ def fake_config() -> FakeConfig:
     users = tuple(dataclasses.replace(user, locale="fr") if user.name == "carol" else user
                   for user in FakeConfig().users)
     return FakeConfig(locale="de", users=users)
+
+
+def picture(fake: FakeDiscord, viewer: str, name: str, *, frame: str, private: bool = True) -> None:
+    """With LANGUAGE_SCREENS=DIR (docs/screens), what ``viewer``'s phone shows now (``private``: with his own
+    answers), photographed into DIR/name: ``LANGUAGE_SCREENS=docs/screens pytest tests/e2e/test_languages.py``."""
+    folder = os.environ.get("LANGUAGE_SCREENS")
+    if not folder:
+        return
+    from pokerdev.discord_html import Look, page
+    from pokerdev.screens import command_names, emoji_images, screenshot
+
+    who = fake.user(viewer)
+    names = {**{u.id: u.name for u in fake.users.values()}, **{c.id: c.name for c in fake.channels.values()}}
+    shown = [m for m in fake.visible_to(who) if not m.deleted and m.channel_id == fake.channel("poker").id
+             and (private or m.ephemeral_to is None)]
+    look = Look(names=names, viewer=who.id, now=time.time(), emojis=emoji_images(fake),
+                commands=command_names(fake), bot_ids=frozenset({fake.app_id}))
+    html = page([m.payload() for m in shown[-3:]], look, title="#poker", frame=frame)
+    Path(folder, name).write_bytes(screenshot(html, scale=2))
 
 
 def labels(message: StoredMessage) -> set[str]:
@@ -61,6 +83,11 @@ async def test_a_german_table_with_a_french_member(fake: FakeDiscord, poker_bot:
     shown = labels(turn.message)
     assert say(GERMAN, "My hand") in shown and "My hand" not in shown
     assert "1.000" in description(turn.message) and "1,000" not in description(turn.message)
+    mine = await players.poker("carol", "hand")  # her cards, beside the German table, in French
+    assert mine.ephemeral and say(FRENCH, "My hand") != "My hand"
+    await fake.settle()
+    picture(fake, "alice", "31-german-table.png", frame="crop", private=False)
+    picture(fake, "carol", "32-french-player.png", frame="phone")
 
     # The same refusal, to each in his own language.
     waiting = [name for name in ("carol", "bob") if name != turn.name]
