@@ -34,7 +34,7 @@ HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_F
 BADUGI: Final = 4  # Badugi's category is the number of cards played
 # The ranks' names, singular and plural, as the hands' names slot them (lower case: a name that starts with a
 # rank gets its first letter capitalised).
-_RANK_WORDS: Final[dict[int, tuple[Text, Text]]] = {
+RANK_WORDS: Final[dict[int, tuple[Text, Text]]] = {
     1: (Text("ace"), Text("aces")), 2: (Text("two"), Text("twos")), 3: (Text("three"), Text("threes")),
     4: (Text("four"), Text("fours")), 5: (Text("five"), Text("fives")), 6: (Text("six"), Text("sixes")),
     7: (Text("seven"), Text("sevens")), 8: (Text("eight"), Text("eights")), 9: (Text("nine"), Text("nines")),
@@ -44,7 +44,8 @@ _RANK_WORDS: Final[dict[int, tuple[Text, Text]]] = {
 _RANK_CHARS: Final = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
-def _char(rank: int) -> str:
+def rank_char(rank: int) -> str:
+    """A rank as one character in a hand's name: ``A``, ``K``… ``T``, ``9``… (an ace low or high alike)."""
     return _RANK_CHARS.get(rank, str(rank))
 
 
@@ -103,7 +104,7 @@ class HandValue:
 
     def dashed(self) -> str:
         """The played ranks from the top, e.g. ``"7-5-4-3-2"``."""
-        return "-".join(_char(r) for r in self.ranks)
+        return "-".join(rank_char(r) for r in self.ranks)
 
     def describe(self, *, lang: Language = ENGLISH) -> str:
         """The hand's name, the one every screen uses (the table, the private message, DMs, the night's story),
@@ -133,13 +134,13 @@ def assassinated_words(twos: Sequence[Card], *, lang: Language = ENGLISH) -> str
 
 def _category_words(category: int, ranks: tuple[int, ...], low: bool, lang: Language) -> str:
     top = ranks[0]
-    one, many = _RANK_WORDS[top]
+    one, many = RANK_WORDS[top]
     if category == STRAIGHT_FLUSH:
         return say(lang, "Royal flush") if top == 14 else say(lang, "Straight flush, {rank} high", rank=one)
     if category == QUADS:
         return say(lang, "Four of a kind, {ranks}", ranks=many)
     if category == FULL_HOUSE:
-        return say(lang, "Full house, {trips} full of {pair}", trips=many, pair=_RANK_WORDS[ranks[3]][1])
+        return say(lang, "Full house, {trips} full of {pair}", trips=many, pair=RANK_WORDS[ranks[3]][1])
     if category == FLUSH:
         return say(lang, "Flush, {rank} high", rank=one)
     if category == STRAIGHT:
@@ -147,17 +148,12 @@ def _category_words(category: int, ranks: tuple[int, ...], low: bool, lang: Lang
     if category == TRIPS:
         return say(lang, "Three of a kind, {ranks}", ranks=many)
     if category == TWO_PAIR:
-        return say(lang, "Two pair, {high} and {low}", high=many, low=_RANK_WORDS[ranks[2]][1])
+        return say(lang, "Two pair, {high} and {low}", high=many, low=RANK_WORDS[ranks[2]][1])
     if category == PAIR:
         return say(lang, "Pair of {ranks}", ranks=many)
     if low:  # a low's two top cards, as lowball players say it: "seven-five"
-        return _capitalised(say(lang, "{high}-{second} low", high=one, second=_RANK_WORDS[ranks[1]][0]))
-    return _capitalised(say(lang, "{rank} high", rank=one))
-
-
-def _capitalised(words: str) -> str:
-    """A hand's name that starts with a rank's (lower-case) name, in sentence case."""
-    return capitalized(words)
+        return capitalized(say(lang, "{high}-{second} low", high=one, second=RANK_WORDS[ranks[1]][0]))
+    return capitalized(say(lang, "{rank} high", rank=one))
 
 
 # How each ranking treats the ace, straights and flushes.

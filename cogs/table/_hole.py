@@ -12,20 +12,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.content.cardfaces import card_text
-from bot.i18n import ENGLISH, Language, Text, capitalized, say
+from bot.i18n import ENGLISH, Language, capitalized, say
 from bot.poker import BoardDealt, Card, Carried, Dealt, Event, Hand, PotAwarded
-from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, TRIPS, TWO_PAIR
+from bot.poker.rankings import HIGH_CARD, PAIR, QUADS, RANK_WORDS, TRIPS, TWO_PAIR, rank_char
 from cogs.render import CardText, cards, hand_title
 
 from . import _text
-
-# The ranks' names as the hands' names slot them (the engine's words: ``bot.poker.rankings``).
-_NAMES = {2: (Text("two"), Text("twos")), 3: (Text("three"), Text("threes")), 4: (Text("four"), Text("fours")),
-          5: (Text("five"), Text("fives")), 6: (Text("six"), Text("sixes")), 7: (Text("seven"), Text("sevens")),
-          8: (Text("eight"), Text("eights")), 9: (Text("nine"), Text("nines")), 10: (Text("ten"), Text("tens")),
-          11: (Text("jack"), Text("jacks")), 12: (Text("queen"), Text("queens")), 13: (Text("king"), Text("kings")),
-          1: (Text("ace"), Text("aces")), 14: (Text("ace"), Text("aces"))}
-_CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def _english(user: int) -> Language:
@@ -172,20 +164,20 @@ def _rank_words(ranks: Sequence[int], low: bool, lang: Language) -> str:
     shape = sorted(counts.values(), reverse=True)
     top = ordered[0]
     if shape[0] == 4:
-        category, words = QUADS, say(lang, "Four of a kind, {ranks}", ranks=_NAMES[top][1])
+        category, words = QUADS, say(lang, "Four of a kind, {ranks}", ranks=RANK_WORDS[top][1])
     elif shape[0] == 3:
-        category, words = TRIPS, say(lang, "Three of a kind, {ranks}", ranks=_NAMES[top][1])
+        category, words = TRIPS, say(lang, "Three of a kind, {ranks}", ranks=RANK_WORDS[top][1])
     elif shape[:2] == [2, 2]:
-        category, words = TWO_PAIR, say(lang, "Two pair, {high} and {low}", high=_NAMES[top][1],
-                                        low=_NAMES[ordered[2]][1])
+        category, words = TWO_PAIR, say(lang, "Two pair, {high} and {low}", high=RANK_WORDS[top][1],
+                                        low=RANK_WORDS[ordered[2]][1])
     elif shape[0] == 2:
-        category, words = PAIR, say(lang, "Pair of {ranks}", ranks=_NAMES[top][1])
+        category, words = PAIR, say(lang, "Pair of {ranks}", ranks=RANK_WORDS[top][1])
     else:
-        high = say(lang, "{rank} high", rank=_NAMES[top][0])
+        high = say(lang, "{rank} high", rank=RANK_WORDS[top][0])
         category, words = HIGH_CARD, capitalized(high)
     if not low:
         return words
-    dashed = "-".join(_CHARS.get(r, str(r)) for r in ordered)
+    dashed = "-".join(rank_char(r) for r in ordered)
     return dashed if category == HIGH_CARD else f"{words} ({dashed})"
 
 
