@@ -17,7 +17,7 @@ from bot.tables import TableError
 from cogs import night_commands, render
 
 from .groups import CommandGroup, bot_of
-from .night_commands import server_language
+from .language import guild_language
 from .reply import PUBLIC_ANSWER, Reply, reply_to
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ async def give(interaction: discord.Interaction, member: discord.Member, amount:
         raise TableError(Text("Bots have no use for chips."))
     assert interaction.guild_id is not None
     result = await bot_of(interaction).store.transfer(interaction.guild_id, interaction.user.id, member.id, amount)
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     await reply.send(
         say(lang, "{giver} gives {chips} to {member}. Your balance: {balance}.", giver=interaction.user.mention,
             chips=render.chip_count(amount, lang=lang), member=member.mention, balance=result.src_balance),
@@ -122,7 +122,7 @@ async def _banker_moves(reply: Reply, member: discord.Member, amount: int, *, cr
     store = bot_of(interaction).store
     move = store.grant if created else store.remove
     balance = await move(interaction.guild_id, member.id, amount, interaction.user.id)
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     chips = render.chip_count(amount, lang=lang)
     await reply.send(
         say(lang, "Granted {chips} to {member}; balance {balance}.", chips=chips, member=member.mention,
@@ -165,7 +165,7 @@ async def starting_balance(interaction: discord.Interaction,
     if perms is None or not perms.manage_guild:
         raise TableError(Text("Only members with Manage Server can change the starting balance."))
     settings = await store.set_starting_balance(interaction.guild_id, amount)
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     await reply.send(
         say(lang, "New members now start with {chips}; accounts already open keep their balance.",
             chips=render.chip_count(settings.starting_balance, lang=lang)), ephemeral=False)
@@ -184,7 +184,7 @@ async def banker_role(interaction: discord.Interaction, role: discord.Role | Non
         raise TableError(Text("Only members with Manage Server can choose the banker role."))
     assert interaction.guild_id is not None
     await bot_of(interaction).store.set_banker_role(interaction.guild_id, role.id if role else None)
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     text = (say(lang, "{role} can now grant and remove chips.", role=role.mention) if role
             else say(lang, "The banker role is cleared."))
     await reply.send(text, ephemeral=False, allowed_mentions=NONE)

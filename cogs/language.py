@@ -21,7 +21,7 @@ from bot.i18n.catalogue import for_locale, language
 from bot.i18n.languages import code_for_locale
 from bot.tables import Table
 
-__all__ = ["MemberLanguages", "channel_language", "learn_server_languages", "reader_language", "server_language",
+__all__ = ["MemberLanguages", "guild_language", "learn_server_languages", "reader_language", "server_language",
            "table_language"]
 
 log = logging.getLogger(__name__)
@@ -34,11 +34,10 @@ def reader_language(interaction: discord.Interaction) -> Language:
     return for_locale(interaction.locale)
 
 
-def channel_language(chosen: str | None, guild: discord.Guild | None) -> Language:
-    """A table's (or a channel's) language: ``chosen`` (a catalogue code the host set), else the server's."""
-    if chosen:
-        return language(chosen)
-    return for_locale(guild.preferred_locale) if guild is not None else language("en")
+def guild_language(interaction: discord.Interaction) -> Language:
+    """The language of the server ``interaction`` comes from (its preferred locale, which every interaction
+    carries): what everyone reads of an answer that belongs to no table (a public /chips answer)."""
+    return for_locale(interaction.guild_locale)
 
 
 def server_language(bot: discord.Client, guild_id: int, chosen: str | None = None) -> Language:

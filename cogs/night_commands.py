@@ -16,12 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.content.command_help import COMMAND_HELP, describe
-from bot.i18n import Language, Member, Text, say
+from bot.i18n import Member, Text, say
 from bot.night import chip_graph_png
 from bot.tables import TableError
 from bot.tables.night import NightResults, Period, night_board, night_results, resolve_night
 from cogs import night_views, render
-from cogs.language import channel_language
+from cogs.language import guild_language
 
 from .groups import Child, bot_of
 from .reply import PUBLIC_ANSWER, reply_to
@@ -44,11 +44,6 @@ async def night_of(interaction: discord.Interaction, session: str | None = None)
     return await night_results(bot.store, bot.tables, night)
 
 
-def server_language(interaction: discord.Interaction) -> Language:
-    """What a public /chips answer is worded in: the server's language (no table's: the bank is the server's)."""
-    return channel_language(None, interaction.guild)
-
-
 async def _night_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return await night_views.night_choices_of(bot_of(interaction).store, interaction, current)
 
@@ -62,7 +57,7 @@ async def leaderboard(interaction: discord.Interaction, period: str | None = Non
     reply = reply_to(interaction)
     assert interaction.guild_id is not None
     bot = bot_of(interaction)
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     if period is not None:
         channel = interaction.channel_id or 0
         board = await night_board(bot.store, interaction.guild_id, channel, cast(Period, period), time.time())
@@ -85,7 +80,7 @@ async def results(interaction: discord.Interaction, session: str | None = None) 
     """/chips results"""
     reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await reply.send(night_views.results_text(night, lang=server_language(interaction)), ephemeral=False,
+    await reply.send(night_views.results_text(night, lang=guild_language(interaction)), ephemeral=False,
                      allowed_mentions=NONE)
 
 
@@ -96,7 +91,7 @@ async def settle(interaction: discord.Interaction, session: str | None = None) -
     """/chips settle"""
     reply = reply_to(interaction)
     night = await _night(interaction, session)
-    await reply.send(night_views.settle_text(night, night.payments(), lang=server_language(interaction)),
+    await reply.send(night_views.settle_text(night, night.payments(), lang=guild_language(interaction)),
                      ephemeral=False, allowed_mentions=NONE)
 
 
@@ -116,7 +111,7 @@ async def graph(interaction: discord.Interaction, session: str | None = None,
             raise TableError(Text("{member} played no hand in this night.", member=Member(member.id)))
         series = {member.id: series[member.id]}
     await reply.defer_thinking()
-    lang = server_language(interaction)
+    lang = guild_language(interaction)
     names = await _names(interaction, series)
     png = await asyncio.to_thread(chip_graph_png, series, names, night_views.graph_title(night, lang=lang),
                                   lang=lang)

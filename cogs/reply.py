@@ -39,7 +39,7 @@ from bot.runtime.scheduler import background, call_after
 from . import transport
 from .discord_seam import mark_responded
 from .failures import ALREADY_ACKNOWLEDGED, CONNECTION_ERRORS, UNKNOWN_INTERACTION
-from .language import channel_language, reader_language
+from .language import guild_language, reader_language
 
 __all__ = ["ACK_WITHIN", "PUBLIC", "PUBLIC_ANSWER", "PrivateMessages", "Reply", "admit", "is_public",
            "release", "reply_to"]
@@ -320,7 +320,7 @@ class Reply:
             if thinking == "public" and ephemeral:
                 # A public "thinking…" whose answer turned out private: everyone reads it, in the server's language
                 # (a Reply does not know the table's).
-                channel = channel_language(None, interaction.guild)
+                channel = guild_language(interaction)
                 await interaction.edit_original_response(
                     content=say(channel, "Not done: only {user} is told why.", user=interaction.user.mention),
                     allowed_mentions=discord.AllowedMentions.none())

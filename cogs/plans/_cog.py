@@ -33,7 +33,7 @@ from bot.planning import (
 from bot.store import InvalidArgument, NotFound, PlanClash, PlanClosed, PlanRecord
 from bot.store.plans import PlanStatus
 from cogs import plan_clock as clock
-from cogs.language import learn_server_languages, reader_language
+from cogs.language import learn_server_languages, reader_language, server_language
 from cogs.options import BLINDS_HELP, CHIPS, PLAN_CHOICES, POSITIVE, SEATS, STRUCTURE_CHOICES
 from cogs.reply import PUBLIC_ANSWER, Reply, reply_to
 
@@ -243,7 +243,7 @@ class PlansCog(commands.Cog, name=COG_NAME):
         message = await interaction.original_response()
         await store.set_plan_message(plan.id, message.id)
         guild = self.bot.get_guild(interaction.guild_id)
-        server = _table.plan_server_language(self.bot, plan)
+        server = server_language(self.bot, plan.guild_id)  # the night's Discord event is the server's
         event_id, problem = (None, _events.NO_EVENT) if guild is None else await _events.create_event(
             guild, plan, name_of(plan, lang=server), interaction.app_permissions, lang=server)
         if event_id is not None:

@@ -50,10 +50,6 @@ def language(bot: PokerBot, plan: PlanRecord) -> Language:
     return server_language(bot, plan.guild_id)
 
 
-def plan_server_language(bot: PokerBot, plan: PlanRecord) -> Language:
-    """The server's language (the night's Discord event is the server's)."""
-    return server_language(bot, plan.guild_id)
-
 
 def plan_settings(game: str, small_blind: int, big_blind: int, structure: str | None, buy_in: int | None,
                   seats: int | None) -> TableSettings:
