@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .i18n.text import ENGLISH, Language, Member, Text, as_sentence
+from .i18n.text import ENGLISH, Language, Member, Text, as_sentence, capitalized, without_full_stop
 
 __all__ = ["Refusal", "Sentence", "reason_of"]
 
@@ -43,17 +43,19 @@ class Refusal(Exception):
 
 class Sentence(Text):
     """A phrase of the pure core (a lower-case ``ValueError`` such as "you are already registered") worded as a
-    sentence in any language: its first letter a capital, a full stop after it unless it ends with one."""
+    sentence in any language: its first letter a capital, a full stop after it unless it ends with one; or, not
+    ``full_stop``, as a sentence's opening, which more words follow (its own full stop taken off)."""
 
     __slots__ = ()
 
-    def __init__(self, phrase: Text | str) -> None:
-        super().__init__("{phrase}", phrase=phrase)  # worded below without a catalogue: the phrase is the text
+    def __init__(self, phrase: Text | str, *, full_stop: bool = True) -> None:
+        # worded below without a catalogue: the phrase is the text
+        super().__init__("{phrase}", phrase=phrase, full_stop=full_stop)
 
     def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
         phrase = self.values["phrase"]
         text = (phrase.worded(language, member) if isinstance(phrase, Text) else str(phrase)).strip()
-        return as_sentence(text)
+        return as_sentence(text) if self.values["full_stop"] else without_full_stop(capitalized(text))
 
 
 def reason_of(error: BaseException) -> Text | str:

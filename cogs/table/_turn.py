@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 
 import discord
 
-from bot.i18n import ENGLISH, Language, Text, capitalized, say, say_n, without_full_stop
+from bot.i18n import ENGLISH, Language, Text, say, say_n
 from bot.poker import BetRaise, BringIn, CheckCall, Draw, Fold, IllegalAction, Legal, Move
 from bot.refusal import Sentence, reason_of
 from bot.tables import TableError
@@ -536,29 +536,14 @@ def parse_amount(text: str, legal: Legal) -> int:
     return int(amount) if len(amount.lstrip("0")) <= 16 else legal.max_raise_to + 1  # no 10**4000 here
 
 
-class _Opening(Text):
-    """A refusal of the engine (a lower-case phrase) as the opening of a sentence: its first letter a capital, no
-    full stop (more of the sentence follows)."""
-
-    __slots__ = ()
-
-    def __init__(self, phrase: Text | str) -> None:
-        super().__init__("{phrase}", phrase=phrase)  # worded below without a catalogue: the phrase is the text
-
-    def worded(self, language: Language, member: Callable[[int], str] | None = None) -> str:
-        phrase = self.values["phrase"]
-        text = phrase.worded(language, member) if isinstance(phrase, Text) else str(phrase)
-        return without_full_stop(capitalized(text))
-
-
 def with_range(error: IllegalAction, legal: Legal) -> TableError:
     """The engine's refusal of an amount, with the amounts allowed now."""
     reason = reason_of(error)
     if not (legal.can_raise and legal.min_raise_to != legal.max_raise_to):
-        return TableError(Sentence(_Opening(reason)))
+        return TableError(Sentence(reason))
     low, high = legal.min_raise_to, legal.max_raise_to
     if legal.is_bet:
         return TableError(Text("{refusal}: you can bet to any total from {low} to {high}.",
-                               refusal=_Opening(reason), low=low, high=high))
+                               refusal=Sentence(reason, full_stop=False), low=low, high=high))
     return TableError(Text("{refusal}: you can raise to any total from {low} to {high}.",
-                           refusal=_Opening(reason), low=low, high=high))
+                           refusal=Sentence(reason, full_stop=False), low=low, high=high))
