@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import random
@@ -13,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n.catalogue import load_all
 from bot.runtime.bank_location import parse_bank
 from bot.runtime.config import Config
 from bot.runtime.startup import OpenBank, open_bank
@@ -171,6 +173,7 @@ class PokerBot(commands.Bot):
         if self.user is not None and self.application_id is not None:
             log.info("logged in as %s (%s); invite it with %s", self.user, self.user.id,
                      invite_url(self.application_id))
+        await asyncio.to_thread(load_all)  # the catalogues read once, off the event loop, before any answer needs one
         await self.tree.set_translator(CatalogueTranslator())  # descriptions and choices in each member's language
         if self.sync_commands:
             try:

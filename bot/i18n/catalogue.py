@@ -25,7 +25,8 @@ from babel.support import NullTranslations, Translations
 from .languages import LANGUAGES, PSEUDO, SOURCE, code_for_locale
 from .text import ENGLISH, Language, english_number
 
-__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "Catalogued", "babel_locale", "for_locale", "language", "translated"]
+__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "Catalogued", "babel_locale", "for_locale", "language", "load_all",
+           "translated"]
 
 OPEN, CLOSE = "⟦", "⟧"
 
@@ -71,6 +72,16 @@ def language(code: str) -> Language:
     if code not in LANGUAGES or code == SOURCE:
         return ENGLISH
     return Catalogued(code, _translations(code), Locale.parse(code))
+
+
+def load_all() -> None:
+    """Read every catalogue and its language's number formats now (about 0.1 s in all): the bot does it at start,
+    so that the first German answer does not hold up the event loop reading them."""
+    for code in LANGUAGES:
+        language(code).gettext("")
+        language(code).number(1)
+        if code != SOURCE:
+            _catalogue(code)
 
 
 def for_locale(locale: object) -> Language:

@@ -61,3 +61,12 @@ def test_a_full_stop_is_taken_off_past_the_wraps() -> None:
     from bot.i18n import without_full_stop
     assert without_full_stop("Done.") == "Done" and without_full_stop("⟦Done.⟧") == "⟦Done⟧"
     assert without_full_stop("Done") == "Done"
+
+
+def test_the_catalogues_are_read_once_at_start() -> None:
+    from bot.i18n import catalogue
+    catalogue.load_all()
+    assert catalogue._read.cache_info().currsize == len(catalogue.LANGUAGES) - 1  # every one but English
+    before = catalogue._read.cache_info().misses
+    language("de").gettext("Fold") and catalogue.translated("Fold", "pt_BR")
+    assert catalogue._read.cache_info().misses == before
